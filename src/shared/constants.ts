@@ -1,0 +1,50 @@
+// Business constants of the product (SPEC.md §9, API.md), shared by server and browser.
+
+export const SITE_NAME_DEFAULT = 'Code Commons';
+
+export const ROLES = ['Client', 'Admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MEMBERSHIPS = ['Bronze', 'Gold'] as const;
+export type Membership = (typeof MEMBERSHIPS)[number];
+
+/** Posts a member may write in total, by membership level. */
+export const POST_LIMITS: Record<Membership, number> = { Bronze: 5, Gold: 10 };
+
+/** Gold membership price, in cents and as shown. */
+export const GOLD_PRICE_CENTS = 999;
+export const GOLD_PRICE_CURRENCY = 'usd';
+export const GOLD_PRICE_LABEL = '$9.99';
+
+export const PAGE_SIZES = [5, 10, 20] as const;
+export const HOME_PAGE_SIZE = 5;
+export const DASHBOARD_PAGE_SIZE = 10;
+export const MAX_PAGE_LIMIT = 100;
+export const DEFAULT_PAGE_LIMIT = 10;
+
+export const NAME_MAX = 80;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const POST_TITLE_MAX = 150;
+export const POST_DESCRIPTION_MAX = 20_000;
+export const COMMENT_MAX = 5_000;
+export const TAG_MAX = 30;
+export const ANNOUNCEMENT_TITLE_MAX = 150;
+export const ANNOUNCEMENT_DESCRIPTION_MAX = 5_000;
+export const COMMENT_PREVIEW_LENGTH = 20;
+
+export const REPORT_FEEDBACKS = [
+  'Off-topic or irrelevant',
+  'Abusive or disrespectful language',
+  'Spam or promotional content',
+] as const;
+export type ReportFeedback = (typeof REPORT_FEEDBACKS)[number];
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_DIMENSION = 512;
+
+export const DEFAULT_AVATAR = '/default-avatar.png';
+export const SHARE_HASHTAG = 'code';
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const COMMENT_SUCCESS_CLOSE_MS = 2000;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { EMAIL_MAX, MEMBERSHIPS, NAME_MAX, PASSWORD_MAX, ROLES } from '../constants.ts';
+
+// SPEC.md §5: 6+ characters, lower, upper, digit and one of !@#$%^&*, nothing else.
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&*]{6,}$/;
+export const PASSWORD_INLINE_MESSAGE =
+  'Password must be 6+ characters, include upper, lower, number, and special character.';
+export const PASSWORD_TOAST_MESSAGE =
+  'Password must be 6+ characters, include at least 1 number, 1 uppercase, 1 lowercase & 1 special character.';
+
+export function isValidPassword(password: string): boolean {
+  return password.length <= PASSWORD_MAX && PASSWORD_PATTERN.test(password);
+}
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX)
+  .pipe(z.email({ message: 'Enter a valid email address' }));
+
+export const displayNameSchema = z.string().trim().min(1, 'Name is required').max(NAME_MAX);
+
+export const roleSchema = z.enum(ROLES);
+export const membershipSchema = z.enum(MEMBERSHIPS);
+
+/** The stored user as API.md answers it on `users/{email}`. */
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photo: z.string().nullable(),
+  membership: membershipSchema,
+  role: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userRoleSchema = z.object({ role: roleSchema });
+
+/** `POST user-data`: the signed-in user's own profile; identity comes from the session. */
+export const upsertUserDataInputSchema = z.object({
+  name: displayNameSchema.optional(),
+  email: z.string().max(EMAIL_MAX).optional(),
+  image: z.string().max(2048).optional(),
+});
+export type UpsertUserDataInput = z.infer<typeof upsertUserDataInputSchema>;
+
+export const emailParamsSchema = z.object({ email: emailSchema });
