@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Auth } from './auth/create-auth.ts';
+import type { AppConfig } from './config/env.ts';
+import type { Dialect } from './db/create-db.ts';
+import type { DB } from './db/schema.ts';
+import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
+import { metaRoutes } from './features/meta/meta.routes.ts';
+import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { authPlugin, guards as makeGuards, type Guards } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { spaPlugin } from './plugins/spa.ts';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Kysely<DB>;
+  dialect: Dialect;
+  auth: Auth;
+  guards: Guards;
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Kysely<DB>;
+  dialect: Dialect;
+  auth: Auth;
+  /** The built web app (dist/web); null serves the API alone. */
+  webRoot?: string | null;
+  logger?: boolean;
+}
+
+// Never logged: credentials travel in these.
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'body.password',
+  'body.token',
+];
+
+/** Builds the whole server without listening; main.ts and the tests both use it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db, dialect, auth } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false || config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: config.env === 'production',
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = { config, db, dialect, auth, guards: makeGuards(auth) };
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(authPlugin, { auth });
+
+  await app.register(metaRoutes, deps);
+  await app.register(usersRoutes, deps);
+  await app.register(uploadsRoutes, deps);
+  await app.register(announcementsRoutes, deps);
+
+  await app.register(spaPlugin, { webRoot: options.webRoot ?? null });
+  return app;
+}

@@ -1,0 +1,158 @@
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
+import { PASSWORD_TOAST_MESSAGE, isValidPassword } from '#shared/schemas/user.ts';
+import type { AppConfig } from '../config/env.ts';
+import type { Dialect } from '../db/create-db.ts';
+import type { DB } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { isEmailBanned, BANNED_MESSAGE } from './ban-list.ts';
+
+const snake = {
+  emailVerified: 'email_verified',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  userId: 'user_id',
+  expiresAt: 'expires_at',
+  ipAddress: 'ip_address',
+  userAgent: 'user_agent',
+  accountId: 'account_id',
+  providerId: 'provider_id',
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  idToken: 'id_token',
+  accessTokenExpiresAt: 'access_token_expires_at',
+  refreshTokenExpiresAt: 'refresh_token_expires_at',
+} as const;
+
+/** The header our Fastify bridge sets to the socket's address, so clients cannot spoof it. */
+export const CLIENT_IP_HEADER = 'x-code-commons-client-ip';
+
+export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; dialect: Dialect }) {
+  const { config, db, dialect } = deps;
+  const devOrigins =
+    config.env === 'production'
+      ? []
+      : [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`, 'http://localhost:5173', 'http://127.0.0.1:5173'];
+
+  return betterAuth({
+    appName: config.siteName,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl, ...devOrigins],
+    database: { db: db as unknown as Kysely<unknown>, type: dialect === 'postgres' ? 'postgres' : 'sqlite' },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: snake.emailVerified, createdAt: snake.createdAt, updatedAt: snake.updatedAt },
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'Client', input: false },
+        membership: { type: 'string', required: false, defaultValue: 'Bronze', input: false },
+        bannedAt: { type: 'string', required: false, input: false, fieldName: 'banned_at' },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: {
+        userId: snake.userId,
+        expiresAt: snake.expiresAt,
+        ipAddress: snake.ipAddress,
+        userAgent: snake.userAgent,
+        createdAt: snake.createdAt,
+        updatedAt: snake.updatedAt,
+      },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        userId: snake.userId,
+        accountId: snake.accountId,
+        providerId: snake.providerId,
+        accessToken: snake.accessToken,
+        refreshToken: snake.refreshToken,
+        idToken: snake.idToken,
+        accessTokenExpiresAt: snake.accessTokenExpiresAt,
+        refreshTokenExpiresAt: snake.refreshTokenExpiresAt,
+        createdAt: snake.createdAt,
+        updatedAt: snake.updatedAt,
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: snake.expiresAt, createdAt: snake.createdAt, updatedAt: snake.updatedAt },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+    },
+    socialProviders: config.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: 'select_account' } }
+      : {},
+    plugins: [bearer()],
+    rateLimit: {
+      enabled: config.rateLimit,
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      database: { generateId: () => newId() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+    },
+    telemetry: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          const body = (ctx.body ?? {}) as { name?: unknown; password?: unknown; email?: unknown };
+          const name = typeof body.name === 'string' ? body.name.trim() : '';
+          if (name.length < 1 || name.length > NAME_MAX) {
+            throw new APIError('BAD_REQUEST', { message: `Name must be 1 to ${NAME_MAX} characters.` });
+          }
+          if (typeof body.password !== 'string' || !isValidPassword(body.password)) {
+            throw new APIError('BAD_REQUEST', { message: PASSWORD_TOAST_MESSAGE });
+          }
+        }
+        if (ctx.path === '/sign-up/email' || ctx.path === '/sign-in/email') {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string' && (await isEmailBanned(db, email))) {
+            throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
+          }
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Social sign-up reaches here without passing the email hooks above.
+          before: async (user) => {
+            if (await isEmailBanned(db, user.email)) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
+            return { data: { ...user, email: user.email.toLowerCase() } };
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const row = await db
+              .selectFrom('users')
+              .select(['banned_at'])
+              .where('id', '=', session.userId)
+              .executeTakeFirst();
+            if (row?.banned_at) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
+            return { data: session };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

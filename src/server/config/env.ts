@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { SITE_NAME_DEFAULT } from '#shared/constants.ts';
+
+// The only reader of process.env: everything else receives a typed AppConfig.
+
+const onOff = z.enum(['on', 'off']);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  SANDBOX_PAYMENTS: onOff.optional(),
+  SITE_NAME: z.string().min(1).max(60).default(SITE_NAME_DEFAULT),
+  RATE_LIMIT: onOff.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL, or null for the embedded SQLite file. */
+  databaseUrl: string | null;
+  sqlitePath: string;
+  redisUrl: string | null;
+  authSecret: string;
+  publicUrl: string;
+  google: { clientId: string; clientSecret: string } | null;
+  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null } | null;
+  sandboxPayments: boolean;
+  siteName: string;
+  rateLimit: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Development keeps a random secret in the data dir so sessions survive restarts. */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  if (production && !e.BETTER_AUTH_SECRET) {
+    throw new ConfigError('BETTER_AUTH_SECRET is required when NODE_ENV=production (at least 32 random characters).');
+  }
+  const databaseUrl = e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL) ? e.DATABASE_URL : null;
+  if (e.DATABASE_URL && !databaseUrl) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database).');
+  }
+  const stripe = e.STRIPE_SECRET_KEY
+    ? {
+        secretKey: e.STRIPE_SECRET_KEY,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      }
+    : null;
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    sqlitePath: path.join(dataDir, 'code-commons.sqlite'),
+    redisUrl: e.REDIS_URL ?? null,
+    authSecret: e.BETTER_AUTH_SECRET ?? devSecret(dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : null,
+    stripe,
+    sandboxPayments: !stripe && (!production || e.SANDBOX_PAYMENTS === 'on'),
+    siteName: e.SITE_NAME,
+    rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === 'on' : production,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,161 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Kysely types of every table. Timestamps of our own tables are UTC ISO-8601 text set by the
+// app; Better Auth's own tables (users, sessions, accounts, verifications) hold what its
+// adapter writes (text on SQLite, timestamptz on PostgreSQL).
+
+type AuthTime = ColumnType<Date | string, Date | string, Date | string>;
+type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: AuthBool;
+  image: string | null;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+  role: Generated<string>;
+  membership: Generated<string>;
+  banned_at: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: AuthTime;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthTime | null;
+  refresh_token_expires_at: AuthTime | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthTime;
+  created_at: AuthTime;
+  updated_at: AuthTime;
+}
+
+export interface BannedEmailsTable {
+  email: string;
+  banned_at: string;
+  banned_by: string | null;
+}
+
+export interface TagsTable {
+  id: string;
+  tag: string;
+  created_at: string;
+}
+
+export interface PostsTable {
+  id: string;
+  author_id: string;
+  title: string;
+  description: string;
+  category: string;
+  created_at: string;
+  up_votes: Generated<number>;
+  down_votes: Generated<number>;
+  /** up_votes − down_votes, stored so popularity is an index range scan. */
+  score: Generated<number>;
+  comment_count: Generated<number>;
+}
+
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  author_id: string;
+  comment: string;
+  created_at: string;
+}
+
+export interface VotesTable {
+  post_id: string;
+  user_id: string;
+  /** 1 for up, −1 for down. */
+  value: number;
+  created_at: string;
+}
+
+export interface ReportsTable {
+  id: string;
+  comment_id: string;
+  reporter_id: string;
+  feedback: string;
+  created_at: string;
+}
+
+export interface AnnouncementsTable {
+  id: string;
+  author_id: string;
+  title: string;
+  description: string;
+  created_at: string;
+}
+
+export interface ImagesTable {
+  id: string;
+  owner_id: string;
+  content_type: string;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  intent_id: string;
+  client_secret: string;
+  amount: number;
+  currency: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Site-wide totals kept in step with every write, so counts never scan a table. */
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  banned_emails: BannedEmailsTable;
+  tags: TagsTable;
+  posts: PostsTable;
+  comments: CommentsTable;
+  votes: VotesTable;
+  reports: ReportsTable;
+  announcements: AnnouncementsTable;
+  images: ImagesTable;
+  payments: PaymentsTable;
+  counters: CountersTable;
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { Announcement } from '#shared/schemas/announcement.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import type { DB } from '../../db/schema.ts';
+import { offsetOf } from '../../lib/pagination.ts';
+import { readCounter } from '../counters/counters.queries.ts';
+
+export async function listAnnouncements(db: Kysely<DB>, page: PaginationQuery): Promise<Announcement[]> {
+  const rows = await db
+    .selectFrom('announcements as a')
+    .innerJoin('users as u', 'u.id', 'a.author_id')
+    .select(['a.id', 'a.title', 'a.description', 'a.created_at', 'u.name', 'u.image'])
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(page.limit)
+    .offset(offsetOf(page))
+    .execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    title: r.title,
+    description: r.description,
+    photo: r.image,
+    name: r.name,
+    time: r.created_at,
+  }));
+}
+
+export const countAnnouncements = (db: Kysely<DB>) => readCounter(db, 'announcements');

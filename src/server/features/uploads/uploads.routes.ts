@@ -1,0 +1,54 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UPLOAD_MAX_BYTES } from '#shared/constants.ts';
+import { idParamsSchema } from '#shared/schemas/common.ts';
+import type { AppDeps } from '../../app.ts';
+import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/app-error.ts';
+import { findImageBytes } from './uploads.queries.ts';
+import { storeImage } from './uploads.service.ts';
+
+const uploadAnswerSchema = z.object({ data: z.object({ display_url: z.string() }) });
+
+export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    '/api/uploads/image',
+    { preHandler: guards.requireUser, schema: { response: { 200: uploadAnswerSchema } } },
+    async (request) => {
+      if (!request.isMultipart()) throw unsupportedMediaType('Send the image as multipart/form-data.');
+      let buffer: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file' && part.fieldname === 'image' && buffer === null) buffer = await part.toBuffer();
+          else if (part.type === 'file') await part.toBuffer();
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw payloadTooLarge('The image is larger than 5 MB.');
+        }
+        throw error;
+      }
+      if (!buffer || buffer.length === 0) {
+        throw badRequest('Attach an image in the "image" field.', [{ path: 'body.image', message: 'is required' }]);
+      }
+      const { id } = await storeImage(db, request.viewer!.id, buffer);
+      // A same-origin path works behind any host name the forum is reached by.
+      return { data: { display_url: `/api/images/${id}` } };
+    },
+  );
+
+  app.get('/api/images/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const image = await findImageBytes(db, request.params.id);
+    if (!image) throw notFound('image');
+    return reply
+      .header('content-type', image.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(image.bytes));
+  });
+};

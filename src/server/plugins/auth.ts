@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Membership, Role } from '#shared/constants.ts';
+import type { Viewer } from '#shared/permissions.ts';
+import type { Auth } from '../auth/create-auth.ts';
+import { CLIENT_IP_HEADER } from '../auth/create-auth.ts';
+import { banned, forbidden, unauthenticated } from '../lib/app-error.ts';
+import { codeForStatus } from './error-handler.ts';
+
+export interface SessionViewer extends Viewer {
+  name: string;
+  image: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: SessionViewer | null;
+  }
+}
+
+export function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === CLIENT_IP_HEADER) continue;
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else headers.set(key, String(value));
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+/** Resolves the Better Auth session (cookie or bearer token) into a viewer, or null. */
+export async function loadViewer(auth: Auth, request: FastifyRequest): Promise<SessionViewer | null> {
+  const result = await auth.api.getSession({ headers: toWebHeaders(request), query: { disableRefresh: false } });
+  if (!result) return null;
+  const user = result.user as typeof result.user & { role?: string; membership?: string; bannedAt?: string | null };
+  if (user.bannedAt) throw banned();
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    image: user.image ?? null,
+    role: (user.role === 'Admin' ? 'Admin' : 'Client') satisfies Role,
+    membership: (user.membership === 'Gold' ? 'Gold' : 'Bronze') satisfies Membership,
+  };
+}
+
+/** preHandlers: resolve the session only on routes that need it, so public reads cost nothing. */
+export function guards(auth: Auth) {
+  const optionalUser = async (request: FastifyRequest) => {
+    request.viewer = await loadViewer(auth, request);
+  };
+  const requireUser = async (request: FastifyRequest) => {
+    request.viewer = await loadViewer(auth, request);
+    if (!request.viewer) throw unauthenticated();
+  };
+  const requireAdmin = async (request: FastifyRequest) => {
+    await requireUser(request);
+    if (request.viewer?.role !== 'Admin') throw forbidden('Only administrators can do that.');
+  };
+  return { optionalUser, requireUser, requireAdmin };
+}
+export type Guards = ReturnType<typeof guards>;
+
+/** Mounts Better Auth at /api/auth/* and rewrites its errors into the one error shape. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { auth: Auth }) => {
+    const { auth } = opts;
+    app.decorateRequest('viewer', null);
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      async handler(request: FastifyRequest, reply: FastifyReply) {
+        const url = new URL(request.url, 'http://internal');
+        const target = new URL(url.pathname + url.search, auth.options.baseURL as string);
+        const hasBody = request.method !== 'GET' && request.body !== undefined;
+        const response = await auth.handler(
+          new Request(target, {
+            method: request.method,
+            headers: toWebHeaders(request),
+            body: hasBody ? JSON.stringify(request.body) : undefined,
+          }),
+        );
+        reply.status(response.status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        const text = response.body ? await response.text() : '';
+        if (response.status >= 400) {
+          let message = response.statusText || 'Request failed.';
+          try {
+            const parsed = JSON.parse(text) as { message?: unknown };
+            if (typeof parsed.message === 'string' && parsed.message) message = parsed.message;
+          } catch {
+            // Non-JSON error bodies keep the status text.
+          }
+          return reply
+            .header('content-type', 'application/json; charset=utf-8')
+            .send({ message, code: codeForStatus(response.status) });
+        }
+        return reply.send(text === '' ? null : text);
+      },
+    });
+  },
+  { name: 'auth', dependencies: ['error-handler'] },
+);

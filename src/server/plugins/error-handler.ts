@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '#shared/errors.ts';
+import { AppError } from '../lib/app-error.ts';
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export const codeForStatus = (status: number): ErrorCode => statusCodes[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
+
+/** Unique-constraint violations from either driver; the only place that knows their codes. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+function toBody(error: FastifyError | Error): { status: number; body: ApiErrorBody } {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, body: { message: error.message, code: error.code, details: error.details } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((v) => ({
+      path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+      message: v.message ?? 'is invalid',
+    }));
+    return { status: 400, body: { message: 'The request is not valid.', code: 'VALIDATION_FAILED', details } };
+  }
+  if (isUniqueViolation(error)) {
+    return { status: 409, body: { message: 'That already exists.', code: 'CONFLICT' } };
+  }
+  const status = (error as FastifyError).statusCode;
+  if (!isResponseSerializationError(error) && typeof status === 'number' && status >= 400 && status < 500) {
+    const message =
+      status === 429
+        ? 'Too many requests. Please slow down and try again shortly.'
+        : (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : error.message;
+    return { status, body: { message, code: codeForStatus(status) } };
+  }
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
+}
+
+/** One error shape for every failure, including Fastify's own; never a stack trace or SQL. */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const { status, body } = toBody(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      reply.status(status).header('cache-control', 'no-store').send(body);
+    });
+  },
+  { name: 'error-handler' },
+);
+
+export function sendNotFound(reply: import('fastify').FastifyReply): void {
+  reply.status(404).send({ message: 'No such route.', code: 'NOT_FOUND' } satisfies ApiErrorBody);
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { createAuth, type Auth } from '../auth/create-auth.ts';
+import { loadConfig, type AppConfig } from '../config/env.ts';
+import { createDb, type Dialect } from '../db/create-db.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { DB } from '../db/schema.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<DB>;
+  dialect: Dialect;
+  auth: Auth;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database per test app, made on the server TEST_DATABASE_URL names. */
+async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `cc_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * The real server on a real, freshly migrated database: a new SQLite file by default, or a
+ * new PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-test-'));
+  const pgBase = process.env.TEST_DATABASE_URL;
+  const pgDb = pgBase ? await freshPostgresDatabase(pgBase) : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    RATE_LIMIT: 'off',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const database = createDb({ ...config, poolSize: 5 });
+  await migrateToLatest(database.db, database.dialect);
+  const auth = createAuth({ config, db: database.db, dialect: database.dialect });
+  const app = await buildApp({ config, db: database.db, dialect: database.dialect, auth, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    dialect: database.dialect,
+    auth,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ANNOUNCEMENT_DESCRIPTION_MAX, ANNOUNCEMENT_TITLE_MAX } from '../constants.ts';
+
+export const announcementSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  photo: z.string().nullable(),
+  name: z.string(),
+  time: z.string(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+export const createAnnouncementInputSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(ANNOUNCEMENT_TITLE_MAX),
+  description: z.string().trim().min(1, 'Description is required').max(ANNOUNCEMENT_DESCRIPTION_MAX),
+});
+export type CreateAnnouncementInput = z.infer<typeof createAnnouncementInputSchema>;
