@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Membership, Role } from '#shared/constants.ts';
 import type { Viewer } from '#shared/permissions.ts';
 import type { Auth } from '../auth/create-auth.ts';
+import { BANNED_MESSAGE } from '../auth/ban-list.ts';
 import { CLIENT_IP_HEADER } from '../auth/create-auth.ts';
 import { banned, forbidden, unauthenticated } from '../lib/app-error.ts';
 import { codeForStatus } from './error-handler.ts';
@@ -99,7 +100,7 @@ export const authPlugin = fp(
           }
           return reply
             .header('content-type', 'application/json; charset=utf-8')
-            .send({ message, code: codeForStatus(response.status) });
+            .send({ message, code: message === BANNED_MESSAGE ? 'BANNED' : codeForStatus(response.status) });
         }
         return reply.send(text === '' ? null : text);
       },

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { STRONG_PASSWORD, signIn, signUp } from '../test/sign-in.ts';
+
+describe('identity (Better Auth under /api/auth)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const userCount = async () => (await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+
+  it('signs up, returning a token that works as a bearer token', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Grace', email: 'Grace@Example.test', password: STRONG_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { token: string; user: { email: string; role: string; membership: string } };
+    expect(body.user).toMatchObject({ email: 'grace@example.test', role: 'Client', membership: 'Bronze' });
+    const session = await t.app.inject({ url: '/api/auth/get-session', headers: { authorization: `Bearer ${body.token}` } });
+    expect(session.json()).toMatchObject({ user: { email: 'grace@example.test' } });
+  });
+
+  it.each(['short1!A'.slice(0, 5), 'alllowercase1!', 'ALLUPPER1!', 'NoDigits!!', 'NoSpecial12', 'Has space1!', 'Other_char1'])(
+    'refuses the password %j with the rule of SPEC.md §5 and creates nobody',
+    async (password) => {
+      const before = await userCount();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { name: 'Weak', email: `weak-${Math.random()}@example.test`, password },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: PASSWORD_TOAST_MESSAGE, code: 'VALIDATION_FAILED' });
+      expect(await userCount()).toBe(before);
+    },
+  );
+
+  it('refuses an empty or oversized name', async () => {
+    for (const name of ['', ' ', 'x'.repeat(81)]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { name, email: `n-${Math.random()}@example.test`, password: STRONG_PASSWORD },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  it('refuses a duplicate email with a 4xx and a message', async () => {
+    const m = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Again', email: m.email, password: STRONG_PASSWORD },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+  });
+
+  it('signs in with the right password and refuses a wrong one without saying which part was wrong', async () => {
+    const m = await signUp(t.app);
+    const ok = await signIn(t.app, m.email, m.password);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ token: expect.any(String) });
+    const wrongPassword = await signIn(t.app, m.email, 'Wrong0ne!');
+    const wrongEmail = await signIn(t.app, 'nobody@example.test', 'Wrong0ne!');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(wrongPassword.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(wrongEmail.json().message).toBe(wrongPassword.json().message);
+  });
+
+  it('signs out: the session stops working at once', async () => {
+    const m = await signUp(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: m.headers, payload: {} });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ url: `/api/users/${m.email}`, headers: m.headers });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('refuses sign-in and sign-up for a banned email', async () => {
+    const m = await signUp(t.app);
+    await t.db.insertInto('banned_emails').values({ email: m.email, banned_at: new Date().toISOString(), banned_by: null }).execute();
+    const res = await signIn(t.app, m.email, m.password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'BANNED', message: expect.stringMatching(/banned/i) });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Back', email: m.email.toUpperCase(), password: STRONG_PASSWORD },
+    });
+    expect(again.statusCode).toBe(403);
+  });
+
+  it('answers malformed JSON on an auth call with 400 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('rate limits on the auth endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ RATE_LIMIT: 'on' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 RATE_LIMITED after too many sign-in attempts from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await signIn(t.app, 'x@example.test', 'Wrong0ne!')).statusCode);
+    expect(statuses).toContain(429);
+    const last = await signIn(t.app, 'x@example.test', 'Wrong0ne!');
+    expect(last.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});

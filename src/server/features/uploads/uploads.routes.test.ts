@@ -1,0 +1,100 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+
+function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
+  const boundary = '----cc-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const image = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 1200, height = 800) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
+    [format]()
+    .toBuffer();
+
+describe('image uploads', () => {
+  let t: TestApp;
+  let m: TestMember;
+  const imageCount = async () =>
+    Number((await t.db.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    m = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  it.each(['png', 'jpeg', 'webp', 'gif'] as const)('re-encodes a %s to WebP within 512×512, metadata stripped', async (format) => {
+    const body = multipart('image', `photo.${format}`, `image/${format}`, await image(format));
+    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(200);
+    const url = (res.json() as { data: { display_url: string } }).data.display_url;
+    expect(url).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
+
+    const served = await t.app.inject({ url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toContain('immutable');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(512);
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('secret-camera-owner'))).toBe(false);
+  });
+
+  it('sniffs content, not the file name: a PNG named .txt is accepted, text named .png is refused with 415', async () => {
+    const disguised = multipart('image', 'notes.txt', 'text/plain', await image('png', 64, 64));
+    const ok = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...disguised.headers }, payload: disguised.payload });
+    expect(ok.statusCode).toBe(200);
+
+    const before = await imageCount();
+    const fake = multipart('image', 'photo.png', 'image/png', Buffer.from('hello, this is not an image'));
+    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...fake.headers }, payload: fake.payload });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('refuses SVG with 415', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const body = multipart('image', 'x.svg', 'image/svg+xml', svg);
+    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a file over 5 MB with 413 and stores nothing', async () => {
+    const before = await imageCount();
+    const big = multipart('image', 'big.png', 'image/png', Buffer.alloc(5 * 1024 * 1024 + 10, 1));
+    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...big.headers }, payload: big.payload });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('answers 400 when the image field is missing and 415 for a JSON body', async () => {
+    const wrongField = multipart('avatar', 'a.png', 'image/png', await image('png', 10, 10));
+    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...wrongField.headers }, payload: wrongField.payload });
+    expect(res.statusCode).toBe(400);
+    const json = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: m.headers, payload: { image: 'x' } });
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('refuses a visitor with 401', async () => {
+    const body = multipart('image', 'a.png', 'image/png', await image('png', 10, 10));
+    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: body.headers, payload: body.payload });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 404 in the error shape for an unknown image', async () => {
+    const res = await t.app.inject({ url: '/api/images/00000000-0000-7000-8000-000000000000' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
