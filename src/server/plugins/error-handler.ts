@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '#shared/errors.ts';
@@ -63,6 +63,6 @@ export const errorHandlerPlugin = fp(
   { name: 'error-handler' },
 );
 
-export function sendNotFound(reply: import('fastify').FastifyReply): void {
+export function sendNotFound(reply: FastifyReply): void {
   reply.status(404).send({ message: 'No such route.', code: 'NOT_FOUND' } satisfies ApiErrorBody);
 }

@@ -15,7 +15,7 @@ function multipart(field: string, filename: string, contentType: string, bytes: 
 const image = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 1200, height = 800) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
     .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
-    [format]()
+    .toFormat(format)
     .toBuffer();
 
 describe('image uploads', () => {

@@ -1,0 +1,29 @@
+import { parseArgs } from 'node:util';
+import { promoteToAdmin } from '../features/users/users.service.ts';
+import { AppError } from '../lib/app-error.ts';
+import { openDatabase } from './open-db.ts';
+
+const usage = 'Usage: npm run admin -- promote <email>   (the person must have signed up first)';
+
+async function main() {
+  const { positionals } = parseArgs({ allowPositionals: true });
+  const [command, email] = positionals;
+  if (command !== 'promote' || !email) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const database = await openDatabase();
+  try {
+    const { modifiedCount } = await promoteToAdmin(database.db, email);
+    console.log(modifiedCount === 1 ? `${email} is now an administrator.` : `${email} was already an administrator.`);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') {
+      console.error(`No member with the email ${email}. Sign up first, then run this again.`);
+      process.exitCode = 1;
+    } else throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+void main();

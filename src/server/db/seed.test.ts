@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { signIn } from '../test/sign-in.ts';
+import { DEFAULT_SEED, SEED_ADMIN_EMAIL, seedForum } from './seed.ts';
+
+describe('demo seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await seedForum(t.db, { ...DEFAULT_SEED, members: 8, posts: 30 });
+  });
+  afterAll(() => t.close());
+
+  const count = async (table: 'posts' | 'comments' | 'users' | 'votes') =>
+    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('creates members who can sign in with the demo password, the admin among them', async () => {
+    const res = await signIn(t.app, SEED_ADMIN_EMAIL, DEFAULT_SEED.password);
+    expect(res.statusCode).toBe(200);
+    const role = await t.app.inject({ url: `/api/users/role/${SEED_ADMIN_EMAIL}`, headers: { authorization: `Bearer ${res.json().token}` } });
+    expect(role.json()).toEqual({ role: 'Admin' });
+    expect((await signIn(t.app, 'member1@codecommons.test', DEFAULT_SEED.password)).statusCode).toBe(200);
+  });
+
+  it('keeps the stored counters equal to the real rows', async () => {
+    expect(await count('posts')).toBe(30);
+    expect(await count('users')).toBe(9);
+    const counters = Object.fromEntries((await t.db.selectFrom('counters').selectAll().execute()).map((r) => [r.name, Number(r.value)]));
+    expect(counters.posts).toBe(30);
+    expect(counters.comments).toBe(await count('comments'));
+    const posts = await t.db.selectFrom('posts').select(['id', 'up_votes', 'down_votes', 'score', 'comment_count']).execute();
+    for (const p of posts) {
+      const votes = await t.db.selectFrom('votes').select(['value']).where('post_id', '=', p.id).execute();
+      const comments = await t.db.selectFrom('comments').select('id').where('post_id', '=', p.id).execute();
+      expect(p.up_votes).toBe(votes.filter((v) => v.value === 1).length);
+      expect(p.down_votes).toBe(votes.filter((v) => v.value === -1).length);
+      expect(p.score).toBe(p.up_votes - p.down_votes);
+      expect(p.comment_count).toBe(comments.length);
+    }
+  });
+
+  it('is deterministic: the same seed writes the same titles', async () => {
+    const other = await buildTestApp();
+    try {
+      await seedForum(other.db, { ...DEFAULT_SEED, members: 8, posts: 30 });
+      const titles = async (db: TestApp['db']) => (await db.selectFrom('posts').select('title').orderBy('created_at').execute()).map((r) => r.title);
+      expect(await titles(other.db)).toEqual(await titles(t.db));
+    } finally {
+      await other.close();
+    }
+  });
+});

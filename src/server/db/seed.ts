@@ -1,0 +1,186 @@
+import type { Insertable, Kysely } from 'kysely';
+import { hashPassword } from 'better-auth/crypto';
+import { REPORT_FEEDBACKS } from '#shared/constants.ts';
+import type { DB } from './schema.ts';
+import { newId } from '../lib/ids.ts';
+
+export interface SeedOptions {
+  members: number;
+  posts: number;
+  commentsPerPost: number;
+  votesPerPost: number;
+  announcements: number;
+  seed: number;
+  /** Spread post times over this many days back from now. */
+  days: number;
+  password: string;
+}
+
+export const DEFAULT_SEED: SeedOptions = {
+  members: 40,
+  posts: 120,
+  commentsPerPost: 3,
+  votesPerPost: 4,
+  announcements: 4,
+  seed: 42,
+  days: 21,
+  password: 'Demo123!',
+};
+
+export const SEED_ADMIN_EMAIL = 'admin@codecommons.test';
+
+const TAGS = ['javascript', 'typescript', 'react', 'node', 'rust', 'go', 'python', 'postgres', 'sqlite', 'css', 'devops', 'testing', 'security', 'career', 'open-source'];
+const FIRST = ['Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Radia', 'Guido', 'Frances', 'Bjarne', 'Hedy', 'Tim', 'Sophie', 'Yukihiro', 'Anders', 'Katherine', 'Edsger', 'Donald'];
+const LAST = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov', 'Ritchie', 'Perlman', 'Rossum', 'Allen', 'Stroustrup', 'Lamarr', 'Berners-Lee', 'Wilson', 'Matsumoto', 'Hejlsberg', 'Johnson', 'Dijkstra', 'Knuth'];
+const OPENERS = ['How do you structure', 'Lessons learned from', 'A gentle guide to', 'Why we moved to', 'Debugging', 'Benchmarking', 'Five tips for', 'Questions about', 'Getting started with', 'Scaling'];
+const SUBJECTS = ['a monorepo', 'error handling', 'database migrations', 'background jobs', 'code review', 'a design system', 'flaky tests', 'memory leaks', 'API pagination', 'release notes'];
+const COMMENTS = ['Great write-up, thanks for sharing!', 'We hit the same issue last month — pinning the version fixed it.', 'Could you share the config you ended up with?', 'I disagree a little: measuring first saved us a lot of time.', 'This deserves to be in the docs.', 'Bookmarked. The second point is gold.', 'Did you try the built-in profiler before reaching for a library?', 'Thanks, this finally made it click for me.'];
+
+/** A small deterministic generator, so the same flags always build the same forum. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T };
+}
+
+async function insertBatched<T extends keyof DB & string>(db: Kysely<DB>, table: T, rows: Insertable<DB[T]>[], batch = 500) {
+  for (let i = 0; i < rows.length; i += batch) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await db.insertInto(table).values(rows.slice(i, i + batch) as any).execute();
+  }
+}
+
+export async function isForumEmpty(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/**
+ * Fills an empty database directly (not through HTTP): members share one password hash, rows
+ * go in batched inserts inside one transaction, and the stored counters match the rows.
+ */
+export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line: string) => void = () => {}) {
+  const rnd = prng(options.seed);
+  const now = Date.now();
+  const dayMs = 86_400_000;
+  const passwordHash = await hashPassword(options.password);
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  const users: Insertable<DB['users']>[] = [];
+  const accounts: Insertable<DB['accounts']>[] = [];
+  for (let i = 0; i < options.members + 1; i += 1) {
+    const admin = i === 0;
+    const id = newId();
+    const name = admin ? 'Site Admin' : `${rnd.pick(FIRST)} ${rnd.pick(LAST)}`;
+    const email = admin ? SEED_ADMIN_EMAIL : `member${i}@codecommons.test`;
+    const created = iso(now - (options.days + 5) * dayMs);
+    users.push({
+      id,
+      name,
+      email,
+      email_verified: 0,
+      image: null,
+      created_at: created,
+      updated_at: created,
+      role: admin ? 'Admin' : 'Client',
+      membership: !admin && i % 7 === 0 ? 'Gold' : 'Bronze',
+      banned_at: null,
+    });
+    accounts.push({ id: newId(), user_id: id, account_id: id, provider_id: 'credential', password: passwordHash, created_at: created, updated_at: created });
+  }
+  const members = users.slice(1);
+
+  const tags = TAGS.map((tag) => ({ id: newId(), tag, created_at: iso(now - (options.days + 5) * dayMs) }));
+
+  const posts: Insertable<DB['posts']>[] = [];
+  const comments: Insertable<DB['comments']>[] = [];
+  const votes: Insertable<DB['votes']>[] = [];
+  for (let p = 0; p < options.posts; p += 1) {
+    const author = rnd.pick(members);
+    // Oldest first, so ids (UUIDv7) and times both grow with p.
+    const createdMs = now - options.days * dayMs + Math.floor(((p + rnd.next()) / options.posts) * options.days * dayMs);
+    const id = newId();
+    const category = rnd.pick(TAGS);
+    let up = 0;
+    let down = 0;
+    const voters = new Set<string>();
+    const voteCount = rnd.int(options.votesPerPost * 2 + 1);
+    for (let v = 0; v < voteCount && voters.size < members.length; v += 1) {
+      const voter = rnd.pick(members).id as string;
+      if (voters.has(voter)) continue;
+      voters.add(voter);
+      const value = rnd.next() < 0.8 ? 1 : -1;
+      if (value === 1) up += 1;
+      else down += 1;
+      votes.push({ post_id: id, user_id: voter, value, created_at: iso(Math.min(now, createdMs + rnd.int(dayMs))) });
+    }
+    const commentCount = rnd.int(options.commentsPerPost * 2 + 1);
+    for (let c = 0; c < commentCount; c += 1) {
+      comments.push({
+        id: newId(),
+        post_id: id,
+        author_id: rnd.pick(members).id as string,
+        comment: rnd.pick(COMMENTS),
+        created_at: iso(Math.min(now, createdMs + (c + 1) * 60_000 + rnd.int(3_600_000))),
+      });
+    }
+    posts.push({
+      id,
+      author_id: author.id as string,
+      title: `${rnd.pick(OPENERS)} ${rnd.pick(SUBJECTS)} in ${category}`,
+      description: `Here is what I found while working on ${rnd.pick(SUBJECTS)}.\n\nI would love to hear how others in the ${category} community approach it.`,
+      category,
+      created_at: iso(createdMs),
+      up_votes: up,
+      down_votes: down,
+      score: up - down,
+      comment_count: commentCount,
+    });
+  }
+
+  const announcements = Array.from({ length: options.announcements }, (_, i) => ({
+    id: newId(),
+    author_id: users[0]!.id as string,
+    title: ['Welcome to the forum', 'Community guidelines updated', 'New tags available', 'Maintenance window on Sunday'][i % 4]!,
+    description: 'Please read the guidelines, be kind, and tag your posts so others can find them.',
+    created_at: iso(now - (options.announcements - i) * dayMs),
+  }));
+
+  // A few reports, so the admin queue has something in it.
+  const reports: Insertable<DB['reports']>[] = [];
+  const postAuthor = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
+  for (const c of comments.slice(0, Math.min(5, comments.length))) {
+    reports.push({ id: newId(), comment_id: c.id as string, reporter_id: postAuthor.get(c.post_id as string)!, feedback: rnd.pick(REPORT_FEEDBACKS), created_at: iso(now) });
+  }
+
+  await db.transaction().execute(async (trx) => {
+    const t = trx as unknown as Kysely<DB>;
+    await insertBatched(t, 'users', users);
+    await insertBatched(t, 'accounts', accounts);
+    await insertBatched(t, 'tags', tags);
+    await insertBatched(t, 'posts', posts);
+    await insertBatched(t, 'comments', comments);
+    await insertBatched(t, 'votes', votes);
+    await insertBatched(t, 'announcements', announcements);
+    await insertBatched(t, 'reports', reports);
+    for (const [name, value] of [
+      ['posts', posts.length],
+      ['comments', comments.length],
+      ['users', users.length],
+      ['announcements', announcements.length],
+      ['reports', reports.length],
+    ] as const) {
+      await t.updateTable('counters').set({ value }).where('name', '=', name).execute();
+    }
+  });
+  log(
+    `Seeded ${users.length} members (1 admin), ${tags.length} tags, ${posts.length} posts, ${comments.length} comments, ${votes.length} votes, ${announcements.length} announcements, ${reports.length} reports.`,
+  );
+  return { users: users.length, posts: posts.length, comments: comments.length, votes: votes.length };
+}
