@@ -6,6 +6,11 @@ import type { AppConfig } from './config/env.ts';
 import type { Dialect } from './db/create-db.ts';
 import type { DB } from './db/schema.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
+import { commentsRoutes } from './features/comments/comments.routes.ts';
+import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes.ts';
+import { postsRoutes } from './features/posts/posts.routes.ts';
+import { tagsRoutes } from './features/tags/tags.routes.ts';
+import { votesRoutes } from './features/votes/votes.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -65,6 +70,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes, deps);
   await app.register(uploadsRoutes, deps);
   await app.register(announcementsRoutes, deps);
+  await app.register(tagsRoutes, deps);
+  await app.register(postsRoutes, deps);
+  await app.register(votesRoutes, deps);
+  await app.register(commentsRoutes, deps);
+  await app.register(leaderboardRoutes, deps);
 
   await app.register(spaPlugin, { webRoot: options.webRoot ?? null });
   return app;

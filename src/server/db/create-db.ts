@@ -17,6 +17,9 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 export function createDb(options: { databaseUrl: string | null; sqlitePath: string; poolSize?: number }): Database$ {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool discards that client and the next query opens a fresh one.
+    pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

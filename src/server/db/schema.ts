@@ -18,6 +18,7 @@ export interface UsersTable {
   role: Generated<string>;
   membership: Generated<string>;
   banned_at: string | null;
+  post_count: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -137,6 +138,14 @@ export interface PaymentsTable {
   updated_at: string;
 }
 
+export interface ActivityDailyTable {
+  user_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  posts: number;
+  points: number;
+}
+
 /** Site-wide totals kept in step with every write, so counts never scan a table. */
 export interface CountersTable {
   name: string;
@@ -158,4 +167,5 @@ export interface DB {
   images: ImagesTable;
   payments: PaymentsTable;
   counters: CountersTable;
+  activity_daily: ActivityDailyTable;
 }

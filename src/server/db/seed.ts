@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import { REPORT_FEEDBACKS } from '#shared/constants.ts';
+import { POINTS } from '#shared/schemas/leaderboard.ts';
 import type { DB } from './schema.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -152,6 +153,26 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
     created_at: iso(now - (options.announcements - i) * dayMs),
   }));
 
+  // Stored tallies that the app keeps in step with writes: post counts and leaderboard points.
+  const postCount = new Map<string, number>();
+  const activity = new Map<string, { user_id: string; day: string; posts: number; points: number }>();
+  const book = (userId: string, at: string, posts: number, points: number) => {
+    const day = at.slice(0, 10);
+    const key = `${userId}|${day}`;
+    const row = activity.get(key) ?? { user_id: userId, day, posts: 0, points: 0 };
+    row.posts += posts;
+    row.points += points;
+    activity.set(key, row);
+  };
+  for (const p of posts) {
+    postCount.set(p.author_id as string, (postCount.get(p.author_id as string) ?? 0) + 1);
+    book(p.author_id as string, p.created_at as string, 1, POINTS.post);
+  }
+  for (const c of comments) book(c.author_id as string, c.created_at as string, 0, POINTS.comment);
+  const authorOf = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
+  for (const v of votes) book(authorOf.get(v.post_id as string)!, v.created_at as string, 0, Number(v.value));
+  for (const u of users) u.post_count = postCount.get(u.id as string) ?? 0;
+
   // A few reports, so the admin queue has something in it.
   const reports: Insertable<DB['reports']>[] = [];
   const postAuthor = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
@@ -169,6 +190,7 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
     await insertBatched(t, 'votes', votes);
     await insertBatched(t, 'announcements', announcements);
     await insertBatched(t, 'reports', reports);
+    await insertBatched(t, 'activity_daily', [...activity.values()]);
     for (const [name, value] of [
       ['posts', posts.length],
       ['comments', comments.length],

@@ -23,6 +23,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('role', 'text', (c) => c.notNull().defaultTo('Client'))
     .addColumn('membership', 'text', (c) => c.notNull().defaultTo('Bronze'))
     .addColumn('banned_at', 'text')
+    // Stored so the post limit is one conditional UPDATE, atomic on both engines.
+    .addColumn('post_count', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('users_name_idx').on('users').columns(['name', 'id']).execute();
 
@@ -199,6 +201,18 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('payments_user_idx').on('payments').columns(['user_id', 'created_at']).execute();
+
+  // Leaderboard points per member per UTC day, moved with each post, comment and vote, so
+  // "the last 7 days" sums at most 7 rows per active member instead of scanning the content.
+  await db.schema
+    .createTable('activity_daily')
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('posts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('activity_daily_pk', ['user_id', 'day'])
+    .execute();
+  await db.schema.createIndex('activity_daily_day_idx').on('activity_daily').columns(['day', 'user_id']).execute();
 
   await db.schema
     .createTable('counters')

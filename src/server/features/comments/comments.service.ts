@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { CreateCommentInput } from '#shared/schemas/comment.ts';
+import { POINTS } from '#shared/schemas/leaderboard.ts';
+import type { DB } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { SessionViewer } from '../../plugins/auth.ts';
+import { addToCounter } from '../counters/counters.queries.ts';
+import { addActivity } from '../leaderboard/activity.queries.ts';
+import { addToPostCounters, findPostOwner } from '../posts/posts.queries.ts';
+import { commentCountsFor, insertComment } from './comments.queries.ts';
+
+/** Commenter and post-owner fields come from the session and the post, never the body. */
+export async function addComment(db: Kysely<DB>, viewer: SessionViewer, input: CreateCommentInput): Promise<{ insertedId: string }> {
+  const id = newId();
+  const createdAt = nowIso();
+  await db.transaction().execute(async (trx) => {
+    if (!(await findPostOwner(trx, input.postId))) throw notFound('post');
+    await insertComment(trx, { id, postId: input.postId, authorId: viewer.id, comment: input.comment, createdAt });
+    await addToPostCounters(trx, input.postId, { comments: 1 });
+    await addToCounter(trx, 'comments', 1);
+    await addActivity(trx, viewer.id, { points: POINTS.comment }, createdAt);
+  });
+  return { insertedId: id };
+}
+
+export async function commentCounts(db: Kysely<DB>, postIds: string[]) {
+  const unique = [...new Set(postIds)];
+  const counts = await commentCountsFor(db, unique);
+  return unique.map((postId) => ({ postId, commentCount: counts.get(postId) ?? 0 }));
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { countSchema, idParamsSchema, insertedSchema, paginationQuerySchema } from '#shared/schemas/common.ts';
+import { createPostInputSchema, postDetailSchema, postSchema, searchByTagQuerySchema } from '#shared/schemas/post.ts';
+import type { AppDeps } from '../../app.ts';
+import { readCounter } from '../counters/counters.queries.ts';
+import { getPostDetail, listPostPage, publishPost, searchPostsByTag } from './posts.service.ts';
+
+const postList = { 200: z.array(postSchema) };
+
+export const postsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
+  app.get('/api/pagination', { schema: { querystring: paginationQuerySchema, response: postList } }, async (request, reply) => {
+    const { items, total } = await listPostPage(db, request.query, 'newest');
+    reply.header('x-total-count', String(total));
+    return items;
+  });
+
+  app.get(
+    '/api/post-data/popularity',
+    { schema: { querystring: paginationQuerySchema, response: postList } },
+    async (request, reply) => {
+      const { items, total } = await listPostPage(db, request.query, 'popularity');
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/search-by-tag',
+    { schema: { querystring: paginationQuerySchema.extend(searchByTagQuerySchema.shape), response: postList } },
+    async (request, reply) => {
+      const { search, ...page } = request.query;
+      const { items, total } = await searchPostsByTag(db, search, page);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.get('/api/post-data-count', { schema: { response: { 200: countSchema } } }, async () => ({
+    count: await readCounter(db, 'posts'),
+  }));
+
+  app.get(
+    '/api/post-data',
+    { preHandler: guards.requireAdmin, schema: { querystring: paginationQuerySchema, response: postList } },
+    async (request, reply) => {
+      const { items, total } = await listPostPage(db, request.query, 'newest');
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/post-data/:id',
+    { preHandler: guards.optionalUser, schema: { params: idParamsSchema, response: { 200: postDetailSchema } } },
+    async (request) => getPostDetail(db, request.params.id, request.viewer),
+  );
+
+  app.post(
+    '/api/post-data',
+    { preHandler: guards.requireUser, schema: { body: createPostInputSchema, response: { 200: insertedSchema } } },
+    async (request) => publishPost(db, request.viewer!, request.body),
+  );
+};

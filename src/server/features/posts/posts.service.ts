@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import { POST_LIMITS } from '#shared/constants.ts';
+import { isAdmin } from '#shared/permissions.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import type { CreatePostInput, Post, PostDetail } from '#shared/schemas/post.ts';
+import type { DB } from '../../db/schema.ts';
+import { badRequest, notFound, postLimitReached } from '../../lib/app-error.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { SessionViewer } from '../../plugins/auth.ts';
+import { addToCounter, readCounter } from '../counters/counters.queries.ts';
+import { addActivity } from '../leaderboard/activity.queries.ts';
+import { POINTS } from '#shared/schemas/leaderboard.ts';
+import { tagExists, tagsContaining } from '../tags/tags.queries.ts';
+import { claimPostSlot, countPostsIn, findMyVote, findPostById, insertPost, listPosts, type PostOrder } from './posts.queries.ts';
+
+export interface PostPage {
+  items: Post[];
+  total: number;
+}
+
+export async function listPostPage(db: Kysely<DB>, page: PaginationQuery, order: PostOrder): Promise<PostPage> {
+  const [items, total] = await Promise.all([listPosts(db, page, { order }), readCounter(db, 'posts')]);
+  return { items, total };
+}
+
+/** Posts whose tag contains the text (case-insensitive), newest first. */
+export async function searchPostsByTag(db: Kysely<DB>, search: string, page: PaginationQuery): Promise<PostPage> {
+  if (search === '') return listPostPage(db, page, 'newest');
+  const categories = await tagsContaining(db, search);
+  if (categories.length === 0) return { items: [], total: 0 };
+  const [items, total] = await Promise.all([
+    listPosts(db, page, { order: 'newest', categories }),
+    countPostsIn(db, { categories }),
+  ]);
+  return { items, total };
+}
+
+export async function getPostDetail(db: Kysely<DB>, id: string, viewer: SessionViewer | null): Promise<PostDetail> {
+  const post = await findPostById(db, id);
+  if (!post) throw notFound('post');
+  const myVote = viewer ? await findMyVote(db, id, viewer.id) : null;
+  const { authorId, ...rest } = post;
+  return { ...rest, myVote, canDelete: viewer !== null && (viewer.id === authorId || isAdmin(viewer)) };
+}
+
+/** Writes a post within the member's limit (Bronze 5, Gold 10 in total), atomically. */
+export async function publishPost(db: Kysely<DB>, viewer: SessionViewer, input: CreatePostInput): Promise<{ insertedId: string }> {
+  if (!(await tagExists(db, input.category))) {
+    throw badRequest('Pick a tag from the list.', [{ path: 'body.category', message: 'is not an existing tag' }]);
+  }
+  const id = newId();
+  const createdAt = nowIso();
+  await db.transaction().execute(async (trx) => {
+    if (!(await claimPostSlot(trx, viewer.id, POST_LIMITS))) throw postLimitReached();
+    await insertPost(trx, { id, authorId: viewer.id, ...input, createdAt });
+    await addToCounter(trx, 'posts', 1);
+    await addActivity(trx, viewer.id, { posts: 1, points: POINTS.post }, createdAt);
+  });
+  return { insertedId: id };
+}

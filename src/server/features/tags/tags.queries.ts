@@ -1,0 +1,33 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Tag } from '#shared/schemas/tag.ts';
+import type { DB } from '../../db/schema.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+const MAX_TAGS = 1000;
+
+export async function listTags(db: Db): Promise<Tag[]> {
+  const rows = await db.selectFrom('tags').select(['id', 'tag']).orderBy('tag').limit(MAX_TAGS).execute();
+  return rows.map((r) => ({ _id: r.id, tag: r.tag }));
+}
+
+export async function tagExists(db: Db, tag: string): Promise<boolean> {
+  return (await db.selectFrom('tags').select('id').where('tag', '=', tag).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Tags containing the text, case-insensitively. Tags are stored lowercase from a–z 0–9 + # . -,
+ * so text outside that alphabet matches nothing and no LIKE wildcard can reach the query.
+ */
+export async function tagsContaining(db: Db, text: string): Promise<string[]> {
+  const needle = text.trim().toLowerCase();
+  if (!/^[a-z0-9+#.-]*$/.test(needle)) return [];
+  const rows = await db.selectFrom('tags').select('tag').where('tag', 'like', `%${needle}%`).limit(MAX_TAGS).execute();
+  return rows.map((r) => r.tag);
+}
+
+export async function insertTag(db: Db, tag: string): Promise<string> {
+  const id = newId();
+  await db.insertInto('tags').values({ id, tag, created_at: nowIso() }).execute();
+  return id;
+}

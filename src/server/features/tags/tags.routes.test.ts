@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin, createTags } from '../../test/factories.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+
+describe('tags', () => {
+  let t: TestApp;
+  let admin: TestMember;
+  let member: TestMember;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await createAdmin(t.app, t.db);
+    member = await signUp(t.app);
+    await createTags(t.db, 'rust', 'c++', 'javascript');
+  });
+  afterAll(() => t.close());
+
+  it('lists every tag alphabetically to anyone', async () => {
+    const res = await t.app.inject({ url: '/api/tag-data' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { tag: string }[]).map((x) => x.tag)).toEqual(['c++', 'javascript', 'rust']);
+    expect(res.json()[0]).toEqual({ _id: expect.any(String), tag: 'c++' });
+  });
+
+  it('lets an admin add a tag, trimmed and lowercased', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/tag-data', headers: admin.headers, payload: { tag: '  Node.JS ' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ insertedId: expect.any(String) });
+    const tags = (await t.app.inject({ url: '/api/tag-data' })).json() as { tag: string }[];
+    expect(tags.map((x) => x.tag)).toContain('node.js');
+  });
+
+  it('answers 409 CONFLICT for a duplicate, whatever its case', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/tag-data', headers: admin.headers, payload: { tag: 'RUST' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it.each([[''], ['two words'], ['x'.repeat(31)], ['emoji🙂'], [42]])('refuses the tag %j with 400 and adds nothing', async (tag) => {
+    const before = ((await t.app.inject({ url: '/api/tag-data' })).json() as unknown[]).length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/tag-data', headers: admin.headers, payload: { tag } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(((await t.app.inject({ url: '/api/tag-data' })).json() as unknown[]).length).toBe(before);
+  });
+
+  it('refuses a visitor (401) and a Client (403)', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/tag-data', payload: { tag: 'go' } })).statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'POST', url: '/api/tag-data', headers: member.headers, payload: { tag: 'go' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createComment, createPost, createTags } from '../../test/factories.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+
+describe('votes: one per member per post', () => {
+  let t: TestApp;
+  let author: TestMember;
+  let a: TestMember;
+  let b: TestMember;
+  let postId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t.db, 'go');
+    [author, a, b] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    postId = await createPost(t.app, author, { category: 'go' });
+  });
+  afterAll(() => t.close());
+
+  const vote = (m: TestMember, dir: 'up' | 'down', id = postId) =>
+    t.app.inject({ method: 'PATCH', url: `/api/post-data/${dir}Vote/${id}`, headers: m.headers, payload: { upVote: 1000 } });
+
+  it('adds, withdraws and switches, ignoring any count the body sends', async () => {
+    expect((await vote(a, 'up')).json()).toEqual({ modifiedCount: 1, upVote: 1, downVote: 0, myVote: 'up' });
+    expect((await vote(b, 'up')).json()).toMatchObject({ upVote: 2, downVote: 0, myVote: 'up' });
+    // Same direction again withdraws.
+    expect((await vote(a, 'up')).json()).toMatchObject({ upVote: 1, downVote: 0, myVote: null });
+    // The other direction switches.
+    expect((await vote(b, 'down')).json()).toMatchObject({ upVote: 0, downVote: 1, myVote: 'down' });
+    expect((await vote(a, 'down')).json()).toMatchObject({ upVote: 0, downVote: 2, myVote: 'down' });
+    expect((await vote(a, 'up')).json()).toMatchObject({ upVote: 1, downVote: 1, myVote: 'up' });
+
+    const post = (await t.app.inject({ url: `/api/post-data/${postId}`, headers: b.headers })).json();
+    expect(post).toMatchObject({ upVote: 1, downVote: 1, myVote: 'down' });
+  });
+
+  it('keeps the stored counters equal to the vote and comment rows after mixed writes', async () => {
+    const others = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const second = await createPost(t.app, a, { category: 'go' });
+    for (const [i, m] of others.entries()) {
+      await vote(m, i % 2 ? 'down' : 'up', second);
+      await vote(m, 'up', postId);
+      await createComment(t.app, m, i % 2 ? postId : second, `comment ${i}`);
+    }
+    await vote(others[0]!, 'down', second);
+    await vote(others[1]!, 'down', second);
+    for (const id of [postId, second]) {
+      const row = await t.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const votes = await t.db.selectFrom('votes').select('value').where('post_id', '=', id).execute();
+      const comments = await t.db.selectFrom('comments').select('id').where('post_id', '=', id).execute();
+      expect(row.up_votes).toBe(votes.filter((v) => v.value === 1).length);
+      expect(row.down_votes).toBe(votes.filter((v) => v.value === -1).length);
+      expect(row.score).toBe(row.up_votes - row.down_votes);
+      expect(row.comment_count).toBe(comments.length);
+    }
+    const total = await t.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const counter = await t.db.selectFrom('counters').select('value').where('name', '=', 'comments').executeTakeFirstOrThrow();
+    expect(Number(counter.value)).toBe(Number(total.n));
+  });
+
+  it('refuses a visitor (401) and answers 404 for an unknown post, changing nothing', async () => {
+    const anon = await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${postId}` });
+    expect(anon.statusCode).toBe(401);
+    const missing = await vote(a, 'up', '00000000-0000-7000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('comments', () => {
+  let t: TestApp;
+  let author: TestMember;
+  let reader: TestMember;
+  let postId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t.db, 'rust');
+    author = await signUp(t.app, { name: 'Author' });
+    reader = await signUp(t.app, { name: 'Reader' });
+    postId = await createPost(t.app, author, { category: 'rust' });
+  });
+  afterAll(() => t.close());
+
+  it('adds comments from the session and lists them oldest first without emails', async () => {
+    await createComment(t.app, reader, postId, 'first');
+    await createComment(t.app, author, postId, 'second');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/comment-data',
+      headers: reader.headers,
+      payload: { postId, comment: 'third', commenter_email: 'forged@x.y', commenter_name: 'Forged' },
+    });
+    const res = await t.app.inject({ url: `/api/comment-pagination/${postId}?page=0&limit=2` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    expect(res.json()).toEqual([
+      { _id: expect.any(String), comment: 'first', commenter_name: 'Reader', commenter_photo: null, createdAt: expect.any(String), postId },
+      expect.objectContaining({ comment: 'second', commenter_name: 'Author' }),
+    ]);
+    const page2 = (await t.app.inject({ url: `/api/comment-pagination/${postId}?page=1&limit=2` })).json();
+    expect(page2).toEqual([expect.objectContaining({ comment: 'third', commenter_name: 'Reader' })]);
+    expect(res.body).not.toContain('@');
+  });
+
+  it('counts a post’s comments and answers counts for many posts, 0 for unknown ids', async () => {
+    expect((await t.app.inject({ url: `/api/post-comment-count/${postId}` })).json()).toEqual({ count: 3 });
+    const res = await t.app.inject({ method: 'POST', url: '/api/individual-comment-counts', payload: { postIds: [postId, 'nope'] } });
+    expect(res.json()).toEqual([
+      { postId, commentCount: 3 },
+      { postId: 'nope', commentCount: 0 },
+    ]);
+    const list = (await t.app.inject({ url: '/api/pagination' })).json();
+    expect(list[0]).toMatchObject({ commentCount: 3 });
+  });
+
+  it.each([
+    [{ postId: 'x', comment: '' }],
+    [{ postId: 'x', comment: '   ' }],
+    [{ comment: 'no post' }],
+    [{ postId: 'x', comment: 'c'.repeat(5001) }],
+    [{ postId: 5, comment: 'wrong type' }],
+  ])('refuses %j with 400 and writes nothing', async (payload) => {
+    const before = (await t.app.inject({ url: `/api/post-comment-count/${postId}` })).json().count;
+    const res = await t.app.inject({ method: 'POST', url: '/api/comment-data', headers: reader.headers, payload });
+    expect(res.statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/post-comment-count/${postId}` })).json().count).toBe(before);
+  });
+
+  it('answers 404 for a comment on a missing post, 401 for a visitor, 400 for over 100 ids', async () => {
+    const missing = await t.app.inject({ method: 'POST', url: '/api/comment-data', headers: reader.headers, payload: { postId: 'nope', comment: 'hi' } });
+    expect(missing.statusCode).toBe(404);
+    const anon = await t.app.inject({ method: 'POST', url: '/api/comment-data', payload: { postId, comment: 'hi' } });
+    expect(anon.statusCode).toBe(401);
+    const many = await t.app.inject({ method: 'POST', url: '/api/individual-comment-counts', payload: { postIds: Array.from({ length: 101 }, (_, i) => `p${i}`) } });
+    expect(many.statusCode).toBe(400);
+  });
+
+  it('gives the full comment list to admins only', async () => {
+    expect((await t.app.inject({ url: '/api/comment-data' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/comment-data', headers: reader.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('leaderboard', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t.db, 'css');
+  });
+  afterAll(() => t.close());
+
+  it('ranks by points of the last 7 days: 10 a post, 2 a comment, ±1 a vote received; no emails', async () => {
+    const [x, y, z] = [await signUp(t.app, { name: 'Xena' }), await signUp(t.app, { name: 'Yuri' }), await signUp(t.app, { name: 'Zed' })];
+    const p1 = await createPost(t.app, x, { category: 'css' });
+    await createPost(t.app, x, { category: 'css' });
+    const p3 = await createPost(t.app, y, { category: 'css' });
+    await createComment(t.app, z, p1);
+    await createComment(t.app, z, p3);
+    await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${p1}`, headers: y.headers });
+    await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${p1}`, headers: z.headers });
+    await t.app.inject({ method: 'PATCH', url: `/api/post-data/downVote/${p3}`, headers: x.headers });
+
+    // An old post outside the window does not count.
+    const old = new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 10);
+    await t.db.insertInto('activity_daily').values({ user_id: z.id, day: old, posts: 5, points: 500 }).execute();
+
+    const res = await t.app.inject({ url: '/api/user-data' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { _id: x.id, name: 'Xena', photo: null, posts: 2, points: 22 },
+      { _id: y.id, name: 'Yuri', photo: null, posts: 1, points: 9 },
+      { _id: z.id, name: 'Zed', photo: null, posts: 0, points: 4 },
+    ]);
+    expect(res.body).not.toContain('@');
+  });
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { COMMENT_MAX } from '../constants.ts';
+
+export const createCommentInputSchema = z.object({
+  postId: z.string().trim().min(1).max(64),
+  comment: z.string().trim().min(1, 'Comment is required').max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
+});
+export type CreateCommentInput = z.infer<typeof createCommentInputSchema>;
+
+/** What anyone sees of a comment under a post: no emails. */
+export const publicCommentSchema = z.object({
+  _id: z.string(),
+  comment: z.string(),
+  commenter_name: z.string(),
+  commenter_photo: z.string().nullable(),
+  createdAt: z.string(),
+  postId: z.string(),
+});
+export type PublicComment = z.infer<typeof publicCommentSchema>;
+
+/** Every field of SPEC.md §3, for the post owner's comment details and for admins. */
+export const commentSchema = publicCommentSchema.extend({
+  commenter_email: z.string(),
+  post_owner_name: z.string(),
+  post_owner_email: z.string(),
+  /** Whether this comment has already been reported. */
+  reported: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentCountsInputSchema = z.object({
+  postIds: z.array(z.string().min(1).max(64)).max(100, 'At most 100 post ids'),
+});
+export const commentCountSchema = z.object({ postId: z.string(), commentCount: z.number().int() });
+export const postIdParamsSchema = z.object({ postId: z.string().min(1).max(64) });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { POST_DESCRIPTION_MAX, POST_TITLE_MAX } from '../constants.ts';
+import { tagTextSchema } from './tag.ts';
+
+export const voteDirectionSchema = z.enum(['up', 'down']);
+export type VoteDirection = z.infer<typeof voteDirectionSchema>;
+
+/** A post as every list and the detail answer it; the author's email never leaves the server here. */
+export const postSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  name: z.string(),
+  photo: z.string().nullable(),
+  time: z.string(),
+  upVote: z.number().int(),
+  downVote: z.number().int(),
+  commentCount: z.number().int(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postDetailSchema = postSchema.extend({
+  myVote: voteDirectionSchema.nullable(),
+  /** Whether the viewer may delete this post (owner or admin). */
+  canDelete: z.boolean(),
+});
+export type PostDetail = z.infer<typeof postDetailSchema>;
+
+export const createPostInputSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(POST_TITLE_MAX, `Title must be at most ${POST_TITLE_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Description is required')
+    .max(POST_DESCRIPTION_MAX, `Description must be at most ${POST_DESCRIPTION_MAX} characters`),
+  category: z.string({ error: 'Tag is required' }).trim().min(1, 'Tag is required').pipe(tagTextSchema),
+});
+export type CreatePostInput = z.infer<typeof createPostInputSchema>;
+
+export const voteResultSchema = z.object({
+  modifiedCount: z.number().int(),
+  upVote: z.number().int(),
+  downVote: z.number().int(),
+  myVote: voteDirectionSchema.nullable(),
+});
+export type VoteResult = z.infer<typeof voteResultSchema>;
+
+export const searchByTagQuerySchema = z.object({
+  search: z.string().trim().max(60).optional().default(''),
+});

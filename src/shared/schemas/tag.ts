@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { TAG_MAX } from '../constants.ts';
+
+// API.md: trimmed, lowercased, 1–30 characters from a–z, 0–9 and + # . - (no spaces).
+export const tagTextSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Tag is required')
+  .max(TAG_MAX, `Tag must be at most ${TAG_MAX} characters`)
+  .regex(/^[a-z0-9+#.-]+$/, 'Use only letters, digits and + # . - (no spaces)');
+
+export const tagSchema = z.object({ _id: z.string(), tag: z.string() });
+export type Tag = z.infer<typeof tagSchema>;
+
+export const createTagInputSchema = z.object({ tag: tagTextSchema });
+export type CreateTagInput = z.infer<typeof createTagInputSchema>;
