@@ -5,10 +5,13 @@ import type { Auth } from './auth/create-auth.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Dialect } from './db/create-db.ts';
 import type { DB } from './db/schema.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
 import { commentsRoutes } from './features/comments/comments.routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes.ts';
+import { memberPostsRoutes } from './features/posts/member-posts.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { votesRoutes } from './features/votes/votes.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
@@ -56,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     trustProxy: config.env === 'production',
     bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,6 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(votesRoutes, deps);
   await app.register(commentsRoutes, deps);
   await app.register(leaderboardRoutes, deps);
+  await app.register(memberPostsRoutes, deps);
+  await app.register(reportsRoutes, deps);
+  await app.register(adminRoutes, deps);
 
   await app.register(spaPlugin, { webRoot: options.webRoot ?? null });
   return app;

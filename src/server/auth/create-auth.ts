@@ -7,6 +7,7 @@ import { PASSWORD_TOAST_MESSAGE, isValidPassword } from '#shared/schemas/user.ts
 import type { AppConfig } from '../config/env.ts';
 import type { Dialect } from '../db/create-db.ts';
 import type { DB } from '../db/schema.ts';
+import { addToCounter } from '../features/counters/counters.queries.ts';
 import { newId } from '../lib/ids.ts';
 import { isEmailBanned, BANNED_MESSAGE } from './ban-list.ts';
 
@@ -137,6 +138,9 @@ export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; dialect: D
           before: async (user) => {
             if (await isEmailBanned(db, user.email)) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
             return { data: { ...user, email: user.email.toLowerCase() } };
+          },
+          after: async () => {
+            await addToCounter(db, 'users', 1);
           },
         },
       },

@@ -3,7 +3,9 @@ import type { Announcement } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { DB } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
-import { readCounter } from '../counters/counters.queries.ts';
+import { addToCounter, readCounter } from '../counters/counters.queries.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import type { CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
 
 export async function listAnnouncements(db: Kysely<DB>, page: PaginationQuery): Promise<Announcement[]> {
   const rows = await db
@@ -26,3 +28,12 @@ export async function listAnnouncements(db: Kysely<DB>, page: PaginationQuery): 
 }
 
 export const countAnnouncements = (db: Kysely<DB>) => readCounter(db, 'announcements');
+
+export async function insertAnnouncement(db: Kysely<DB>, authorId: string, input: CreateAnnouncementInput): Promise<string> {
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('announcements').values({ id, author_id: authorId, ...input, created_at: nowIso() }).execute();
+    await addToCounter(trx, 'announcements', 1);
+  });
+  return id;
+}

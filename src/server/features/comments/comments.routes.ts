@@ -12,18 +12,18 @@ import { countSchema, insertedSchema, paginationQuerySchema } from '#shared/sche
 import type { AppDeps } from '../../app.ts';
 import { readCounter } from '../counters/counters.queries.ts';
 import { commentCountsFor, listFullComments, listPostComments } from './comments.queries.ts';
-import { addComment, commentCounts } from './comments.service.ts';
+import { addComment, commentCounts, listCommentsForOwner } from './comments.service.ts';
 
 export const commentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
   app.post(
     '/api/comment-data',
-    { preHandler: guards.requireUser, schema: { body: createCommentInputSchema, response: { 200: insertedSchema } } },
+    { onRequest: guards.requireUser, schema: { body: createCommentInputSchema, response: { 200: insertedSchema } } },
     async (request) => addComment(db, request.viewer!, request.body),
   );
 
   app.get(
     '/api/comment-data',
-    { preHandler: guards.requireAdmin, schema: { querystring: paginationQuerySchema, response: { 200: z.array(commentSchema) } } },
+    { onRequest: guards.requireAdmin, schema: { querystring: paginationQuerySchema, response: { 200: z.array(commentSchema) } } },
     async (request, reply) => {
       const [items, total] = await Promise.all([listFullComments(db, request.query, {}), readCounter(db, 'comments')]);
       reply.header('x-total-count', String(total));
@@ -54,5 +54,18 @@ export const commentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/api/individual-comment-counts',
     { schema: { body: commentCountsInputSchema, response: { 200: z.array(commentCountSchema) } } },
     async (request) => commentCounts(db, request.body.postIds),
+  );
+
+  app.get(
+    '/api/post-comment-data/:postId',
+    {
+      onRequest: guards.requireUser,
+      schema: { params: postIdParamsSchema, querystring: paginationQuerySchema, response: { 200: z.array(commentSchema) } },
+    },
+    async (request, reply) => {
+      const { items, total } = await listCommentsForOwner(db, request.viewer!, request.params.postId, request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
   );
 };

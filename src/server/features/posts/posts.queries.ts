@@ -157,3 +157,38 @@ export async function readPostCounters(db: Db, postId: string): Promise<{ upVote
   const row = await db.selectFrom('posts').select(['up_votes', 'down_votes']).where('id', '=', postId).executeTakeFirstOrThrow();
   return { upVote: Number(row.up_votes), downVote: Number(row.down_votes) };
 }
+
+/** Removes a post; its comments, votes and reports go with it (foreign keys cascade). */
+export async function deletePostRow(db: Db, id: string): Promise<number> {
+  const result = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function countReportsOnPost(db: Db, postId: string): Promise<number> {
+  const row = await db
+    .selectFrom('reports as r')
+    .innerJoin('comments as c', 'c.id', 'r.comment_id')
+    .where('c.post_id', '=', postId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function releasePostSlot(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ post_count: sql`post_count - 1` })
+    .where('id', '=', userId)
+    .where('post_count', '>', 0)
+    .execute();
+}
+
+export async function readPostCount(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom('users').select('post_count').where('id', '=', userId).executeTakeFirst();
+  return Number(row?.post_count ?? 0);
+}
+
+export async function readPostMeta(db: Db, id: string): Promise<{ authorId: string; createdAt: string; commentCount: number } | null> {
+  const row = await db.selectFrom('posts').select(['author_id', 'created_at', 'comment_count']).where('id', '=', id).executeTakeFirst();
+  return row ? { authorId: row.author_id, createdAt: row.created_at, commentCount: Number(row.comment_count) } : null;
+}

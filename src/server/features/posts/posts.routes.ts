@@ -42,7 +42,7 @@ export const postsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gua
 
   app.get(
     '/api/post-data',
-    { preHandler: guards.requireAdmin, schema: { querystring: paginationQuerySchema, response: postList } },
+    { onRequest: guards.requireAdmin, schema: { querystring: paginationQuerySchema, response: postList } },
     async (request, reply) => {
       const { items, total } = await listPostPage(db, request.query, 'newest');
       reply.header('x-total-count', String(total));
@@ -52,13 +52,13 @@ export const postsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gua
 
   app.get(
     '/api/post-data/:id',
-    { preHandler: guards.optionalUser, schema: { params: idParamsSchema, response: { 200: postDetailSchema } } },
+    { onRequest: guards.optionalUser, schema: { params: idParamsSchema, response: { 200: postDetailSchema } } },
     async (request) => getPostDetail(db, request.params.id, request.viewer),
   );
 
   app.post(
     '/api/post-data',
-    { preHandler: guards.requireUser, schema: { body: createPostInputSchema, response: { 200: insertedSchema } } },
+    { onRequest: guards.requireUser, schema: { body: createPostInputSchema, response: { 200: insertedSchema } } },
     async (request) => publishPost(db, request.viewer!, request.body),
   );
 };

@@ -4,14 +4,29 @@ import { isAdmin } from '#shared/permissions.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { CreatePostInput, Post, PostDetail } from '#shared/schemas/post.ts';
 import type { DB } from '../../db/schema.ts';
-import { badRequest, notFound, postLimitReached } from '../../lib/app-error.ts';
+import { badRequest, forbidden, notFound, postLimitReached } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import { addToCounter, readCounter } from '../counters/counters.queries.ts';
 import { addActivity } from '../leaderboard/activity.queries.ts';
 import { POINTS } from '#shared/schemas/leaderboard.ts';
 import { tagExists, tagsContaining } from '../tags/tags.queries.ts';
-import { claimPostSlot, countPostsIn, findMyVote, findPostById, insertPost, listPosts, type PostOrder } from './posts.queries.ts';
+import { findUserIdByEmail } from '../users/user-lookup.queries.ts';
+import {
+  claimPostSlot,
+  countPostsIn,
+  countReportsOnPost,
+  deletePostRow,
+  findMyVote,
+  findPostById,
+  insertPost,
+  listPosts,
+  readPostCount,
+  readPostMeta,
+  releasePostSlot,
+  type PostOrder,
+} from './posts.queries.ts';
+import { canReadUser } from '#shared/permissions.ts';
 
 export interface PostPage {
   items: Post[];
@@ -57,4 +72,42 @@ export async function publishPost(db: Kysely<DB>, viewer: SessionViewer, input: 
     await addActivity(trx, viewer.id, { posts: 1, points: POINTS.post }, createdAt);
   });
   return { insertedId: id };
+}
+
+/**
+ * Owner or admin deletes a post with its comments, votes and reports; the site totals, the
+ * author's post count (which frees a slot of the limit) and the leaderboard follow.
+ */
+export async function removePost(db: Kysely<DB>, viewer: SessionViewer, id: string): Promise<{ deletedCount: number }> {
+  return db.transaction().execute(async (trx) => {
+    const post = await readPostMeta(trx, id);
+    if (!post) throw notFound('post');
+    if (post.authorId !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only delete your own posts.');
+    const reports = await countReportsOnPost(trx, id);
+    const deletedCount = await deletePostRow(trx, id);
+    await releasePostSlot(trx, post.authorId);
+    await addToCounter(trx, 'posts', -1);
+    await addToCounter(trx, 'comments', -post.commentCount);
+    await addToCounter(trx, 'reports', -reports);
+    await addActivity(trx, post.authorId, { posts: -1, points: -POINTS.post }, post.createdAt);
+    return { deletedCount };
+  });
+}
+
+/** "self or admin": the member's id behind an email in the path. */
+async function memberIdFor(db: Kysely<DB>, viewer: SessionViewer, email: string): Promise<string> {
+  if (!canReadUser(viewer, email)) throw forbidden('You can only see your own posts.');
+  const id = await findUserIdByEmail(db, email);
+  if (!id) throw notFound('user');
+  return id;
+}
+
+export async function listMemberPosts(db: Kysely<DB>, viewer: SessionViewer, email: string, page: PaginationQuery): Promise<PostPage> {
+  const authorId = await memberIdFor(db, viewer, email);
+  const [items, total] = await Promise.all([listPosts(db, page, { order: 'newest', authorId }), readPostCount(db, authorId)]);
+  return { items, total };
+}
+
+export async function countMemberPosts(db: Kysely<DB>, viewer: SessionViewer, email: string): Promise<number> {
+  return readPostCount(db, await memberIdFor(db, viewer, email));
 }

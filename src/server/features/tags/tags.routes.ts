@@ -11,7 +11,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guar
 
   app.post(
     '/api/tag-data',
-    { preHandler: guards.requireAdmin, schema: { body: createTagInputSchema, response: { 200: insertedSchema } } },
+    { onRequest: guards.requireAdmin, schema: { body: createTagInputSchema, response: { 200: insertedSchema } } },
     async (request) => {
       const { tag } = request.body;
       if (await tagExists(db, tag)) throw conflict(`The tag "${tag}" already exists.`);

@@ -18,7 +18,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, g
 
   app.post(
     '/api/uploads/image',
-    { preHandler: guards.requireUser, schema: { response: { 200: uploadAnswerSchema } } },
+    { onRequest: guards.requireUser, schema: { response: { 200: uploadAnswerSchema } } },
     async (request) => {
       if (!request.isMultipart()) throw unsupportedMediaType('Send the image as multipart/form-data.');
       let buffer: Buffer | null = null;

@@ -7,19 +7,19 @@ import { getRoleForViewer, getUserForViewer, upsertOwnProfile } from './users.se
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
   app.get(
     '/api/users/role/:email',
-    { preHandler: guards.requireUser, schema: { params: emailParamsSchema, response: { 200: userRoleSchema } } },
+    { onRequest: guards.requireUser, schema: { params: emailParamsSchema, response: { 200: userRoleSchema } } },
     async (request) => ({ role: await getRoleForViewer(db, request.viewer!, request.params.email) }),
   );
 
   app.get(
     '/api/users/:email',
-    { preHandler: guards.requireUser, schema: { params: emailParamsSchema, response: { 200: userSchema } } },
+    { onRequest: guards.requireUser, schema: { params: emailParamsSchema, response: { 200: userSchema } } },
     async (request) => getUserForViewer(db, request.viewer!, request.params.email),
   );
 
   app.post(
     '/api/user-data',
-    { preHandler: guards.requireUser, schema: { body: upsertUserDataInputSchema, response: { 200: insertedSchema } } },
+    { onRequest: guards.requireUser, schema: { body: upsertUserDataInputSchema, response: { 200: insertedSchema } } },
     async (request) => upsertOwnProfile(db, request.viewer!, request.body),
   );
 };

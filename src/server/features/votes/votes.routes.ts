@@ -9,7 +9,7 @@ export const votesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gua
   for (const direction of ['up', 'down'] as const) {
     app.patch(
       `/api/post-data/${direction}Vote/:id`,
-      { preHandler: guards.requireUser, schema: { params: idParamsSchema, response: { 200: voteResultSchema } } },
+      { onRequest: guards.requireUser, schema: { params: idParamsSchema, response: { 200: voteResultSchema } } },
       async (request) => castVote(db, request.viewer!, request.params.id, direction),
     );
   }

@@ -1,0 +1,55 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import type { User } from '#shared/schemas/user.ts';
+import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../lib/ids.ts';
+import { offsetOf } from '../../lib/pagination.ts';
+import { toUser } from '../users/users.queries.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Active (not banned) members, optionally matching a name or email fragment. */
+function memberQuery(db: Db, search: string) {
+  let q = db.selectFrom('users').where('banned_at', 'is', null);
+  if (search) {
+    const needle = `%${search.toLowerCase().replace(/[\\%_]/g, '')}%`;
+    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', needle), eb('email', 'like', needle)]));
+  }
+  return q;
+}
+
+export async function listMembers(db: Db, page: PaginationQuery, search: string): Promise<User[]> {
+  const rows = await memberQuery(db, search)
+    .select(['id', 'name', 'email', 'image', 'role', 'membership'])
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(page.limit)
+    .offset(offsetOf(page))
+    .execute();
+  return rows.map(toUser);
+}
+
+export async function countMembers(db: Db, search: string): Promise<number> {
+  const row = await memberQuery(db, search)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findMemberForBan(db: Db, email: string): Promise<{ id: string; role: string; bannedAt: string | null } | null> {
+  const row = await db.selectFrom('users').select(['id', 'role', 'banned_at']).where('email', '=', email).executeTakeFirst();
+  return row ? { id: row.id, role: row.role, bannedAt: row.banned_at } : null;
+}
+
+/** The ban itself: email on the ban list, account marked, sessions and sign-in methods gone. */
+export async function banMemberRows(db: Db, user: { id: string; email: string }, adminId: string): Promise<void> {
+  const at = nowIso();
+  await db
+    .insertInto('banned_emails')
+    .values({ email: user.email, banned_at: at, banned_by: adminId })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  await db.updateTable('users').set({ banned_at: at, updated_at: at }).where('id', '=', user.id).execute();
+  await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('accounts').where('user_id', '=', user.id).execute();
+}

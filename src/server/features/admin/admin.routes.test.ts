@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
+import { STRONG_PASSWORD, signIn, signUp, type TestMember } from '../../test/sign-in.ts';
+
+const ADMIN_CALLS: [string, string, unknown?][] = [
+  ['GET', '/api/admin-stats'],
+  ['GET', '/api/user-data-pagination'],
+  ['GET', '/api/user-data-pagination/'],
+  ['GET', '/api/user-data-count/'],
+  ['PATCH', '/api/user/role/someone@example.test', { role: 'Admin' }],
+  ['DELETE', '/api/user-delete/someone@example.test'],
+  ['GET', '/api/reported-comment'],
+  ['GET', '/api/reported-comment-pagination/'],
+  ['GET', '/api/reported-comment-count/'],
+  ['DELETE', '/api/reported-comment-delete/someone@example.test'],
+  ['POST', '/api/announcement-data', { title: 't', description: 'd' }],
+  ['POST', '/api/tag-data', { tag: 'x' }],
+  ['GET', '/api/post-data'],
+  ['GET', '/api/comment-data'],
+];
+
+describe('admin calls', () => {
+  let t: TestApp;
+  let admin: TestMember;
+  let client: TestMember;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t.db, 'go');
+    admin = await createAdmin(t.app, t.db, 'Ada');
+    client = await signUp(t.app, { name: 'Cli' });
+  });
+  afterAll(() => t.close());
+
+  it.each(ADMIN_CALLS)('%s %s refuses a visitor (401) and a Client (403)', async (method, url, payload) => {
+    const anon = await t.app.inject({ method: method as 'GET', url, payload: payload as object });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const asClient = await t.app.inject({ method: method as 'GET', url, headers: client.headers, payload: payload as object });
+    expect(asClient.statusCode).toBe(403);
+    expect(asClient.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('answers site totals from the stored counters', async () => {
+    const p = await createPost(t.app, client, { category: 'go' });
+    await createComment(t.app, admin, p);
+    const res = await t.app.inject({ url: '/api/admin-stats', headers: admin.headers });
+    expect(res.json()).toEqual({ posts: 1, comments: 1, users: 2 });
+  });
+
+  it('pages members with their role and membership, and searches by name or email', async () => {
+    const res = await t.app.inject({ url: '/api/user-data-pagination?page=0&limit=10', headers: admin.headers });
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.json()).toEqual([
+      { _id: admin.id, name: 'Ada', email: admin.email, photo: null, role: 'Admin', membership: 'Bronze' },
+      { _id: client.id, name: 'Cli', email: client.email, photo: null, role: 'Client', membership: 'Bronze' },
+    ]);
+    const found = await t.app.inject({ url: '/api/user-data-pagination?search=CLI', headers: admin.headers });
+    expect(found.json().map((u: { name: string }) => u.name)).toEqual(['Cli']);
+    expect((await t.app.inject({ url: '/api/user-data-count?search=ada', headers: admin.headers })).json()).toEqual({ count: 1 });
+    expect((await t.app.inject({ url: '/api/user-data-count', headers: admin.headers })).json()).toEqual({ count: 2 });
+  });
+
+  it('promotes a member to Admin, harmlessly again, and accepts no other role', async () => {
+    const m = await signUp(t.app);
+    const bad = await t.app.inject({ method: 'PATCH', url: `/api/user/role/${m.email}`, headers: admin.headers, payload: { role: 'Client' } });
+    expect(bad.statusCode).toBe(400);
+    const ok = await t.app.inject({ method: 'PATCH', url: `/api/user/role/${m.email}`, headers: admin.headers, payload: { role: 'Admin' } });
+    expect(ok.json()).toEqual({ modifiedCount: 1 });
+    const again = await t.app.inject({ method: 'PATCH', url: `/api/user/role/${m.email}`, headers: admin.headers, payload: { role: 'Admin' } });
+    expect(again.json()).toEqual({ modifiedCount: 0 });
+    const role = await t.app.inject({ url: `/api/users/role/${m.email}`, headers: m.headers });
+    expect(role.json()).toEqual({ role: 'Admin' });
+    const missing = await t.app.inject({ method: 'PATCH', url: '/api/user/role/nobody@example.test', headers: admin.headers, payload: { role: 'Admin' } });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('publishes an announcement with the author from the session', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/announcement-data', headers: admin.headers, payload: { title: '', description: 'd' } });
+    expect(bad.statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/announcement-data',
+      headers: admin.headers,
+      payload: { title: 'Hello', description: 'World', name: 'Forged', photo: 'http://evil' },
+    });
+    expect(res.statusCode).toBe(200);
+    const list = await t.app.inject({ url: '/api/announcement-data' });
+    expect(list.headers['x-total-count']).toBe('1');
+    expect(list.json()).toEqual([{ _id: res.json().insertedId, title: 'Hello', description: 'World', name: 'Ada', photo: null, time: expect.any(String) }]);
+  });
+});
+
+describe('the ban path', () => {
+  let t: TestApp;
+  let admin: TestMember;
+  let owner: TestMember;
+  let troll: TestMember;
+  let bystander: TestMember;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t.db, 'go');
+    admin = await createAdmin(t.app, t.db);
+    owner = await signUp(t.app);
+    troll = await signUp(t.app, { name: 'Troll' });
+    bystander = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('bans a reported commenter: sessions end, sign-in and sign-up refused, reported comments gone, the rest intact', async () => {
+    const post = await createPost(t.app, owner, { category: 'go' });
+    const trollsPost = await createPost(t.app, troll, { category: 'go' });
+    const bad1 = await createComment(t.app, troll, post, 'buy cheap stuff');
+    const bad2 = await createComment(t.app, troll, post, 'more spam');
+    const kept = await createComment(t.app, troll, post, 'a fine comment');
+    await createComment(t.app, bystander, post, 'hello');
+    for (const commentId of [bad1, bad2]) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/reported-comment', headers: owner.headers, payload: { commentId, ReportedComment: 'Spam or promotional content' } });
+      expect(r.statusCode).toBe(200);
+    }
+    const queue = await t.app.inject({ url: '/api/reported-comment-pagination/?page=0&limit=10', headers: admin.headers });
+    expect(queue.json()).toHaveLength(2);
+    expect(queue.json()[0]).toMatchObject({ commenter_email: troll.email, ReportedComment: 'Spam or promotional content', commentId: expect.any(String) });
+    expect((await t.app.inject({ url: '/api/reported-comment-count/', headers: admin.headers })).json()).toEqual({ count: 2 });
+
+    const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${troll.email}`, headers: admin.headers });
+    expect(ban.json()).toEqual({ deletedCount: 1 });
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/reported-comment-delete/${troll.email}`, headers: admin.headers });
+    expect(del.json()).toEqual({ deletedCount: 2 });
+
+    // The session stopped working at once.
+    expect((await t.app.inject({ url: `/api/users/${troll.email}`, headers: troll.headers })).statusCode).toBe(401);
+    // Sign-in and a new sign-up are refused with a clear message.
+    const signin = await signIn(t.app, troll.email, STRONG_PASSWORD);
+    expect(signin.statusCode).toBe(403);
+    expect(signin.json()).toMatchObject({ code: 'BANNED', message: expect.stringMatching(/banned/i) });
+    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name: 'Again', email: troll.email, password: STRONG_PASSWORD } });
+    expect(signup.statusCode).toBe(403);
+
+    // Reported comments and reports are gone, counters right, other content intact.
+    const comments = (await t.app.inject({ url: `/api/comment-pagination/${post}` })).json().map((c: { _id: string }) => c._id);
+    expect(comments).not.toContain(bad1);
+    expect(comments).not.toContain(bad2);
+    expect(comments).toContain(kept);
+    expect((await t.app.inject({ url: `/api/post-comment-count/${post}` })).json()).toEqual({ count: 2 });
+    expect((await t.app.inject({ url: '/api/reported-comment-count', headers: admin.headers })).json()).toEqual({ count: 0 });
+    expect((await t.app.inject({ url: `/api/post-data/${trollsPost}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/admin-stats', headers: admin.headers })).json()).toEqual({ posts: 2, comments: 2, users: 3 });
+    // Banned members leave the member list.
+    const members = (await t.app.inject({ url: '/api/user-data-pagination', headers: admin.headers })).json();
+    expect(members.map((u: { email: string }) => u.email)).not.toContain(troll.email);
+  });
+
+  it('refuses to ban an admin, and banning twice is harmless', async () => {
+    const other = await createAdmin(t.app, t.db, 'Other admin');
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${other.email}`, headers: admin.headers });
+    expect(res.statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/users/${other.email}`, headers: other.headers })).statusCode).toBe(200);
+    const twice = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${troll.email}`, headers: admin.headers });
+    expect(twice.json()).toEqual({ deletedCount: 0 });
+  });
+});

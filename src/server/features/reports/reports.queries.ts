@@ -1,0 +1,88 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import type { Report } from '#shared/schemas/report.ts';
+import type { DB } from '../../db/schema.ts';
+import { offsetOf } from '../../lib/pagination.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export async function findCommentWithPostOwner(db: Db, commentId: string): Promise<{ postId: string; postOwnerId: string } | null> {
+  const row = await db
+    .selectFrom('comments as c')
+    .innerJoin('posts as p', 'p.id', 'c.post_id')
+    .select(['c.post_id', 'p.author_id'])
+    .where('c.id', '=', commentId)
+    .executeTakeFirst();
+  return row ? { postId: row.post_id, postOwnerId: row.author_id } : null;
+}
+
+export async function insertReport(db: Db, r: { id: string; commentId: string; reporterId: string; feedback: string; createdAt: string }) {
+  await db
+    .insertInto('reports')
+    .values({ id: r.id, comment_id: r.commentId, reporter_id: r.reporterId, feedback: r.feedback, created_at: r.createdAt })
+    .execute();
+}
+
+export async function reportExists(db: Db, commentId: string): Promise<boolean> {
+  return (await db.selectFrom('reports').select('id').where('comment_id', '=', commentId).executeTakeFirst()) !== undefined;
+}
+
+/** The admin's queue, newest report first, with the reported comment's fields copied in. */
+export async function listReports(db: Db, page: PaginationQuery): Promise<Report[]> {
+  const rows = await db
+    .selectFrom('reports as r')
+    .innerJoin('comments as c', 'c.id', 'r.comment_id')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .innerJoin('posts as p', 'p.id', 'c.post_id')
+    .innerJoin('users as o', 'o.id', 'p.author_id')
+    .select([
+      'r.id',
+      'r.feedback',
+      'r.created_at as reported_at',
+      'c.id as comment_id',
+      'c.comment',
+      'c.created_at',
+      'c.post_id',
+      'u.name as commenter_name',
+      'u.email as commenter_email',
+      'u.image as commenter_photo',
+      'o.name as owner_name',
+      'o.email as owner_email',
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(page.limit)
+    .offset(offsetOf(page))
+    .execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    commentId: r.comment_id,
+    comment: r.comment,
+    commenter_name: r.commenter_name,
+    commenter_email: r.commenter_email,
+    commenter_photo: r.commenter_photo,
+    createdAt: r.created_at,
+    postId: r.post_id,
+    post_owner_name: r.owner_name,
+    post_owner_email: r.owner_email,
+    ReportedComment: r.feedback,
+    reportedAt: r.reported_at,
+  }));
+}
+
+/** The reported comments written by one member, with the post each sits under. */
+export async function findReportedCommentsBy(db: Db, authorId: string): Promise<{ commentId: string; postId: string; createdAt: string }[]> {
+  const rows = await db
+    .selectFrom('comments as c')
+    .innerJoin('reports as r', 'r.comment_id', 'c.id')
+    .select(['c.id', 'c.post_id', 'c.created_at'])
+    .where('c.author_id', '=', authorId)
+    .execute();
+  return rows.map((r) => ({ commentId: r.id, postId: r.post_id, createdAt: r.created_at }));
+}
+
+export async function deleteComments(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('comments').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { REPORT_FEEDBACKS } from '../constants.ts';
+
+export const feedbackSchema = z.enum(REPORT_FEEDBACKS, { error: 'Pick one of the feedback options' });
+
+export const createReportInputSchema = z.object({
+  commentId: z.string().trim().min(1).max(64),
+  ReportedComment: feedbackSchema,
+});
+export type CreateReportInput = z.infer<typeof createReportInputSchema>;
+
+/** A report as admins see it: the comment's fields, its id, and the chosen feedback. */
+export const reportSchema = z.object({
+  _id: z.string(),
+  commentId: z.string(),
+  comment: z.string(),
+  commenter_name: z.string(),
+  commenter_email: z.string(),
+  commenter_photo: z.string().nullable(),
+  createdAt: z.string(),
+  postId: z.string(),
+  post_owner_name: z.string(),
+  post_owner_email: z.string(),
+  ReportedComment: z.string(),
+  reportedAt: z.string(),
+});
+export type Report = z.infer<typeof reportSchema>;
