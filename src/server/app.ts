@@ -9,6 +9,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
 import { commentsRoutes } from './features/comments/comments.routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes.ts';
+import { membershipRoutes } from './features/membership/membership.routes.ts';
 import { memberPostsRoutes } from './features/posts/member-posts.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberPostsRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(adminRoutes, deps);
+  await app.register(membershipRoutes, deps);
 
   await app.register(spaPlugin, { webRoot: options.webRoot ?? null });
   return app;

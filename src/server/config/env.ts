@@ -22,6 +22,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe client sends API calls; only tests point it elsewhere (a local stub). */
+  STRIPE_API_URL: z.url().optional(),
   SANDBOX_PAYMENTS: onOff.optional(),
   SITE_NAME: z.string().min(1).max(60).default(SITE_NAME_DEFAULT),
   RATE_LIMIT: onOff.optional(),
@@ -40,7 +42,7 @@ export interface AppConfig {
   authSecret: string;
   publicUrl: string;
   google: { clientId: string; clientSecret: string } | null;
-  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null } | null;
+  stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null; apiUrl: string | null } | null;
   sandboxPayments: boolean;
   siteName: string;
   rateLimit: boolean;
@@ -81,6 +83,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         secretKey: e.STRIPE_SECRET_KEY,
         publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
         webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+        apiUrl: e.STRIPE_API_URL ?? null,
       }
     : null;
 

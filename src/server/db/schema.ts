@@ -146,6 +146,12 @@ export interface ActivityDailyTable {
   points: number;
 }
 
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
 /** Site-wide totals kept in step with every write, so counts never scan a table. */
 export interface CountersTable {
   name: string;
@@ -168,4 +174,5 @@ export interface DB {
   payments: PaymentsTable;
   counters: CountersTable;
   activity_daily: ActivityDailyTable;
+  webhook_events: WebhookEventsTable;
 }

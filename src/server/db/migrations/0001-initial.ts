@@ -202,6 +202,14 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('payments_user_idx').on('payments').columns(['user_id', 'created_at']).execute();
 
+  // Stripe webhook events already handled, so a replayed delivery changes nothing.
+  await db.schema
+    .createTable('webhook_events')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('received_at', 'text', (c) => c.notNull())
+    .execute();
+
   // Leaderboard points per member per UTC day, moved with each post, comment and vote, so
   // "the last 7 days" sums at most 7 rows per active member instead of scanning the content.
   await db.schema

@@ -1,0 +1,219 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_MESSAGES } from '#shared/schemas/payment.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createPost, createTags } from '../../test/factories.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { startStripeStub } from '../../test/stripe-stub.ts';
+
+const card = (number: string, over: Partial<{ exp_month: number; exp_year: number; cvc: string }> = {}) => ({
+  number,
+  exp_month: 12,
+  exp_year: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+  ...over,
+});
+
+describe('Gold membership with the sandbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t.db, 'go');
+  });
+  afterAll(() => t.close());
+
+  const pay = async (m: TestMember, number = '4242 4242 4242 4242', over = {}) => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: { price: 0.01 } });
+    expect(created.statusCode).toBe(200);
+    const { clientSecret } = created.json() as { clientSecret: string };
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      headers: m.headers,
+      payload: { clientSecret, card: card(number, over), billing_details: { name: 'x', email: m.email } },
+    });
+    return { clientSecret, confirm };
+  };
+  const upgrade = (m: TestMember, email = m.email) =>
+    t.app.inject({ method: 'PATCH', url: `/api/update/membership/${email}`, headers: m.headers, payload: { membership: 'Gold' } });
+  const membership = async (m: TestMember) => (await t.app.inject({ url: `/api/users/${m.email}`, headers: m.headers })).json().membership;
+
+  it('ignores the price the browser sends and charges 9.99 USD', async () => {
+    const m = await signUp(t.app);
+    await pay(m);
+    const row = await t.db.selectFrom('payments').selectAll().where('user_id', '=', m.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ amount: 999, currency: 'usd', provider: 'sandbox', status: 'succeeded' });
+  });
+
+  it('refuses an upgrade without a completed payment with 402', async () => {
+    const m = await signUp(t.app);
+    const res = await upgrade(m);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'PAYMENT_REQUIRED' });
+    // A started but unpaid intent is not enough either.
+    await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} });
+    expect((await upgrade(m)).statusCode).toBe(402);
+    expect(await membership(m)).toBe('Bronze');
+  });
+
+  it('upgrades after a successful test-card payment, idempotently, and raises the post limit to 10', async () => {
+    const m = await signUp(t.app);
+    for (let i = 0; i < 5; i += 1) await createPost(t.app, m, { category: 'go' });
+    const { confirm } = await pay(m);
+    expect(confirm.json()).toEqual({ paymentIntent: { id: expect.stringMatching(/^pi_sandbox_/), status: 'succeeded' } });
+    expect((await upgrade(m)).json()).toEqual({ modifiedCount: 1 });
+    expect((await upgrade(m)).json()).toEqual({ modifiedCount: 0 });
+    expect(await membership(m)).toBe('Gold');
+    for (let i = 0; i < 5; i += 1) await createPost(t.app, m, { category: 'go' });
+    const eleventh = await t.app.inject({ method: 'POST', url: '/api/post-data', headers: m.headers, payload: { title: 't', description: 'd', category: 'go' } });
+    expect(eleventh.statusCode).toBe(403);
+  });
+
+  it('does not let one member’s payment upgrade another, nor anyone upgrade someone else', async () => {
+    const payer = await signUp(t.app);
+    const other = await signUp(t.app);
+    const { clientSecret } = await pay(payer);
+    expect((await upgrade(other)).statusCode).toBe(402);
+    expect((await upgrade(other, payer.email)).statusCode).toBe(403);
+    // Nor confirm someone else's intent.
+    const steal = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', headers: other.headers, payload: { clientSecret, card: card('4242424242424242') } });
+    expect(steal.statusCode).toBe(403);
+    expect(await membership(other)).toBe('Bronze');
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', {}, CARD_MESSAGES.declined],
+    ['4000 0000 0000 9995', {}, CARD_MESSAGES.insufficientFunds],
+    ['4242 4242 4242 4241', {}, CARD_MESSAGES.invalidNumber],
+    ['4242 4242 4242 4242', { exp_year: 2020, exp_month: 1 }, CARD_MESSAGES.expired],
+  ])('refuses the test card %s with the provider’s message, and no upgrade follows', async (number, over, message) => {
+    const m = await signUp(t.app);
+    const { confirm } = await pay(m, number, over);
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json()).toEqual({ error: { message } });
+    expect((await upgrade(m)).statusCode).toBe(402);
+  });
+
+  it('never stores the card number', async () => {
+    const m = await signUp(t.app);
+    await pay(m);
+    const rows = await t.db.selectFrom('payments').selectAll().where('user_id', '=', m.id).execute();
+    expect(JSON.stringify(rows)).not.toContain('4242');
+  });
+
+  it('answers bad input with 400 and unknown secrets with 404', async () => {
+    const m = await signUp(t.app);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', headers: m.headers, payload: { clientSecret: 'x', card: { number: 1 } } });
+    expect(bad.statusCode).toBe(400);
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', headers: m.headers, payload: { clientSecret: 'nope', card: card('4242424242424242') } });
+    expect(unknown.statusCode).toBe(404);
+    const role = await t.app.inject({ method: 'PATCH', url: `/api/update/membership/${m.email}`, headers: m.headers, payload: { membership: 'Platinum' } });
+    expect(role.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/create-payment', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => {
+  let t: TestApp;
+  let stub: Awaited<ReturnType<typeof startStripeStub>>;
+  const webhookSecret = 'whsec_test_secret';
+  const stripe = new Stripe('sk_test_x');
+
+  beforeAll(async () => {
+    stub = await startStripeStub();
+    t = await buildTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: stub.url,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
+  const webhook = (event: object, secret = webhookSecret) => {
+    const payload = JSON.stringify(event);
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
+    return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'stripe-signature': header, 'content-type': 'application/json' }, payload });
+  };
+  const succeededEvent = (id: string, intentId: string, metadata: Record<string, string>, amount = 999) => ({
+    id,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: { id: intentId, object: 'payment_intent', amount, currency: 'usd', status: 'succeeded', metadata } },
+  });
+
+  it('creates a 999-cent PaymentIntent with the member’s id, and upgrades only once Stripe says it succeeded', async () => {
+    const m = await signUp(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: { price: 1 } });
+    const { clientSecret } = res.json() as { clientSecret: string };
+    const intent = stub.intents.get(intentIdOf(clientSecret))!;
+    expect(intent).toMatchObject({ amount: 999, currency: 'usd', metadata: { userId: m.id } });
+    const early = await t.app.inject({ method: 'PATCH', url: `/api/update/membership/${m.email}`, headers: m.headers, payload: { membership: 'Gold' } });
+    expect(early.statusCode).toBe(402);
+    stub.succeed(intent.id);
+    const ok = await t.app.inject({ method: 'PATCH', url: `/api/update/membership/${m.email}`, headers: m.headers, payload: { membership: 'Gold' } });
+    expect(ok.json()).toEqual({ modifiedCount: 1 });
+    // The sandbox is off when Stripe is configured.
+    const sandbox = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', headers: m.headers, payload: {} });
+    expect(sandbox.statusCode).toBe(404);
+  });
+
+  it('upgrades through a signed webhook even if the browser never came back, and ignores a replay', async () => {
+    const m = await signUp(t.app);
+    const { clientSecret } = (await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} })).json();
+    const intentId = intentIdOf(clientSecret);
+    const res = await webhook(succeededEvent('evt_1', intentId, { userId: m.id }));
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/users/${m.email}`, headers: m.headers })).json().membership).toBe('Gold');
+    const replay = await webhook(succeededEvent('evt_1', intentId, { userId: m.id }));
+    expect(replay.statusCode).toBe(200);
+    const events = await t.db.selectFrom('webhook_events').selectAll().execute();
+    expect(events.filter((e) => e.id === 'evt_1')).toHaveLength(1);
+  });
+
+  it('refuses a webhook with a bad signature and changes nothing', async () => {
+    const m = await signUp(t.app);
+    const { clientSecret } = (await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} })).json();
+    const res = await webhook(succeededEvent('evt_2', intentIdOf(clientSecret), { userId: m.id }), 'whsec_wrong');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await t.app.inject({ url: `/api/users/${m.email}`, headers: m.headers })).json().membership).toBe('Bronze');
+  });
+
+  it('does not upgrade on a webhook for the wrong amount or for an intent naming someone else', async () => {
+    const m = await signUp(t.app);
+    const other = await signUp(t.app);
+    const { clientSecret } = (await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} })).json();
+    await webhook(succeededEvent('evt_3', intentIdOf(clientSecret), { userId: m.id }, 100));
+    await webhook(succeededEvent('evt_4', intentIdOf(clientSecret), { userId: other.id }));
+    for (const x of [m, other]) {
+      expect((await t.app.inject({ url: `/api/users/${x.email}`, headers: x.headers })).json().membership).toBe('Bronze');
+    }
+  });
+});
+
+describe('the sandbox in production', () => {
+  it('refuses to take payments unless explicitly enabled', async () => {
+    const secret = 'p'.repeat(40);
+    const off = await buildTestApp({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret });
+    try {
+      const m = await signUp(off.app);
+      const res = await off.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} });
+      expect(res.statusCode).toBe(403);
+      expect((await off.app.inject({ url: '/api/config' })).json().payments).toEqual({ provider: 'none', publishableKey: null });
+    } finally {
+      await off.close();
+    }
+    const on = await buildTestApp({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, SANDBOX_PAYMENTS: 'on' });
+    try {
+      const m = await signUp(on.app);
+      expect((await on.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} })).statusCode).toBe(200);
+    } finally {
+      await on.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { modifiedSchema } from '#shared/schemas/common.ts';
+import {
+  clientSecretSchema,
+  confirmResultSchema,
+  createPaymentInputSchema,
+  sandboxConfirmInputSchema,
+  upgradeInputSchema,
+} from '#shared/schemas/payment.ts';
+import { emailParamsSchema } from '#shared/schemas/user.ts';
+import type { AppDeps } from '../../app.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { createSandboxProvider, createStripeClient, createStripeProvider, type PaymentProvider } from './payment-provider.ts';
+import { findPaymentByIntent } from './payments.queries.ts';
+import { confirmSandboxPayment, handleStripeEvent, startGoldPayment, upgradeToGold } from './membership.service.ts';
+
+export const membershipRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards, config }) => {
+  const stripeClient: Stripe | null = config.stripe ? createStripeClient(config.stripe) : null;
+  const provider: PaymentProvider | null = stripeClient
+    ? createStripeProvider(stripeClient)
+    : config.sandboxPayments
+      ? createSandboxProvider(async (intentId) => {
+          const p = await findPaymentByIntent(db, intentId);
+          return p ? { status: p.status, amount: p.amount, currency: p.currency, userId: p.userId } : null;
+        })
+      : null;
+  const requireProvider = (): PaymentProvider => {
+    if (!provider) throw new AppError(403, 'FORBIDDEN', 'Payments are not configured on this server.');
+    return provider;
+  };
+
+  app.post(
+    '/api/create-payment',
+    { onRequest: guards.requireUser, schema: { body: createPaymentInputSchema.optional(), response: { 200: clientSecretSchema } } },
+    async (request) => startGoldPayment(db, requireProvider(), request.viewer!),
+  );
+
+  app.patch(
+    '/api/update/membership/:email',
+    { onRequest: guards.requireUser, schema: { params: emailParamsSchema, body: upgradeInputSchema, response: { 200: modifiedSchema } } },
+    async (request) => upgradeToGold(db, requireProvider(), request.viewer!, request.params.email),
+  );
+
+  if (provider?.name === 'sandbox') {
+    app.post(
+      '/api/payments/sandbox/confirm',
+      { onRequest: guards.requireUser, schema: { body: sandboxConfirmInputSchema, response: { 200: confirmResultSchema } } },
+      async (request) => confirmSandboxPayment(db, request.viewer!, request.body),
+    );
+  }
+
+  // Stripe signs the raw bytes, so this route alone keeps the body unparsed.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+    webhook.post('/api/payments/webhook', { schema: { response: { 200: z.object({ received: z.boolean() }) } } }, async (request) => {
+      if (!stripeClient || !config.stripe?.webhookSecret) throw notFound('route');
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest('Missing Stripe signature.');
+      let event: Stripe.Event;
+      try {
+        event = stripeClient.webhooks.constructEvent(request.body, signature, config.stripe.webhookSecret);
+      } catch {
+        throw badRequest('The webhook signature is not valid.');
+      }
+      await handleStripeEvent(db, event);
+      return { received: true };
+    });
+  });
+};

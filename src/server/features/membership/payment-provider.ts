@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { AppConfig } from '../../config/env.ts';
+
+/** What the membership service needs from a card payment provider. */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'sandbox';
+  createIntent(input: { userId: string; amount: number; currency: string }): Promise<{ intentId: string; clientSecret: string; status: string }>;
+  /** The provider's own word on an intent; null when it does not know it. */
+  retrieveIntent(intentId: string): Promise<{ status: string; amount: number; currency: string; userId: string | null } | null>;
+}
+
+/** The built-in sandbox: intents live in our payments table; confirmation is sandbox.service.ts. */
+export function createSandboxProvider(lookup: (intentId: string) => Promise<{ status: string; amount: number; currency: string; userId: string } | null>): PaymentProvider {
+  return {
+    name: 'sandbox',
+    async createIntent() {
+      const intentId = `pi_sandbox_${randomBytes(12).toString('hex')}`;
+      return { intentId, clientSecret: `${intentId}_secret_${randomBytes(16).toString('hex')}`, status: 'requires_payment_method' };
+    },
+    async retrieveIntent(intentId) {
+      return lookup(intentId);
+    },
+  };
+}
+
+export function createStripeClient(stripe: NonNullable<AppConfig['stripe']>): Stripe {
+  const api = stripe.apiUrl ? new URL(stripe.apiUrl) : null;
+  return new Stripe(stripe.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+}
+
+export function createStripeProvider(client: Stripe): PaymentProvider {
+  return {
+    name: 'stripe',
+    async createIntent({ userId, amount, currency }) {
+      const intent = await client.paymentIntents.create({
+        amount,
+        currency,
+        metadata: { userId, product: 'gold-membership' },
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      });
+      if (!intent.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
+      return { intentId: intent.id, clientSecret: intent.client_secret, status: intent.status };
+    },
+    async retrieveIntent(intentId) {
+      try {
+        const intent = await client.paymentIntents.retrieve(intentId);
+        return { status: intent.status, amount: intent.amount, currency: intent.currency, userId: intent.metadata?.userId ?? null };
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+    },
+  };
+}

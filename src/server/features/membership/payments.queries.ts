@@ -1,0 +1,86 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../lib/ids.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface PaymentRecord {
+  id: string;
+  userId: string;
+  provider: string;
+  intentId: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+const toRecord = (r: DB['payments'] extends infer T ? { [K in keyof T]: T[K] } : never): PaymentRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  provider: r.provider,
+  intentId: r.intent_id,
+  clientSecret: r.client_secret,
+  amount: Number(r.amount),
+  currency: r.currency,
+  status: r.status,
+});
+
+export async function insertPayment(db: Db, p: PaymentRecord): Promise<void> {
+  const at = nowIso();
+  await db
+    .insertInto('payments')
+    .values({
+      id: p.id,
+      user_id: p.userId,
+      provider: p.provider,
+      intent_id: p.intentId,
+      client_secret: p.clientSecret,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
+export async function findPaymentByClientSecret(db: Db, clientSecret: string): Promise<PaymentRecord | null> {
+  const row = await db.selectFrom('payments').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+export async function findPaymentByIntent(db: Db, intentId: string): Promise<PaymentRecord | null> {
+  const row = await db.selectFrom('payments').selectAll().where('intent_id', '=', intentId).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+/** The member's payments, newest first (a member makes a handful at most). */
+export async function listUserPayments(db: Db, userId: string): Promise<PaymentRecord[]> {
+  const rows = await db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(20).execute();
+  return rows.map(toRecord);
+}
+
+export async function setPaymentStatus(db: Db, intentId: string, status: string): Promise<void> {
+  await db.updateTable('payments').set({ status, updated_at: nowIso() }).where('intent_id', '=', intentId).execute();
+}
+
+export async function setGold(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('users')
+    .set({ membership: 'Gold', updated_at: nowIso() })
+    .where('id', '=', userId)
+    .where('membership', '!=', 'Gold')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Records a webhook event id; false when it was seen before (a replay). */
+export async function recordWebhookEvent(db: Db, id: string, type: string): Promise<boolean> {
+  const result = await db
+    .insertInto('webhook_events')
+    .values({ id, type, received_at: nowIso() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

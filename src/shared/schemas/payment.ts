@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const createPaymentInputSchema = z.object({ price: z.unknown().optional() });
+export const clientSecretSchema = z.object({ clientSecret: z.string() });
+
+export const sandboxCardSchema = z.object({
+  number: z.string().trim().max(32),
+  exp_month: z.coerce.number().int().min(1, 'Your card’s expiration month is invalid.').max(12, 'Your card’s expiration month is invalid.'),
+  exp_year: z.coerce.number().int().min(0).max(9999),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+});
+export type SandboxCard = z.infer<typeof sandboxCardSchema>;
+
+export const sandboxConfirmInputSchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  card: sandboxCardSchema,
+  billing_details: z.object({ name: z.string().max(200).optional(), email: z.string().max(254).optional() }).optional(),
+});
+export type SandboxConfirmInput = z.infer<typeof sandboxConfirmInputSchema>;
+
+/** The result shape of Stripe.js's confirmCardPayment, which the sandbox mirrors. */
+export const confirmResultSchema = z.union([
+  z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) }),
+  z.object({ error: z.object({ message: z.string() }) }),
+]);
+export type ConfirmResult = z.infer<typeof confirmResultSchema>;
+
+export const upgradeInputSchema = z.object({ membership: z.literal('Gold', { error: 'Only "Gold" can be set' }) });
+
+/** Stripe's published test cards, which the sandbox follows (API.md "Payments"). */
+export const SANDBOX_TEST_CARD = '4242 4242 4242 4242';
+export const CARD_MESSAGES = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  invalidNumber: 'Your card number is invalid.',
+  expired: 'Your card\u2019s expiration date is incomplete or in the past.',
+} as const;
