@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { Auth } from './auth/create-auth.ts';
+import { prepareAuth, type Auth } from './auth/create-auth.ts';
 import type { AppConfig } from './config/env.ts';
 import type { Dialect } from './db/create-db.ts';
 import type { DB } from './db/schema.ts';
@@ -67,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const deps: AppDeps = { config, db, dialect, auth, guards: makeGuards(auth) };
 
+  await prepareAuth(auth, config);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { config });
   await app.register(authPlugin, { auth });

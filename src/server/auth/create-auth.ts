@@ -10,6 +10,7 @@ import type { DB } from '../db/schema.ts';
 import { addToCounter } from '../features/counters/counters.queries.ts';
 import { newId } from '../lib/ids.ts';
 import { isEmailBanned, BANNED_MESSAGE } from './ban-list.ts';
+import { GOOGLE_ISSUER, googleProviderForIssuer } from './google-provider.ts';
 
 const snake = {
   emailVerified: 'email_verified',
@@ -162,3 +163,13 @@ export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; dialect: D
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Finishes what needs Better Auth's resolved context: Google on a configured issuer. */
+export async function prepareAuth(auth: Auth, config: AppConfig): Promise<void> {
+  const issuer = config.google?.issuer;
+  if (!config.google || !issuer || issuer === GOOGLE_ISSUER) return;
+  const ctx = await auth.$context;
+  const index = ctx.socialProviders.findIndex((p) => p.id === 'google');
+  const provider = googleProviderForIssuer({ ...config.google, issuer });
+  if (index >= 0) ctx.socialProviders[index] = provider as (typeof ctx.socialProviders)[number];
+}

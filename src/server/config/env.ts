@@ -19,6 +19,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** An OpenID Connect issuer standing in for Google (a Google-compatible provider, or tests). */
+  GOOGLE_ISSUER: z.url().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -41,7 +43,7 @@ export interface AppConfig {
   redisUrl: string | null;
   authSecret: string;
   publicUrl: string;
-  google: { clientId: string; clientSecret: string } | null;
+  google: { clientId: string; clientSecret: string; issuer: string | null } | null;
   stripe: { secretKey: string; publishableKey: string | null; webhookSecret: string | null; apiUrl: string | null } | null;
   sandboxPayments: boolean;
   siteName: string;
@@ -99,7 +101,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER ?? null }
         : null,
     stripe,
     sandboxPayments: !stripe && (!production || e.SANDBOX_PAYMENTS === 'on'),

@@ -1,0 +1,126 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+
+/**
+ * The whole Google sign-in against a local OpenID Connect provider standing in for Google at
+ * its HTTP boundary: no request leaves the machine.
+ */
+
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  store(setCookie: string[] | string | undefined) {
+    for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1));
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+async function startOidc(redirectUri: string) {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [{ client_id: 'test-client', client_secret: 'test-secret', redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      return {
+        accountId: sub,
+        async claims() {
+          return { sub, email: `${sub}@gmail.test`, email_verified: true, name: 'Goo Gler', picture: 'https://example.test/p.png' };
+        },
+      };
+    },
+  });
+  provider.on('server_error', (_ctx: unknown, err: Error) => process.stdout.write(`OIDC ERROR ${err.stack}\n`));
+  server.on('request', provider.callback());
+  return { issuer, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Follows the provider's own login and consent pages until it redirects back to us. */
+async function signInAtProvider(startUrl: string, login: string, redirectUri: string): Promise<string> {
+  const jar = new CookieJar();
+  let url = startUrl;
+  let method = 'GET';
+  let body: string | undefined;
+  for (let hop = 0; hop < 20; hop += 1) {
+    if (url.startsWith(redirectUri)) return url;
+    const res = await fetch(url, {
+      method,
+      redirect: 'manual',
+      headers: { cookie: jar.header(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body,
+    });
+    jar.store(res.headers.getSetCookie());
+    if (res.status >= 300 && res.status < 400) {
+      url = new URL(res.headers.get('location')!, url).toString();
+      method = 'GET';
+      body = undefined;
+      continue;
+    }
+    const html = await res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`No form at ${url}: ${res.status} ${html.slice(0, 200)}`);
+    url = new URL(action.replace(/&amp;/g, '&'), url).toString();
+    method = 'POST';
+    body = html.includes('name="login"') ? new URLSearchParams({ prompt: 'login', login, password: 'anything' }).toString() : new URLSearchParams({ prompt: 'consent' }).toString();
+  }
+  throw new Error('Too many hops at the provider');
+}
+
+describe('Google sign-in against a local OpenID Connect provider', () => {
+  let t: TestApp;
+  let oidc: Awaited<ReturnType<typeof startOidc>>;
+  const redirectUri = 'http://localhost:3000/api/auth/callback/google';
+
+  beforeAll(async () => {
+    oidc = await startOidc(redirectUri);
+    t = await buildTestApp({ GOOGLE_CLIENT_ID: 'test-client', GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER: oidc.issuer });
+  });
+  afterAll(async () => {
+    await t.close();
+    await oidc.close();
+  });
+
+  it('creates the member and a session from the provider’s answer', async () => {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { provider: 'google', callbackURL: '/' },
+    });
+    expect(start.statusCode).toBe(200);
+    const { url } = start.json() as { url: string };
+    expect(url.startsWith(oidc.issuer)).toBe(true);
+    const stateCookies = (start.headers['set-cookie'] as string[] | string | undefined) ?? [];
+    const cookie = (Array.isArray(stateCookies) ? stateCookies : [stateCookies]).map((c) => c.split(';')[0]).join('; ');
+
+    const back = new URL(await signInAtProvider(url, 'goo', redirectUri));
+    expect(back.searchParams.get('code')).toBeTruthy();
+
+    const callback = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie } });
+    expect(callback.statusCode).toBe(302);
+    const sessionCookie = (callback.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
+    const session = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: sessionCookie } });
+    expect(session.json()).toMatchObject({ user: { email: 'goo@gmail.test', name: 'Goo Gler', role: 'Client', membership: 'Bronze' } });
+  });
+
+  it('refuses a banned email at the callback', async () => {
+    await t.db.insertInto('banned_emails').values({ email: 'bad@gmail.test', banned_at: new Date().toISOString(), banned_by: null }).execute();
+    const start = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: { origin: 'http://localhost:3000' }, payload: { provider: 'google', callbackURL: '/' } });
+    const cookie = (start.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
+    const back = new URL(await signInAtProvider(start.json().url, 'bad', redirectUri));
+    const callback = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie } });
+    const setCookie = ([] as string[]).concat(callback.headers['set-cookie'] ?? []);
+    expect(setCookie.some((c) => c.startsWith('better-auth.session_token=') && !c.includes('Max-Age=0'))).toBe(false);
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', 'bad@gmail.test').execute()).toEqual([]);
+  });
+});
