@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { NavigationProgress } from '#web/components/layout/navigation-progress.tsx';
+import { TopBar } from '#web/components/layout/top-bar.tsx';
+import { useAnnouncementCount } from '#web/features/announcements/api/get-announcement-count.ts';
+import { useGoogleSignInWelcome } from '#web/features/auth/api/google-sign-in-welcome.ts';
+import { usePublicConfig } from '#web/lib/public-config.ts';
+
+export function RootLayout() {
+  const { siteName } = usePublicConfig();
+  const announcementCount = useAnnouncementCount();
+  useGoogleSignInWelcome();
+
+  useEffect(() => {
+    document.title = siteName;
+  }, [siteName]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-surface px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <TopBar siteName={siteName} announcementCount={announcementCount.data} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// The route table of SPEC.md §2. Page modules are loaded on demand; only routes whose
+// pages exist are registered, everything else falls through to "No Page Found".
+import type { RouteObject } from 'react-router';
+import { PageLoader } from '#web/components/ui/spinner.tsx';
+import { paths } from '#web/config/paths.ts';
+import { RequireRole } from './guards/require-role.tsx';
+import { RequireUser } from './guards/require-user.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { ErrorPage } from './routes/error-page.tsx';
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageLoader fullScreen />,
+    children: [
+      {
+        // A second boundary inside the shell keeps the top bar when a page fails.
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomePage }) },
+          {
+            path: paths.auth.signIn.path,
+            lazy: async () => ({ Component: (await import('./routes/auth/sign-in.tsx')).SignInPage }),
+          },
+          {
+            path: paths.auth.signUp.path,
+            lazy: async () => ({ Component: (await import('./routes/auth/sign-up.tsx')).SignUpPage }),
+          },
+          {
+            element: <RequireUser />,
+            children: [
+              {
+                path: paths.dashboard.root.path,
+                lazy: async () => ({
+                  Component: (await import('#web/components/layout/dashboard-layout.tsx')).DashboardLayout,
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('./routes/dashboard/dashboard-index.tsx')).DashboardIndexPage,
+                    }),
+                  },
+                  {
+                    element: <RequireRole role="Client" />,
+                    children: [
+                      {
+                        path: paths.dashboard.myProfile.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/dashboard/my-profile.tsx')).MyProfilePage,
+                        }),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequireRole role="Admin" />,
+                    children: [
+                      {
+                        path: paths.dashboard.adminProfile.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/dashboard/admin-profile.tsx')).AdminProfilePage,
+                        }),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundPage }) },
+        ],
+      },
+    ],
+  },
+];

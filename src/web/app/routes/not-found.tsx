@@ -1,0 +1,19 @@
+import { useNavigate } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
+import { paths } from '#web/config/paths.ts';
+
+export function NotFoundPage() {
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <p aria-hidden="true" className="text-7xl font-bold tracking-tight text-brand-200">
+        404
+      </p>
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight">No Page Found</h1>
+      <p className="mt-2 text-muted">The page you are looking for does not exist or has moved.</p>
+      <Button size="lg" className="mt-8" onClick={() => void navigate(paths.home.getHref())}>
+        Back To Home
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildConfig, buildViewer } from '#web/testing/factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+describe('Top bar', () => {
+  it('shows a visitor the "Join Us" link to sign in, the site name and the announcement count', async () => {
+    server.use(
+      http.get('*/api/config', () => HttpResponse.json(buildConfig({ siteName: 'Dev Forum' }))),
+      http.get('*/api/announcement-data', ({ request }) => {
+        const url = new URL(request.url);
+        return HttpResponse.json([], {
+          headers: { 'X-Total-Count': url.searchParams.get('limit') === '1' ? '7' : '0' },
+        });
+      }),
+    );
+    renderApp('/');
+
+    const joinUs = await screen.findByRole('link', { name: 'Join Us' });
+    expect(joinUs).toHaveAttribute('href', '/auth/sign-in');
+    const bell = screen.getByRole('link', { name: 'Notifications' });
+    await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('7'));
+    expect(bell).toHaveAccessibleDescription('7 announcements');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Membership' })).toHaveAttribute('href', '/membership');
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Dev Forum'));
+    expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
+  });
+
+  it('collapses its links behind a menu button on small screens', async () => {
+    const { user } = renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel).not.toBeNull();
+    expect(within(panel as HTMLElement).getByRole('link', { name: 'Membership' })).toHaveAttribute('href', '/membership');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('gives a signed-in member an account menu with name, dashboard link and sign out', async () => {
+    server.use(...signedInAs('Client', buildViewer({ name: 'Ada Lovelace', image: '/api/images/ada' })));
+    let signedOut = false;
+    server.use(
+      http.post('*/api/auth/sign-out', () => {
+        signedOut = true;
+        return HttpResponse.json({ success: true });
+      }),
+      http.get('*/api/auth/get-session', () => (signedOut ? HttpResponse.json(null) : undefined)),
+    );
+    const { user, router } = renderApp('/auth/sign-up');
+
+    const account = await screen.findByRole('button', { name: 'Account' });
+    expect(within(account).getByRole('presentation')).toHaveAttribute('src', '/api/images/ada');
+    expect(screen.queryByRole('link', { name: 'Join Us' })).not.toBeInTheDocument();
+
+    await user.click(account);
+    const menu = screen.getByRole('menu', { name: 'Account' });
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/my-profile'),
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
+
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(signedOut).toBe(true);
+    expect(await screen.findByRole('link', { name: 'Join Us' })).toBeInTheDocument();
+  });
+
+  it('uses the default avatar when the member has no photo, and links admins to the admin profile', async () => {
+    server.use(...signedInAs('Admin', buildViewer({ image: null })));
+    const { user } = renderApp('/');
+
+    const account = await screen.findByRole('button', { name: 'Account' });
+    expect(within(account).getByRole('presentation')).toHaveAttribute('src', '/default-avatar.png');
+    await user.click(account);
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/admin-profile'),
+    );
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(account).toHaveFocus();
+  });
+});

@@ -1,0 +1,132 @@
+// The sticky bar above every page (SPEC.md §2 "Layout and navigation bar").
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { dashboardHomeFor } from '#shared/permissions.ts';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { BellIcon, CloseIcon, HomeIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useRole, useSignOut, useViewer } from '#web/lib/auth.ts';
+import { cn } from '#web/utils/cn.ts';
+import { AccountMenu } from './account-menu.tsx';
+
+interface TopBarProps {
+  siteName: string;
+  /** Total announcements; undefined until known. */
+  announcementCount: number | undefined;
+}
+
+/** Without a display utility: each use says when it shows (`inline-flex`, `md:hidden`…). */
+const iconLinkClasses =
+  'relative size-10 items-center justify-center rounded-full text-ink hover:bg-ink/5 aria-[current=page]:text-brand-700';
+
+export function TopBar({ siteName, announcementCount }: TopBarProps) {
+  const viewer = useViewer();
+  const role = useRole();
+  const signOut = useSignOut();
+  const { pathname } = useLocation();
+  // The small-screen menu stays open only on the page where it was opened.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  const menuId = useId();
+  const countId = useId();
+
+  const dashboardHref = role.status === 'loading' ? paths.dashboard.root.getHref() : dashboardHomeFor(role.role);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
+        <button
+          type="button"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
+          className={cn(iconLinkClasses, 'inline-flex md:hidden')}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <span className="flex items-center gap-2 text-brand-600">
+          <LogoMark />
+          <span className="hidden text-lg font-semibold tracking-tight text-ink md:inline">{siteName}</span>
+        </span>
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <NavLink to={paths.home.getHref()} end aria-label="Home" className={cn(iconLinkClasses, 'hidden md:inline-flex')}>
+            <HomeIcon />
+          </NavLink>
+          <NavLink
+            to={paths.membership.getHref()}
+            className="hidden rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-ink/5 aria-[current=page]:text-brand-700 md:inline-flex"
+          >
+            Membership
+          </NavLink>
+          {/* The badge sits beside the link, not in it: the link's name stays "Notifications". */}
+          <span className="relative inline-flex">
+            <Link
+              to={{ pathname: paths.home.getHref(), hash: '#announcements' }}
+              aria-label="Notifications"
+              aria-describedby={announcementCount === undefined ? undefined : countId}
+              className={cn(iconLinkClasses, 'inline-flex')}
+            >
+              <BellIcon />
+            </Link>
+            {announcementCount !== undefined && (
+              <>
+                <span
+                  aria-hidden="true"
+                  data-testid="notification-badge"
+                  className="pointer-events-none absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger-600 px-1 text-xs font-semibold text-white ring-2 ring-surface"
+                >
+                  {announcementCount > 99 ? '99+' : announcementCount}
+                </span>
+                <span id={countId} className="sr-only">
+                  {announcementCount === 1 ? '1 announcement' : `${announcementCount} announcements`}
+                </span>
+              </>
+            )}
+          </span>
+
+          {viewer.status === 'signed-in' ? (
+            <AccountMenu
+              user={viewer.user}
+              dashboardHref={dashboardHref}
+              onSignOut={() => void signOut({ message: 'Signed out successfully', type: 'warning' })}
+            />
+          ) : viewer.status === 'signed-out' ? (
+            <Link to={paths.auth.signIn.getHref()} className={buttonClasses({ size: 'md' })}>
+              Join Us
+            </Link>
+          ) : (
+            <span aria-hidden="true" className="size-10 animate-pulse rounded-full bg-line" />
+          )}
+        </div>
+      </nav>
+
+      {menuOpen && (
+        <div id={menuId} className="border-t border-line bg-surface md:hidden">
+          <ul className="mx-auto max-w-6xl space-y-1 px-3 py-3">
+            <li>
+              <NavLink
+                to={paths.home.getHref()}
+                end
+                className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium hover:bg-ink/5 aria-[current=page]:text-brand-700"
+              >
+                <HomeIcon className="size-5" />
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink
+                to={paths.membership.getHref()}
+                className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium hover:bg-ink/5 aria-[current=page]:text-brand-700"
+              >
+                <span aria-hidden="true" className="inline-block size-5 text-center">★</span>
+                Membership
+              </NavLink>
+            </li>
+          </ul>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+// Every route path of SPEC.md §2 and its href builder, in one place.
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  membership: { path: '/membership', getHref: () => '/membership' },
+  postDetails: {
+    path: '/post-details/:id',
+    getHref: (id: string) => `/post-details/${encodeURIComponent(id)}`,
+  },
+  auth: {
+    signIn: { path: '/auth/sign-in', getHref: () => '/auth/sign-in' },
+    signUp: { path: '/auth/sign-up', getHref: () => '/auth/sign-up' },
+  },
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard' },
+    myProfile: { path: '/dashboard/my-profile', getHref: () => '/dashboard/my-profile' },
+    addPost: { path: '/dashboard/add-post', getHref: () => '/dashboard/add-post' },
+    myPost: { path: '/dashboard/my-post', getHref: () => '/dashboard/my-post' },
+    commentDetails: {
+      path: '/dashboard/my-post/comment-details/:id',
+      getHref: (id: string) => `/dashboard/my-post/comment-details/${encodeURIComponent(id)}`,
+    },
+    adminProfile: { path: '/dashboard/admin-profile', getHref: () => '/dashboard/admin-profile' },
+    manageUsers: { path: '/dashboard/manage-users', getHref: () => '/dashboard/manage-users' },
+    reportedComment: {
+      path: '/dashboard/reported-comment',
+      getHref: () => '/dashboard/reported-comment',
+    },
+    makeAnnouncement: {
+      path: '/dashboard/make-announcement',
+      getHref: () => '/dashboard/make-announcement',
+    },
+  },
+} as const;
+
+/** Router state carried to the sign-in page so it can return the visitor afterwards. */
+export interface RedirectState {
+  from?: string;
+}
+
+/**
+ * The path remembered by the signed-in-only guard, if it is a safe in-app path;
+ * otherwise home. Only same-origin absolute paths are accepted.
+ */
+export function redirectTargetFrom(state: unknown): string {
+  const from = (state as RedirectState | null | undefined)?.from;
+  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')) return from;
+  return paths.home.getHref();
+}

@@ -1,0 +1,43 @@
+// The sign-up flow of SPEC.md §2 / API.md: create the account (signs in), upload the
+// photo, set it as the profile image, store the member's profile record.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignUpForm } from '#shared/schemas/auth.ts';
+import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
+import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
+import { refreshSession } from '#web/lib/auth.ts';
+import { saveUserData } from './save-user-data.ts';
+import { uploadPhoto } from './upload-photo.ts';
+
+async function authCall<T extends { error: { message?: string | undefined; statusText: string } | null }>(
+  call: () => Promise<T>,
+  fallback: string,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await call();
+  } catch {
+    throw new Error(NETWORK_ERROR_MESSAGE);
+  }
+  if (result.error) throw new Error(authErrorMessage(result.error, fallback));
+  return result;
+}
+
+export async function signUpWithPhoto(input: SignUpForm): Promise<void> {
+  const photo = input.photo?.[0];
+  if (!photo) throw new Error('Photo is required');
+  const { name, email, password } = input;
+
+  await authCall(() => authClient.signUp.email({ name, email, password }), 'Sign up failed. Please try again.');
+  const image = await uploadPhoto(photo);
+  await authCall(() => authClient.updateUser({ image }), 'Could not save your photo.');
+  await saveUserData({ name, email, image });
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUpWithPhoto,
+    // The account exists as soon as the first step succeeded, so reload the session either way.
+    onSettled: () => refreshSession(queryClient),
+  });
+}

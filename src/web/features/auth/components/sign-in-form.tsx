@@ -1,0 +1,50 @@
+import type { MouseEvent } from 'react';
+import { signInFormSchema } from '#shared/schemas/auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
+import { useSignIn } from '../api/sign-in.ts';
+
+interface SignInFormProps {
+  onSuccess: () => void;
+}
+
+/** "Forgot password?" is part of the screen but has no flow (SPEC.md §2). */
+const ignoreClick = (event: MouseEvent<HTMLAnchorElement>) => event.preventDefault();
+
+export function SignInForm({ onSuccess }: SignInFormProps) {
+  const signIn = useSignIn();
+  return (
+    <div className="space-y-4">
+      <Form
+        schema={signInFormSchema}
+        aria-label="Sign in"
+        onSubmit={(values) => signIn.mutate(values, { onSuccess })}
+        options={{ defaultValues: { email: '', password: '' } }}
+      >
+        {({ register, formState: { errors } }) => (
+          <>
+            <Input type="email" label="Email" autoComplete="email" registration={register('email')} error={errors.email} />
+            <div className="space-y-1.5">
+              <Input
+                type="password"
+                label="Password"
+                autoComplete="current-password"
+                registration={register('password')}
+                error={errors.password}
+              />
+              <div className="text-right">
+                <a href="#" onClick={ignoreClick} className="text-sm font-medium text-brand-700 hover:underline">
+                  Forgot password?
+                </a>
+              </div>
+            </div>
+            <Button type="submit" size="lg" className="w-full" isLoading={signIn.isPending}>
+              Sign In
+            </Button>
+          </>
+        )}
+      </Form>
+      {signIn.error && <FormAlert>{signIn.error.message}</FormAlert>}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { signUpFormSchema } from '#shared/schemas/auth.ts';
+import { PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Form, Input } from '#web/components/ui/form.tsx';
+import { usePublicConfig } from '#web/lib/public-config.ts';
+import { toast } from '#web/lib/toast.tsx';
+import { useSignUp } from '../api/sign-up.ts';
+
+interface SignUpFormProps {
+  onSuccess: () => void;
+}
+
+export function SignUpForm({ onSuccess }: SignUpFormProps) {
+  const signUp = useSignUp();
+  const { siteName } = usePublicConfig();
+  return (
+    <Form
+      schema={signUpFormSchema}
+      aria-label="Sign up"
+      options={{ defaultValues: { name: '', email: '', password: '' } }}
+      onInvalid={(errors) => {
+        // SPEC.md §5: a password that breaks the rule also raises a toast on submit.
+        if (errors.password?.message === PASSWORD_INLINE_MESSAGE) toast.error(PASSWORD_TOAST_MESSAGE);
+      }}
+      onSubmit={(values) =>
+        signUp.mutate(values, {
+          onSuccess: () => {
+            toast.success(
+              <div>
+                <p className="font-semibold">Account Created!</p>
+                <p>Welcome to {siteName}!</p>
+              </div>,
+            );
+            onSuccess();
+          },
+          onError: (error) => toast.error(error.message),
+        })
+      }
+    >
+      {({ register, formState: { errors } }) => (
+        <>
+          <Input label="Name" autoComplete="name" registration={register('name')} error={errors.name} />
+          <Input type="email" label="Email" autoComplete="email" registration={register('email')} error={errors.email} />
+          <Input type="file" label="Photo" accept="image/*" registration={register('photo')} error={errors.photo} />
+          <Input
+            type="password"
+            label="Password"
+            autoComplete="new-password"
+            hint="At least 6 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"
+            registration={register('password')}
+            error={errors.password}
+          />
+          <Button type="submit" size="lg" className="w-full" isLoading={signUp.isPending}>
+            Sign Up
+          </Button>
+        </>
+      )}
+    </Form>
+  );
+}

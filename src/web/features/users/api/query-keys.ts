@@ -1,0 +1,4 @@
+export const userKeys = {
+  all: ['users'] as const,
+  detail: (email: string) => [...userKeys.all, 'detail', email] as const,
+};

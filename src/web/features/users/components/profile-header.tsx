@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import type { User } from '#shared/schemas/user.ts';
+
+interface ProfileHeaderProps {
+  user: Pick<User, 'name' | 'email' | 'photo'>;
+  /** The role or membership badge shown beside the name. */
+  badge: ReactNode;
+}
+
+/** Photo, name and email of a profile page. */
+export function ProfileHeader({ user, badge }: ProfileHeaderProps) {
+  return (
+    <section aria-labelledby="profile-name" className="card overflow-hidden">
+      <div aria-hidden="true" className="h-24 bg-gradient-to-r from-brand-600 to-brand-400 sm:h-28" />
+      <div className="flex flex-col items-center gap-4 px-5 pb-6 text-center sm:flex-row sm:items-end sm:text-left">
+        <Avatar src={user.photo} alt={`Photo of ${user.name}`} className="-mt-12 size-24 ring-4 ring-surface sm:size-28" />
+        <div className="min-w-0 flex-1 space-y-1">
+          <h1 id="profile-name" className="text-2xl font-semibold tracking-tight break-words">
+            {user.name}
+          </h1>
+          <p className="text-muted break-all">{user.email}</p>
+        </div>
+        <div className="shrink-0">{badge}</div>
+      </div>
+    </section>
+  );
+}
+
+export function ProfileError({ message }: { message: string }) {
+  return (
+    <div role="alert" className="card px-5 py-6 text-danger-700">
+      Could not load your profile: {message}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Default answers of the server for component tests: a visitor (no session), the
+// default public config and no announcements. Tests add their own with server.use().
+import { http, HttpResponse } from 'msw';
+import type { Role } from '#shared/constants.ts';
+import type { ViewerUser } from '#web/lib/auth.ts';
+import { buildConfig, buildSessionAnswer, buildUser, buildViewer } from '../factories.ts';
+
+export const handlers = [
+  http.get('*/api/config', () => HttpResponse.json(buildConfig())),
+  http.get('*/api/auth/get-session', () => HttpResponse.json(null)),
+  http.get('*/api/announcement-data', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+];
+
+/** A signed-in viewer with the given role: session, role and stored user record. */
+export function signedInAs(role: Role, viewer: ViewerUser = buildViewer()) {
+  return [
+    http.get('*/api/auth/get-session', () => HttpResponse.json(buildSessionAnswer(viewer, role))),
+    http.get('*/api/users/role/:email', () => HttpResponse.json({ role })),
+    http.get('*/api/users/:email', () =>
+      HttpResponse.json(buildUser({ _id: viewer.id, name: viewer.name, email: viewer.email, photo: viewer.image, role })),
+    ),
+    http.post('*/api/auth/sign-out', () => HttpResponse.json({ success: true })),
+  ];
+}

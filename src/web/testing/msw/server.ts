@@ -1,0 +1,4 @@
+import { setupServer } from 'msw/node';
+import { handlers } from './handlers.ts';
+
+export const server = setupServer(...handlers);

@@ -1,0 +1,33 @@
+// Vitest setup for the web project: jest-dom matchers, the MSW server standing in for
+// the HTTP API, and a failing test whenever console.error is called.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { server } from './msw/server.ts';
+
+// jsdom does not implement scrolling; the router's scroll restoration calls it.
+window.scrollTo = () => {};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+let consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.sessionStorage.clear();
+  const errors = consoleErrors;
+  vi.restoreAllMocks();
+  if (errors.length > 0) {
+    const text = errors.map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '));
+    throw new Error(`console.error was called during the test:\n${text.join('\n')}`);
+  }
+});
