@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title?: string;
+  text?: ReactNode;
+  /** SPEC.md §9 dialog defaults: confirm "OK", cancel "Cancel". */
+  confirmLabel?: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The confirmation of SPEC.md ("Are you sure?" / "You won't be able to revert this!"). */
+export function ConfirmDialog({
+  open,
+  title = 'Are you sure?',
+  text = "You won't be able to revert this!",
+  confirmLabel = 'OK',
+  cancelLabel = 'Cancel',
+  danger = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      alert
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} isLoading={busy} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {text}
+    </Dialog>
+  );
+}
+
+interface MessageDialogProps {
+  open: boolean;
+  title: string;
+  text?: ReactNode;
+  tone?: 'success' | 'error';
+  onClose: () => void;
+  closeLabel?: string;
+}
+
+/** A result message ("Deleted!" / "Your event has been deleted.", "Error!" …) with an OK button. */
+export function MessageDialog({ open, title, text, tone = 'success', onClose, closeLabel = 'OK' }: MessageDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      alert={tone === 'error'}
+      title={<span className={tone === 'error' ? 'text-danger-700' : 'text-success-700'}>{title}</span>}
+      footer={
+        <Button onClick={onClose} data-autofocus>
+          {closeLabel}
+        </Button>
+      }
+    >
+      {text}
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+// One accessible modal: labelled by its title, focus moved in and kept inside, Escape and
+// the backdrop close it, focus returns to where it was. Rendered into <body>.
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { cn } from '#web/utils/cn.ts';
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children?: ReactNode;
+  /** Buttons row at the bottom. */
+  footer?: ReactNode;
+  /** role="alertdialog" for confirmations and results that need attention. */
+  alert?: boolean;
+  className?: string;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Dialog({ open, onClose, title, children, footer, alert = false, className }: DialogProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel.current)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        onCloseRef.current();
+      }
+      if (e.key === 'Tab' && panel.current) {
+        const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+        if (items.length === 0) return;
+        const [head, tail] = [items[0]!, items[items.length - 1]!];
+        if (e.shiftKey && document.activeElement === head) {
+          e.preventDefault();
+          tail.focus();
+        } else if (!e.shiftKey && document.activeElement === tail) {
+          e.preventDefault();
+          head.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      previous?.focus?.();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
+      <div className="absolute inset-0 bg-ink/40" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panel}
+        role={alert ? 'alertdialog' : 'dialog'}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={cn('relative w-full max-w-md rounded-card bg-surface p-6 shadow-card outline-none', className)}
+      >
+        <h2 id={titleId} className="text-lg font-semibold text-ink">
+          {title}
+        </h2>
+        {children && <div className="mt-3 text-sm text-muted">{children}</div>}
+        {footer && <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

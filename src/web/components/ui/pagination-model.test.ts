@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { canGoNext, canGoPrev, pageCount, visiblePages } from './pagination-model.ts';
+
+describe('pagination rules (SPEC.md §4)', () => {
+  it('counts ceil(total / size) pages, at least one', () => {
+    expect(pageCount(0, 5)).toBe(1);
+    expect(pageCount(5, 5)).toBe(1);
+    expect(pageCount(6, 5)).toBe(2);
+    expect(pageCount(101, 20)).toBe(6);
+  });
+
+  it('disables Prev at page 0 and Next on the last page', () => {
+    expect(canGoPrev(0)).toBe(false);
+    expect(canGoPrev(1)).toBe(true);
+    expect(canGoNext(0, 6, 5)).toBe(true);
+    expect(canGoNext(1, 6, 5)).toBe(false);
+    expect(canGoNext(0, 0, 5)).toBe(false);
+  });
+
+  it('shows every page when few, and a window with gaps when many', () => {
+    expect(visiblePages(0, 30, 5)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(visiblePages(10, 200, 10)).toEqual([0, null, 9, 10, 11, null, 19]);
+    expect(visiblePages(0, 200, 10)).toEqual([0, 1, null, 19]);
+  });
+});

@@ -1,0 +1,30 @@
+// SPEC.md §4 pagination rules, kept apart from rendering so they are written (and tested) once.
+import { PAGE_SIZES } from '#shared/constants.ts';
+
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export const isPageSize = (value: unknown): value is PageSize => PAGE_SIZES.includes(Number(value) as PageSize);
+
+/** Total pages = ceil(total / size); an empty list still has one (empty) page. */
+export const pageCount = (total: number, size: number): number => Math.max(1, Math.ceil(Math.max(0, total) / size));
+
+export const canGoPrev = (page: number): boolean => page > 0;
+export const canGoNext = (page: number, total: number, size: number): boolean => page < pageCount(total, size) - 1;
+
+/**
+ * The page numbers to show as buttons (zero-based): all of them when few, otherwise the first,
+ * the last and a window around the current one, with null marking a gap.
+ */
+export function visiblePages(page: number, total: number, size: number, window = 1): (number | null)[] {
+  const count = pageCount(total, size);
+  if (count <= 7) return Array.from({ length: count }, (_, i) => i);
+  const keep = new Set([0, count - 1]);
+  for (let i = page - window; i <= page + window; i += 1) if (i > 0 && i < count - 1) keep.add(i);
+  const sorted = [...keep].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  sorted.forEach((n, i) => {
+    if (i > 0 && n - sorted[i - 1]! > 1) out.push(null);
+    out.push(n);
+  });
+  return out;
+}

@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import { PAGE_SIZES } from '#shared/constants.ts';
+import { cn } from '#web/utils/cn.ts';
+import { buttonClasses } from './button.tsx';
+import { canGoNext, canGoPrev, pageCount, visiblePages, type PageSize } from './pagination-model.ts';
+
+interface PaginationProps {
+  /** Zero-based. */
+  page: number;
+  size: PageSize;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** Changing the size goes back to page 0 (SPEC.md §4); the caller sets both. */
+  onSizeChange: (size: PageSize) => void;
+  label?: string;
+  className?: string;
+}
+
+/** Prev, numbered pages, Next and the page-size select of SPEC.md §2. */
+export function Pagination({ page, size, total, onPageChange, onSizeChange, label = 'Pagination', className }: PaginationProps) {
+  const sizeId = useId();
+  const pages = visiblePages(page, total, size);
+  const last = pageCount(total, size) - 1;
+  return (
+    <nav aria-label={label} className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
+      <div className="flex flex-wrap items-center gap-1.5">
+        <button
+          type="button"
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          disabled={!canGoPrev(page)}
+          onClick={() => onPageChange(Math.max(0, page - 1))}
+        >
+          Prev
+        </button>
+        {pages.map((n, i) =>
+          n === null ? (
+            <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
+              …
+            </span>
+          ) : (
+            <button
+              key={n}
+              type="button"
+              aria-label={`Page ${n + 1}`}
+              aria-current={n === page ? 'page' : undefined}
+              className={buttonClasses({ variant: n === page ? 'primary' : 'secondary', size: 'sm', className: 'min-w-8' })}
+              onClick={() => onPageChange(n)}
+            >
+              {n + 1}
+            </button>
+          ),
+        )}
+        <button
+          type="button"
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          disabled={!canGoNext(page, total, size)}
+          onClick={() => onPageChange(Math.min(last, page + 1))}
+        >
+          Next
+        </button>
+      </div>
+      <div className="flex items-center gap-2 text-sm">
+        <label htmlFor={sizeId} className="text-muted">
+          Per page
+        </label>
+        <select
+          id={sizeId}
+          value={size}
+          onChange={(e) => onSizeChange(Number(e.target.value) as PageSize)}
+          className="h-8 rounded-lg border border-line bg-surface px-2 text-sm"
+        >
+          {PAGE_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+    </nav>
+  );
+}
