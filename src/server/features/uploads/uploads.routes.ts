@@ -1,14 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { UPLOAD_MAX_BYTES } from '#shared/constants.ts';
 import { idParamsSchema } from '#shared/schemas/common.ts';
+import { uploadImageResponseSchema } from '#shared/schemas/upload.ts';
 import type { AppDeps } from '../../app.ts';
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/app-error.ts';
 import { findImageBytes } from './uploads.queries.ts';
 import { storeImage } from './uploads.service.ts';
-
-const uploadAnswerSchema = z.object({ data: z.object({ display_url: z.string() }) });
 
 export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
   await app.register(multipart, {
@@ -18,7 +16,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, g
 
   app.post(
     '/api/uploads/image',
-    { onRequest: guards.requireUser, schema: { response: { 200: uploadAnswerSchema } } },
+    { onRequest: guards.requireUser, schema: { response: { 200: uploadImageResponseSchema } } },
     async (request) => {
       if (!request.isMultipart()) throw unsupportedMediaType('Send the image as multipart/form-data.');
       let buffer: Buffer | null = null;

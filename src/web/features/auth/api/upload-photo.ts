@@ -1,10 +1,6 @@
 // POST /api/uploads/image (multipart field `image`) → { data: { display_url } }.
-import { z } from 'zod';
+import { uploadImageResponseSchema } from '#shared/schemas/upload.ts';
 import { api } from '#web/lib/api-client.ts';
-
-export const uploadImageResponseSchema = z.object({
-  data: z.object({ display_url: z.string() }),
-});
 
 export async function uploadPhoto(file: File): Promise<string> {
   const body = new FormData();
