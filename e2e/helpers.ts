@@ -42,6 +42,9 @@ export function promoteToAdmin(email: string) {
   });
 }
 
+/** Better Auth checks the Origin of cookie-carrying requests, as a browser would send it. */
+export const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
 export interface ApiMember {
   email: string;
   name: string;
@@ -51,7 +54,7 @@ export interface ApiMember {
 
 /** Signs a member up through the API (faster than the form when the form is not under test). */
 export async function apiSignUp(request: APIRequestContext, name = 'Member', email = uniqueEmail()): Promise<ApiMember> {
-  const res = await request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD } });
+  const res = await request.post('/api/auth/sign-up/email', { headers: { origin: ORIGIN }, data: { name, email, password: PASSWORD } });
   expect(res.status(), await res.text()).toBe(200);
   const { token } = (await res.json()) as { token: string };
   return { email, name, token, headers: { authorization: `Bearer ${token}` } };
@@ -67,13 +70,13 @@ export async function apiAdmin(request: APIRequestContext, name = 'Admin'): Prom
 /** Adds tags (ignoring ones that exist already). */
 export async function ensureTags(request: APIRequestContext, admin: ApiMember, tags: string[]) {
   for (const tag of tags) {
-    const res = await request.post('/api/tag-data', { headers: admin.headers, data: { tag } });
+    const res = await request.post('/api/tag-data', { headers: { ...admin.headers, origin: ORIGIN }, data: { tag } });
     expect([200, 409]).toContain(res.status());
   }
 }
 
 export async function apiCreatePost(request: APIRequestContext, author: ApiMember, fields: { title: string; description?: string; category: string }) {
-  const res = await request.post('/api/post-data', { headers: author.headers, data: { description: 'Written for the browser tests.', ...fields } });
+  const res = await request.post('/api/post-data', { headers: { ...author.headers, origin: ORIGIN }, data: { description: 'Written for the browser tests.', ...fields } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { insertedId: string }).insertedId;
 }
