@@ -28,6 +28,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/testing/setup.ts'],
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { NavigationProgress } from '#web/components/layout/navigation-progress.tsx';
 import { TopBar } from '#web/components/layout/top-bar.tsx';
 import { useAnnouncementCount } from '#web/features/announcements/api/get-announcement-count.ts';
 import { useGoogleSignInWelcome } from '#web/features/auth/api/google-sign-in-welcome.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
+import { ScrollManager } from './scroll-manager.tsx';
 
 export function RootLayout() {
   const { siteName } = usePublicConfig();
@@ -28,7 +29,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <ScrollRestoration />
+      <ScrollManager />
     </div>
   );
 }

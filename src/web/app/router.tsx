@@ -1,8 +1,18 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
+import { toDeclarativeRoutes } from './declarative-routes.tsx';
 import { routes } from './routes.tsx';
 
+// Declarative mode, for the first-view budget: see declarative-routes.tsx.
+const appRoutes = toDeclarativeRoutes(routes);
+
+function AppRoutes() {
+  return useRoutes(appRoutes);
+}
+
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

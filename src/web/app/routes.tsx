@@ -32,6 +32,14 @@ export const routes: RouteObject[] = [
             element: <RequireUser />,
             children: [
               {
+                path: paths.postDetails.path,
+                lazy: async () => ({ Component: (await import('./routes/post-details.tsx')).PostDetailsPage }),
+              },
+              {
+                path: paths.membership.path,
+                lazy: async () => ({ Component: (await import('./routes/membership.tsx')).MembershipPage }),
+              },
+              {
                 path: paths.dashboard.root.path,
                 lazy: async () => ({
                   Component: (await import('#web/components/layout/dashboard-layout.tsx')).DashboardLayout,
@@ -52,6 +60,24 @@ export const routes: RouteObject[] = [
                           Component: (await import('./routes/dashboard/my-profile.tsx')).MyProfilePage,
                         }),
                       },
+                      {
+                        path: paths.dashboard.addPost.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/dashboard/add-post.tsx')).AddPostPage,
+                        }),
+                      },
+                      {
+                        path: paths.dashboard.myPost.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/dashboard/my-post.tsx')).MyPostPage,
+                        }),
+                      },
+                      {
+                        path: paths.dashboard.commentDetails.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/dashboard/comment-details.tsx')).CommentDetailsPage,
+                        }),
+                      },
                     ],
                   },
                   {
@@ -61,6 +87,24 @@ export const routes: RouteObject[] = [
                         path: paths.dashboard.adminProfile.path,
                         lazy: async () => ({
                           Component: (await import('./routes/dashboard/admin-profile.tsx')).AdminProfilePage,
+                        }),
+                      },
+                      {
+                        path: paths.dashboard.manageUsers.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/dashboard/manage-users.tsx')).ManageUsersPage,
+                        }),
+                      },
+                      {
+                        path: paths.dashboard.reportedComment.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/dashboard/reported-comment.tsx')).ReportedCommentPage,
+                        }),
+                      },
+                      {
+                        path: paths.dashboard.makeAnnouncement.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/dashboard/make-announcement.tsx')).MakeAnnouncementPage,
                         }),
                       },
                     ],

@@ -1,9 +1,13 @@
 // Vitest setup for the web project: jest-dom matchers, the MSW server standing in for
 // the HTTP API, and a failing test whenever console.error is called.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './msw/server.ts';
+
+// Route modules load lazily, and a busy two-core CI machine can take more than the
+// default second to import one; waiting longer changes no assertion.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it.
 window.scrollTo = () => {};

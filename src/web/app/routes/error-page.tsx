@@ -1,14 +1,27 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useBoundaryError } from '../route-error-boundary.tsx';
 
 /** A script chunk that no longer exists after a new release, or a lost connection. */
 const isLoadFailure = (error: unknown) =>
   error instanceof TypeError && /dynamically imported module|importing a module script|Failed to fetch/i.test(error.message);
 
-/** The route error boundary: something broke while showing this page. */
+/**
+ * The route error boundary: something broke while showing this page. The app's
+ * declarative router hands it the error through RouteErrorBoundary; a data router
+ * (the tests' memory router) through useRouteError.
+ */
 export function ErrorPage() {
-  const error = useRouteError();
+  const caught = useBoundaryError();
+  return caught ? <ErrorView error={caught.error} /> : <DataRouterErrorView />;
+}
+
+function DataRouterErrorView() {
+  return <ErrorView error={useRouteError()} />;
+}
+
+function ErrorView({ error }: { error: unknown }) {
   let title = 'Something went wrong';
   let message = 'An unexpected error stopped this page from showing. Please try again.';
   if (isRouteErrorResponse(error)) {

@@ -1,28 +1,58 @@
-import { Link } from 'react-router';
-import { buttonClasses } from '#web/components/ui/button.tsx';
-import { paths } from '#web/config/paths.ts';
-import { useViewer } from '#web/lib/auth.ts';
+// Home (SPEC.md §2): the tag search and sort, the tag chips, then three columns on large
+// screens: the weekly leaderboard, the post list and the announcements. Small screens
+// show the list only, plus the announcements when the bell (/#announcements) led here.
+import { useLocation } from 'react-router';
+import { AnnouncementList } from '#web/features/announcements/components/announcement-list.tsx';
+import { Leaderboard } from '#web/features/leaderboard/components/leaderboard.tsx';
+import { PostList } from '#web/features/posts/components/post-list.tsx';
+import { PostSearchForm } from '#web/features/posts/components/post-search-form.tsx';
+import { useHomeListParams } from '#web/features/posts/hooks/use-home-list-params.ts';
+import { TagChips } from '#web/features/tags/components/tag-chips.tsx';
 import { usePublicConfig } from '#web/lib/public-config.ts';
+import { cn } from '#web/utils/cn.ts';
 
 export function HomePage() {
   const { siteName } = usePublicConfig();
-  const viewer = useViewer();
+  const list = useHomeListParams();
+  const { hash } = useLocation();
+  const announcementsWanted = hash === '#announcements';
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:py-24">
-      <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">{siteName}</h1>
-      <p className="mx-auto mt-4 max-w-xl text-lg text-muted text-pretty">
-        A community forum where tech contributors share posts, discuss them and help each other.
-      </p>
-      {viewer.status === 'signed-out' && (
-        <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
-          <Link to={paths.auth.signUp.getHref()} className={buttonClasses({ size: 'lg' })}>
-            Create an account
-          </Link>
-          <Link to={paths.auth.signIn.getHref()} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
-            Sign in
-          </Link>
+    <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4 lg:py-8">
+      <section
+        aria-labelledby="home-title"
+        className="rounded-card border border-line bg-linear-to-br from-brand-50 via-surface to-surface p-4 shadow-card sm:p-6"
+      >
+        <h1 id="home-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+          {siteName}
+        </h1>
+        <p className="mt-1 text-sm text-muted sm:text-base">
+          Where tech contributors share posts, discuss them and help each other. Find discussions by tag.
+        </p>
+        <PostSearchForm
+          className="mt-5"
+          search={list.search}
+          sort={list.sort}
+          onSearch={list.submitSearch}
+          onSortChange={list.changeSort}
+        />
+        <TagChips active={list.search} onSelect={list.submitSearch} className="mt-4" />
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-12">
+        <aside aria-label="Leaderboard" className="hidden lg:col-span-3 lg:block">
+          <Leaderboard className="lg:sticky lg:top-20" />
+        </aside>
+        <div className="min-w-0 lg:col-span-6">
+          <PostList query={list} onPageChange={list.changePage} onSizeChange={list.changeSize} onClearSearch={list.clearSearch} />
         </div>
-      )}
+        <aside
+          aria-label="Announcements"
+          className={cn('lg:col-span-3 lg:block', announcementsWanted ? 'order-first lg:order-none' : 'hidden')}
+        >
+          <AnnouncementList />
+        </aside>
+      </div>
     </div>
   );
 }

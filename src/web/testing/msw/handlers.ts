@@ -9,6 +9,15 @@ export const handlers = [
   http.get('*/api/config', () => HttpResponse.json(buildConfig())),
   http.get('*/api/auth/get-session', () => HttpResponse.json(null)),
   http.get('*/api/announcement-data', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  // The home page: no tags, no contributors, no posts.
+  http.get('*/api/tag-data', () => HttpResponse.json([])),
+  http.get('*/api/user-data', () => HttpResponse.json([])),
+  http.get('*/api/pagination', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  http.get('*/api/post-data/popularity', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  http.get('*/api/search-by-tag', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  // The dashboard's profile pages: the member has no posts yet, the site is empty.
+  http.get('*/api/user/:email', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  http.get('*/api/admin-stats', () => HttpResponse.json({ posts: 0, comments: 0, users: 0 })),
 ];
 
 /** A signed-in viewer with the given role: session, role and stored user record. */

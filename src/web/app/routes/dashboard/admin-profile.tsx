@@ -1,7 +1,16 @@
+import { AddTagForm } from '#web/features/admin/components/add-tag-form.tsx';
+import { SiteTotals } from '#web/features/admin/components/site-totals.tsx';
 import { AdminProfile } from '#web/features/users/components/admin-profile.tsx';
 import { useViewer } from '#web/lib/auth.ts';
 
 export function AdminProfilePage() {
   const { user } = useViewer();
-  return user ? <AdminProfile email={user.email} /> : null;
+  if (!user) return null;
+  return (
+    <div className="space-y-8">
+      <AdminProfile email={user.email} />
+      <SiteTotals />
+      <AddTagForm />
+    </div>
+  );
 }

@@ -1,7 +1,14 @@
+import { MemberPostCards } from '#web/features/my-posts/components/member-post-cards.tsx';
 import { MemberProfile } from '#web/features/users/components/member-profile.tsx';
 import { useViewer } from '#web/lib/auth.ts';
 
 export function MyProfilePage() {
   const { user } = useViewer();
-  return user ? <MemberProfile email={user.email} /> : null;
+  if (!user) return null;
+  return (
+    <div className="space-y-8">
+      <MemberProfile email={user.email} />
+      <MemberPostCards email={user.email} />
+    </div>
+  );
 }

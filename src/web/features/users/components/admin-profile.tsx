@@ -17,7 +17,6 @@ export function AdminProfile({ email }: { email: string }) {
           </span>
         }
       />
-      {/* Site totals, their pie chart and the "Add Tag" form (SPEC.md §2 "Admin Profile") are rendered here by the admin feature. */}
     </div>
   );
 }

@@ -31,7 +31,6 @@ export function MemberProfile({ email }: { email: string }) {
           </div>
         }
       />
-      {/* The member's posts as cards (SPEC.md §2 "My Profile") are rendered here by the posts feature. */}
     </div>
   );
 }

@@ -1,0 +1,183 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from './axe.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, signInBrowserAs, uniqueEmail, type ApiMember } from './helpers.ts';
+
+// The member's dashboard: Add Post, My Post (delete), the post limit, Comment details (read, report).
+
+const TAGS = ['javascript', 'react'];
+const LONG_COMMENT = 'This is a rather long comment that the post owner reads in full through See More.';
+
+let admin: ApiMember;
+
+test.beforeAll(async ({ request }) => {
+  admin = await apiAdmin(request);
+  await ensureTags(request, admin, TAGS);
+});
+
+async function expectNoSeriousViolations(page: Page) {
+  const violations = await new AxeBuilder(page).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+/** Checks the page with axe and keeps a screenshot, at 360 px and on a desktop. */
+async function checkBothWidths(page: Page, name: string, ready: () => Promise<void>) {
+  for (const [label, size] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['360', { width: 360, height: 780 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await ready();
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: `test-results/shots/${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function comment(request: APIRequestContext, commenter: ApiMember, postId: string, text: string) {
+  const res = await request.post('/api/comment-data', { headers: commenter.headers, data: { postId, comment: text } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('a member writes a post from the dashboard, finds it in My Post and on home, and deletes one', async ({ page, request }) => {
+  const member = await apiSignUp(request, 'Writer Wendy');
+  await signInBrowserAs(page, member);
+
+  // My Profile before any post.
+  await page.goto('/dashboard/my-profile');
+  await expect(page.getByText('No Post Found. To Create Post..')).toBeVisible();
+  await expect(page.getByText('Bronze Member')).toBeVisible();
+  await checkBothWidths(page, 'my-profile-empty', async () => {
+    await expect(page.getByRole('heading', { name: 'Writer Wendy' })).toBeVisible();
+  });
+
+  const title = `Dashboard post ${Date.now().toString(36)}`;
+  await page.getByRole('link', { name: 'To Create Post..' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/add-post$/);
+  await expect(page.getByLabel('Author Name')).toHaveValue('Writer Wendy');
+  await expect(page.getByLabel('Author Email')).toHaveValue(member.email);
+  await checkBothWidths(page, 'add-post', async () => {
+    await expect(page.getByRole('button', { name: 'Create Post' })).toBeVisible();
+  });
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('Written through the Add Post form.');
+  await page.getByLabel('Tag').selectOption('react');
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Successfully Post Created!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/my-post$/);
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+
+  // On the home page for everyone.
+  await page.goto('/');
+  await expect(page.locator('body')).toContainText(title);
+
+  // My Profile shows it as a card.
+  await page.goto('/dashboard/my-profile');
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Total Vote').first()).toBeVisible();
+  await checkBothWidths(page, 'my-profile', async () => {
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  });
+
+  // Delete a second post from My Post.
+  const doomed = `Doomed post ${Date.now().toString(36)}`;
+  await apiCreatePost(request, member, { title: doomed, category: 'javascript' });
+  await page.goto('/dashboard/my-post');
+  const row = page.getByRole('row', { name: new RegExp(doomed) });
+  await expect(row).toBeVisible();
+  await checkBothWidths(page, 'my-post', async () => {
+    await expect(page.getByRole('row', { name: new RegExp(doomed) })).toBeVisible();
+  });
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText("You won't be able to revert this!");
+  await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
+  const done = page.getByRole('dialog', { name: 'Deleted!' });
+  await expect(done).toContainText('Your event has been deleted.');
+  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(doomed) })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+});
+
+test('a Bronze member reaches the post limit and is offered the upgrade', async ({ page, request }) => {
+  const member = await apiSignUp(request, 'Busy Bea');
+  for (let i = 1; i <= 3; i += 1) await apiCreatePost(request, member, { title: `Bea post ${i}`, category: 'react' });
+  await signInBrowserAs(page, member);
+
+  // The fifth post goes through the form.
+  await page.goto('/dashboard/add-post');
+  await page.getByLabel('Title').fill('Bea post 4');
+  await page.getByLabel('Description').fill('Still within the limit.');
+  await page.getByLabel('Tag').selectOption('react');
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/my-post$/);
+
+  // The form is open when the limit is reached elsewhere: the server refuses, the prompt shows.
+  await page.goto('/dashboard/add-post');
+  await page.getByLabel('Title').fill('Bea post 6');
+  await page.getByLabel('Description').fill('One too many.');
+  await page.getByLabel('Tag').selectOption('javascript');
+  await apiCreatePost(request, member, { title: 'Bea post 5', category: 'react' });
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('You have reached your post limit.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+
+  // Known before the form is filled on the next visit.
+  await page.goto('/dashboard/add-post');
+  await expect(page.getByText('You have reached your post limit.')).toBeVisible();
+  await expect(page.getByText('Please upgrade your membership to continue posting.')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveCount(0);
+  await checkBothWidths(page, 'add-post-limit', async () => {
+    await expect(page.getByRole('link', { name: 'Upgrade Membership' })).toBeVisible();
+  });
+  await page.getByRole('link', { name: 'Upgrade Membership' }).click();
+  await expect(page).toHaveURL(/\/membership$/);
+});
+
+test('the post owner reads a full comment and reports it to the admin', async ({ page, request }) => {
+  const owner = await apiSignUp(request, 'Owner Olga');
+  const commenter = await apiSignUp(request, 'Chatty Carl', uniqueEmail('carl'));
+  const title = `Discussed post ${Date.now().toString(36)}`;
+  const postId = await apiCreatePost(request, owner, { title, category: 'react' });
+  await comment(request, commenter, postId, LONG_COMMENT);
+  await comment(request, commenter, postId, 'Short and sweet');
+
+  await signInBrowserAs(page, owner);
+  await page.goto('/dashboard/my-post');
+  await page.getByRole('row', { name: new RegExp(title) }).getByRole('link', { name: 'Comment' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/my-post/comment-details/${postId}$`));
+  await expect(page.getByRole('heading', { name: 'Comment Details' })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+
+  const row = page.getByRole('row', { name: new RegExp(`${LONG_COMMENT.slice(0, 20)}\\.\\.`) });
+  await expect(row).toContainText(commenter.email);
+  await expect(row).not.toContainText(LONG_COMMENT);
+  await checkBothWidths(page, 'comment-details', async () => {
+    await expect(page.getByRole('button', { name: 'See More' })).toBeVisible();
+  });
+
+  await row.getByRole('button', { name: 'See More' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Full Comment' });
+  await expect(dialog).toContainText(LONG_COMMENT);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const report = row.getByRole('button', { name: 'Report To Admin' });
+  await expect(report).toBeDisabled();
+  await row.getByLabel('Feedback').selectOption('Abusive or disrespectful language');
+  await expect(report).toBeEnabled();
+  await report.click();
+  await expect(report).toBeDisabled();
+  await expect(row.getByText('Reported')).toBeVisible();
+
+  // Still reported after a reload; the other comment can still be reported.
+  await page.reload();
+  const reloaded = page.getByRole('row', { name: new RegExp(`${LONG_COMMENT.slice(0, 20)}\\.\\.`) });
+  await expect(reloaded.getByRole('button', { name: 'Report To Admin' })).toBeDisabled();
+  const other = page.getByRole('row', { name: /Short and sweet/ });
+  await expect(other.getByRole('button', { name: 'See More' })).toHaveCount(0);
+  await expect(other.getByLabel('Feedback')).toBeEnabled();
+
+  // The admin's queue has it.
+  const queue = await request.get('/api/reported-comment-pagination', { headers: admin.headers });
+  expect(await queue.text()).toContain(LONG_COMMENT);
+});

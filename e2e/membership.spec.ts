@@ -1,0 +1,104 @@
+import AxeBuilder from './axe.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, signInBrowserAs } from './helpers.ts';
+
+const TAG = 'membership';
+
+// Better Auth refuses sign-ups without an Origin: the API calls carry the site's own.
+let request: APIRequestContext;
+test.beforeAll(async ({ playwright, baseURL }) => {
+  request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
+});
+test.afterAll(async () => {
+  await request.dispose();
+});
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder(page).analyze();
+  expect(results.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function payWith(page: Page, cardNumber: string) {
+  const number = page.getByLabel('Card number');
+  await number.fill('');
+  await number.pressSequentially(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $9.99' }).click();
+}
+
+test('a Bronze member at the post limit pays for Gold and can post again', async ({ page }, testInfo) => {
+  const admin = await apiAdmin(request);
+  await ensureTags(request, admin, [TAG]);
+  const member = await apiSignUp(request, 'Bronze Bea');
+  for (let i = 1; i <= 5; i += 1) await apiCreatePost(request, member, { title: `Post number ${i}`, category: TAG });
+  const sixth = { title: 'Post number 6', description: 'Written after the upgrade.', category: TAG };
+  const refused = await request.post('/api/post-data', { headers: member.headers, data: sixth });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: 'POST_LIMIT_REACHED' });
+
+  await signInBrowserAs(page, member);
+  await page.goto('/membership');
+  await expect(page.getByRole('heading', { level: 1, name: 'Membership Status' })).toBeVisible();
+  await expect(page.getByText('You are currently a Bronze member.')).toBeVisible();
+  await expect(page.getByText('Pay $9.99 to become a Gold Member.')).toBeVisible();
+  await expect(page.getByText('4242 4242 4242 4242')).toBeVisible();
+  const pay = page.getByRole('button', { name: 'Pay $9.99' });
+  await expect(pay).toBeEnabled();
+
+  // Desktop, then 360 px: accessible, nothing wider than the screen.
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('membership-bronze-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: testInfo.outputPath('membership-bronze-360.png'), fullPage: true });
+
+  // A declined card: Stripe's message, in red, under the card field.
+  await payWith(page, '4000 0000 0000 0002');
+  const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toHaveClass(/text-danger-700/);
+  await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await expect(pay).toBeEnabled();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('membership-declined-360.png'), fullPage: true });
+
+  // The test card goes through: success in green, then the Gold card once the record says Gold.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await payWith(page, '4242 4242 4242 4242');
+  const success = page.getByText('Payment successful! 🎉');
+  await expect(success).toBeVisible();
+  await expect(success).toHaveClass(/text-success-700/);
+  await expect(page.getByRole('heading', { name: "You're a Gold Member!" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Gold Membership Active' })).toBeDisabled();
+  await expect(page.getByText('Your card was declined.')).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('membership-gold-desktop.png'), fullPage: true });
+
+  // The record is Gold for good: a reload shows the Gold card without any payment form.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: "You're a Gold Member!" })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: testInfo.outputPath('membership-gold-360.png'), fullPage: true });
+
+  // Gold lifts the limit: the sixth post goes through.
+  const accepted = await request.post('/api/post-data', { headers: member.headers, data: sixth });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const me = await request.get(`/api/users/${encodeURIComponent(member.email)}`, { headers: member.headers });
+  expect(await me.json()).toMatchObject({ membership: 'Gold' });
+});
+
+test('the membership page is for signed-in members only', async ({ page }) => {
+  await page.goto('/membership');
+  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+});

@@ -1,0 +1,24 @@
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { PageLoader } from '#web/components/ui/spinner.tsx';
+import { AddPost } from '#web/features/add-post/components/add-post.tsx';
+import { useUser } from '#web/features/users/api/get-user.ts';
+import { ProfileError } from '#web/features/users/components/profile-header.tsx';
+import { useViewer } from '#web/lib/auth.ts';
+
+export function AddPostPage() {
+  const { user } = useViewer();
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Add Post" description="Share a question, a finding or a guide with the community." />
+      {user && <AddPostAs email={user.email} />}
+    </div>
+  );
+}
+
+/** The author's stored record holds the membership the post limit depends on. */
+function AddPostAs({ email }: { email: string }) {
+  const { data: author, error, isPending } = useUser(email);
+  if (isPending) return <PageLoader label="Loading your profile…" />;
+  if (error) return <ProfileError message={error.message} />;
+  return <AddPost author={author} />;
+}

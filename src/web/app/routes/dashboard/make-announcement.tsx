@@ -1,0 +1,13 @@
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { AnnouncementForm } from '#web/features/make-announcement/components/announcement-form.tsx';
+import { useViewer } from '#web/lib/auth.ts';
+
+export function MakeAnnouncementPage() {
+  const { user } = useViewer();
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Create Post" description="Publish an announcement to everyone on the home page and the bell." />
+      {user && <AnnouncementForm author={{ name: user.name, image: user.image }} />}
+    </div>
+  );
+}

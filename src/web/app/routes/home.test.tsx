@@ -1,0 +1,217 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  buildAnnouncement,
+  buildLeaderboardRow,
+  buildPost,
+  buildTag,
+  pagedAnswer,
+} from '#web/testing/forum-factories.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const newest = [buildPost({ title: 'Newest: hooks in depth', commentCount: 4 }), buildPost({ title: 'Newest: CSS layers' })];
+const popular = [buildPost({ title: 'Popular: the event loop', upVote: 42, downVote: 3 })];
+const reactResults = [buildPost({ title: 'Found: React server components', category: 'react' })];
+
+/** The home calls, answering from the given lists and recording every list request. */
+function homeServer({ total = 2 }: { total?: number } = {}) {
+  const requests: { source: string; params: Record<string, string> }[] = [];
+  const record = (source: string, request: Request) => {
+    requests.push({ source, params: Object.fromEntries(new URL(request.url).searchParams) });
+  };
+  server.use(
+    http.get('*/api/tag-data', () => HttpResponse.json([buildTag('css'), buildTag('react'), buildTag('node')])),
+    http.get('*/api/user-data', () => HttpResponse.json([])),
+    http.get('*/api/pagination', ({ request }) => {
+      record('newest', request);
+      return pagedAnswer(newest, total);
+    }),
+    http.get('*/api/post-data/popularity', ({ request }) => {
+      record('popularity', request);
+      return pagedAnswer(popular, total);
+    }),
+    http.get('*/api/search-by-tag', ({ request }) => {
+      record('search', request);
+      const search = new URL(request.url).searchParams.get('search');
+      return search === 'react' ? pagedAnswer(reactResults) : pagedAnswer([], 0);
+    }),
+  );
+  return requests;
+}
+
+const postList = () => screen.getByRole('region', { name: /posts|results/i });
+
+describe('Home post list (SPEC.md §4 list source)', () => {
+  it('shows the newest posts, page 0 of 5, with their cards, when nothing is searched', async () => {
+    const requests = homeServer();
+    renderApp('/');
+
+    const link = await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+    expect(link).toHaveAttribute('href', `/post-details/${newest[0]!._id}`);
+    const card = link.closest('article')!;
+    expect(within(card).getByText('Grace Hopper')).toBeInTheDocument();
+    expect(within(card).getByText('3 hours ago')).toBeInTheDocument();
+    expect(within(card).getByText('4', { exact: false, selector: 'span' })).toHaveTextContent('4 comments');
+    expect(screen.getByRole('heading', { name: 'Latest posts' })).toBeInTheDocument();
+    expect(requests).toEqual([{ source: 'newest', params: { page: '0', limit: '5' } }]);
+  });
+
+  it('switches to the popularity list when sorted by popularity', async () => {
+    const requests = homeServer();
+    const { user, router } = renderApp('/');
+    await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['Sort', 'Popularity (High to Low)']);
+    await user.selectOptions(sort, 'Popularity (High to Low)');
+
+    expect(await screen.findByRole('link', { name: 'Popular: the event loop' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Newest: hooks in depth' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=popularity');
+    expect(requests.at(-1)).toEqual({ source: 'popularity', params: { page: '0', limit: '5' } });
+  });
+
+  it('replaces the list with the tag search results after a search is submitted', async () => {
+    const requests = homeServer();
+    const { user, router } = renderApp('/');
+    await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search by tag' }), 'react');
+    expect(screen.getByRole('searchbox', { name: 'Search by tag' })).toHaveAttribute('placeholder', 'Search by tag...');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(await screen.findByRole('link', { name: 'Found: React server components' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Newest: hooks in depth' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=react');
+    expect(requests.at(-1)).toEqual({ source: 'search', params: { search: 'react', page: '0', limit: '5' } });
+  });
+
+  it('empties the list and says so when a search finds nothing', async () => {
+    homeServer();
+    const { user } = renderApp('/');
+    await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search by tag' }), 'cobol');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(await screen.findByText('No results found for "cobol"')).toBeInTheDocument();
+    expect(within(postList()).queryAllByRole('article')).toHaveLength(0);
+    expect(screen.queryByRole('navigation', { name: 'Posts pages' })).not.toBeInTheDocument();
+  });
+
+  it('searches a tag when its chip is clicked', async () => {
+    const requests = homeServer();
+    const { user } = renderApp('/');
+    const chip = await screen.findByRole('button', { name: '#react' }, { timeout: 3000 });
+
+    await user.click(chip);
+
+    expect(await screen.findByRole('link', { name: 'Found: React server components' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '#react' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('searchbox', { name: 'Search by tag' })).toHaveValue('react');
+    expect(requests.at(-1)?.source).toBe('search');
+  });
+
+  it('shows the same list from a shared address (state in the query string)', async () => {
+    const requests = homeServer({ total: 40 });
+    renderApp('/?sort=popularity&page=3&limit=10');
+
+    expect(await screen.findByRole('link', { name: 'Popular: the event loop' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(requests).toEqual([{ source: 'popularity', params: { page: '2', limit: '10' } }]);
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('popularity');
+  });
+
+  it('goes back to page 0 when the page size changes', async () => {
+    const requests = homeServer({ total: 40 });
+    const { user, router } = renderApp('/');
+    await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(requests.at(-1)).toEqual({ source: 'newest', params: { page: '1', limit: '5' } }));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(await screen.findByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '10');
+
+    await waitFor(() => expect(requests.at(-1)).toEqual({ source: 'newest', params: { page: '0', limit: '10' } }));
+    expect(router.state.location.search).toBe('?limit=10');
+    expect(await screen.findByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
+  });
+
+  it('opens the share dialog from a card without leaving the page', async () => {
+    homeServer();
+    const { user, router } = renderApp('/');
+    const link = await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+
+    await user.click(within(link.closest('article')!).getByRole('button', { name: 'Share' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Share this post' });
+    const url = `${window.location.origin}/post-details/${newest[0]!._id}`;
+    expect(within(dialog).getByRole('link', { name: /Facebook/ })).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}&hashtag=%23code`,
+    );
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('Home side columns', () => {
+  it('ranks the top contributors with their posts, points and an "Active" badge', async () => {
+    homeServer();
+    server.use(
+      http.get('*/api/user-data', () =>
+        HttpResponse.json([
+          buildLeaderboardRow({ name: 'Linus', posts: 3, points: 34 }),
+          buildLeaderboardRow({ name: 'Margaret', posts: 1, points: 12 }),
+        ]),
+      ),
+    );
+    renderApp('/');
+
+    const board = await screen.findByRole('region', { name: 'Top Contributors This Week' }, { timeout: 3000 });
+    const rows = await within(board).findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('#1');
+    expect(rows[0]).toHaveTextContent('Linus');
+    expect(rows[0]).toHaveTextContent('3 posts');
+    expect(rows[0]).toHaveTextContent('34 points');
+    expect(rows[0]).toHaveTextContent('Active');
+    expect(rows[1]).toHaveTextContent('#2');
+  });
+
+  it('says when there are no contributors, and when the leaderboard fails', async () => {
+    homeServer();
+    const { unmount } = renderApp('/');
+    expect(await screen.findByText('No contributors found.', {}, { timeout: 3000 })).toBeInTheDocument();
+    unmount();
+
+    server.use(http.get('*/api/user-data', () => HttpResponse.json({ message: 'Database is down', code: 'INTERNAL' }, { status: 503 })));
+    renderApp('/');
+    expect(await screen.findByText('Failed to load leaderboard: Database is down')).toBeInTheDocument();
+  });
+
+  it('lists the announcements with title and description, or the failure text', async () => {
+    homeServer();
+    server.use(
+      http.get('*/api/announcement-data', () =>
+        pagedAnswer([buildAnnouncement({ title: 'Maintenance tonight', description: 'Back at 2 am.' })]),
+      ),
+    );
+    const { unmount } = renderApp('/');
+    const column = await screen.findByRole('region', { name: 'Announcements' }, { timeout: 3000 });
+    expect(column).toHaveAttribute('id', 'announcements');
+    expect(await within(column).findByRole('heading', { name: 'Maintenance tonight' })).toBeInTheDocument();
+    expect(within(column).getByText('Back at 2 am.')).toBeInTheDocument();
+    unmount();
+
+    server.use(
+      http.get('*/api/announcement-data', () => HttpResponse.json({ message: 'Try later', code: 'INTERNAL' }, { status: 400 })),
+    );
+    renderApp('/');
+    expect(await screen.findByText('Failed to load Announcement: Try later')).toBeInTheDocument();
+  });
+});

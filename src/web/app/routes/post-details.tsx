@@ -1,0 +1,72 @@
+// /post-details/{id} (signed-in only): the post, its votes and share dialog, then the
+// comments with "Add Comment". A post that does not exist shows a not-found state.
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '#web/components/ui/button.tsx';
+import { ArrowLeftIcon } from '#web/components/ui/forum-icons.tsx';
+import { PageLoader } from '#web/components/ui/spinner.tsx';
+import { paths } from '#web/config/paths.ts';
+import { PostComments } from '#web/features/comments/components/post-comments.tsx';
+import { usePost } from '#web/features/posts/api/get-post.ts';
+import { postKeys } from '#web/features/posts/api/query-keys.ts';
+import { PostArticle } from '#web/features/posts/components/post-article.tsx';
+import { PostNotFound } from '#web/features/posts/components/post-not-found.tsx';
+import { ShareButton } from '#web/features/posts/components/share-button.tsx';
+import { VoteButtons } from '#web/features/votes/components/vote-buttons.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { usePublicConfig } from '#web/lib/public-config.ts';
+
+export function PostDetailsPage() {
+  const { id = '' } = useParams();
+  const post = usePost(id);
+  const { siteName } = usePublicConfig();
+  const title = post.data?.title;
+
+  useEffect(() => {
+    if (!title) return;
+    const previous = document.title;
+    document.title = `${title} · ${siteName}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title, siteName]);
+
+  if (post.isPending) return <PageLoader label="Loading post…" />;
+  if (post.isError) {
+    // An id the server does not know, or cannot be one.
+    if (isApiError(post.error) && (post.error.status === 404 || post.error.status === 400)) return <PostNotFound />;
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight">Could not load this post</h1>
+        <p className="mt-2 text-muted">{post.error.message}</p>
+        <Button size="lg" className="mt-8" onClick={() => void post.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-3 py-6 sm:px-4 lg:py-10">
+      <Link
+        to={paths.home.getHref()}
+        className="mb-4 inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-muted hover:bg-ink/5 hover:text-ink"
+      >
+        <ArrowLeftIcon className="size-4" />
+        All posts
+      </Link>
+      <PostArticle
+        post={post.data}
+        actions={
+          <>
+            <VoteButtons postId={post.data._id} postKey={postKeys.detail(id)} votes={post.data} />
+            <div className="ml-auto">
+              <ShareButton post={post.data} />
+            </div>
+          </>
+        }
+      />
+      <PostComments postId={post.data._id} />
+    </div>
+  );
+}

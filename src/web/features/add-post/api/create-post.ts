@@ -1,0 +1,26 @@
+// POST /api/post-data { title, description, category } → { insertedId }. The author comes
+// from the session. At the limit the server answers 403 POST_LIMIT_REACHED.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { insertedSchema } from '#shared/schemas/common.ts';
+import type { CreatePostInput } from '#shared/schemas/post.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
+import { POSTS_WRITTEN_KEYS } from './query-keys.ts';
+
+export const createPost = (input: CreatePostInput) => api.post('/post-data', input, { schema: insertedSchema });
+
+export const isPostLimitError = (error: unknown): boolean => isApiError(error) && error.code === 'POST_LIMIT_REACHED';
+
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPost,
+    // Not awaited: the page moves on to My Post at once and the lists refresh meanwhile.
+    onSuccess: () => {
+      for (const queryKey of POSTS_WRITTEN_KEYS) void queryClient.invalidateQueries({ queryKey });
+    },
+    onError: (error) => {
+      // The count is stale when the server says the limit is reached: read it again.
+      if (isPostLimitError(error)) void queryClient.invalidateQueries({ queryKey: POSTS_WRITTEN_KEYS[0] });
+    },
+  });
+}

@@ -1,0 +1,16 @@
+// POST /api/tag-data { tag } (admin) → { insertedId }; 409 when the tag exists.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { insertedSchema } from '#shared/schemas/common.ts';
+import type { CreateTagInput } from '#shared/schemas/tag.ts';
+import { api } from '#web/lib/api-client.ts';
+import { TAGS_KEY } from './query-keys.ts';
+
+export const createTag = (input: CreateTagInput) => api.post('/tag-data', input, { schema: insertedSchema });
+
+export function useCreateTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTag,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TAGS_KEY }),
+  });
+}

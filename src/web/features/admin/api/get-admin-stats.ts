@@ -1,0 +1,15 @@
+// GET /api/admin-stats (admin) → { posts, comments, users }: the site totals.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminStatsSchema, type AdminStats } from '#shared/schemas/admin.ts';
+import { api } from '#web/lib/api-client.ts';
+import { adminKeys } from './query-keys.ts';
+
+export const getAdminStats = (signal?: AbortSignal): Promise<AdminStats> => api.get('/admin-stats', { signal, schema: adminStatsSchema });
+
+export const adminStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.stats(),
+    queryFn: ({ signal }) => getAdminStats(signal),
+  });
+
+export const useAdminStats = () => useQuery(adminStatsQueryOptions());

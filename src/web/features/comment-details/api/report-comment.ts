@@ -1,0 +1,31 @@
+// POST /api/reported-comment { commentId, ReportedComment } (owner of the comment's post)
+// → { insertedId }; 409 when the comment was reported already. Either way the comment is
+// marked reported in the cached pages, and the admin's queue is refreshed.
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { insertedSchema } from '#shared/schemas/common.ts';
+import type { CreateReportInput } from '#shared/schemas/report.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
+import type { PostCommentsPage } from './get-post-comments.ts';
+import { commentDetailKeys, REPORT_QUEUE_KEY } from './query-keys.ts';
+
+export const reportComment = (input: CreateReportInput) => api.post('/reported-comment', input, { schema: insertedSchema });
+
+function markReported(queryClient: QueryClient, postId: string, commentId: string) {
+  queryClient.setQueriesData<PostCommentsPage>({ queryKey: [...commentDetailKeys.ofPost(postId), 'page'] }, (page) =>
+    page && { ...page, items: page.items.map((c) => (c._id === commentId ? { ...c, reported: true } : c)) },
+  );
+}
+
+export function useReportComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reportComment,
+    onSuccess: (_answer, { commentId }) => {
+      markReported(queryClient, postId, commentId);
+      void queryClient.invalidateQueries({ queryKey: REPORT_QUEUE_KEY });
+    },
+    onError: (error, { commentId }) => {
+      if (isApiError(error) && error.code === 'CONFLICT') markReported(queryClient, postId, commentId);
+    },
+  });
+}

@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { REPORT_FEEDBACKS } from '#shared/constants.ts';
+import type { Comment } from '#shared/schemas/comment.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const LONG = 'This comment is longer than twenty characters, so it is cut.';
+
+const buildComment = (overrides: Partial<Comment> = {}): Comment => ({
+  _id: 'comment-1',
+  comment: 'Nice post!',
+  commenter_name: 'Grace Hopper',
+  commenter_photo: null,
+  commenter_email: 'grace@example.com',
+  createdAt: '2026-01-02T10:00:00.000Z',
+  postId: 'post-1',
+  post_owner_name: 'Ada Lovelace',
+  post_owner_email: 'ada@example.com',
+  reported: false,
+  ...overrides,
+});
+
+function serveComments(comments: Comment[]) {
+  const reports: unknown[] = [];
+  server.use(
+    ...signedInAs('Client'),
+    http.get('*/api/post-data/:id', () =>
+      HttpResponse.json({
+        _id: 'post-1',
+        title: 'Hello world',
+        description: 'First post',
+        category: 'react',
+        name: 'Ada Lovelace',
+        photo: null,
+        time: '2026-01-01T10:00:00.000Z',
+        upVote: 0,
+        downVote: 0,
+        commentCount: comments.length,
+        myVote: null,
+        canDelete: true,
+      }),
+    ),
+    http.get('*/api/post-comment-data/:postId', () =>
+      HttpResponse.json(comments, { headers: { 'X-Total-Count': String(comments.length) } }),
+    ),
+    http.post('*/api/reported-comment', async ({ request }) => {
+      reports.push(await request.json());
+      return HttpResponse.json({ insertedId: 'report-1' });
+    }),
+  );
+  return reports;
+}
+
+const openPage = async () => {
+  const app = renderApp('/dashboard/my-post/comment-details/post-1');
+  await screen.findByRole('table', { name: 'Comments on this post' });
+  return app;
+};
+
+describe('Comment details', () => {
+  it('lists the columns of SPEC.md with the commenter and the post title', async () => {
+    serveComments([buildComment()]);
+    await openPage();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Commenter Name',
+      'Commenter Email',
+      'Comment',
+      'Feedback',
+      'Report',
+    ]);
+    const row = screen.getByRole('row', { name: /Grace Hopper/ });
+    expect(within(row).getByText('grace@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('Nice post!')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'See More' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Hello world')).toBeInTheDocument();
+  });
+
+  it('cuts a long comment to 20 characters + ".." and shows it whole in the "Full Comment" dialog', async () => {
+    serveComments([buildComment({ comment: LONG })]);
+    const { user } = await openPage();
+
+    expect(screen.getByText(`${LONG.slice(0, 20)}..`)).toBeInTheDocument();
+    expect(screen.queryByText(LONG)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'See More' }));
+    const dialog = screen.getByRole('dialog', { name: 'Full Comment' });
+    expect(within(dialog).getByText(LONG)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'See More' })).toHaveFocus();
+  });
+
+  it('enables "Report To Admin" once a feedback is picked and disables it again after the report', async () => {
+    const reports = serveComments([buildComment()]);
+    const { user } = await openPage();
+
+    const feedback = screen.getByLabelText('Feedback');
+    expect(feedback).toHaveDisplayValue('Pick One Feedback');
+    expect(within(feedback).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pick One Feedback', ...REPORT_FEEDBACKS]);
+    const button = screen.getByRole('button', { name: 'Report To Admin' });
+    expect(button).toBeDisabled();
+
+    await user.selectOptions(feedback, 'Spam or promotional content');
+    expect(button).toBeEnabled();
+
+    await user.click(button);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Report To Admin' })).toBeDisabled());
+    expect(reports).toEqual([{ commentId: 'comment-1', ReportedComment: 'Spam or promotional content' }]);
+    expect(screen.getByText('Reported')).toBeInTheDocument();
+  });
+
+  it('keeps "Report To Admin" disabled for a comment reported before (after a reload too)', async () => {
+    serveComments([buildComment({ reported: true })]);
+    await openPage();
+    expect(screen.getByRole('button', { name: 'Report To Admin' })).toBeDisabled();
+    expect(screen.getByLabelText('Feedback')).toBeDisabled();
+  });
+
+  it('marks the comment reported when the server says it already was (409)', async () => {
+    serveComments([buildComment()]);
+    server.use(
+      http.post('*/api/reported-comment', () =>
+        HttpResponse.json({ message: 'This comment has already been reported.', code: 'CONFLICT' }, { status: 409 }),
+      ),
+    );
+    const { user } = await openPage();
+    await user.selectOptions(screen.getByLabelText('Feedback'), 'Off-topic or irrelevant');
+    await user.click(screen.getByRole('button', { name: 'Report To Admin' }));
+    expect(await screen.findByText('This comment has already been reported.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report To Admin' })).toBeDisabled();
+  });
+});

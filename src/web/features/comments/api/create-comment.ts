@@ -1,0 +1,19 @@
+// POST /api/comment-data { postId, comment }: the commenter comes from the session. On
+// success the post's comments (list and total) are fetched again.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createCommentInputSchema, type CreateCommentInput } from '#shared/schemas/comment.ts';
+import { api } from '#web/lib/api-client.ts';
+import { commentKeys } from './query-keys.ts';
+
+/** The form's part of the shared input: the comment text (required). */
+export const commentFormSchema = createCommentInputSchema.pick({ comment: true });
+
+export const createComment = (input: CreateCommentInput) => api.post<{ insertedId: string }>('/comment-data', input);
+
+export function useCreateComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (comment: string) => createComment({ postId, comment }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.post(postId) }),
+  });
+}

@@ -1,0 +1,111 @@
+// "Add Comment": a dialog with the required "Comment" text and "Submit". Success shows
+// "Thanks! Your comment is live" for 2 seconds; a failure shows "Failed to post comment"
+// with the server's message, and "Try again" brings the text back (SPEC.md §2, §8).
+import { useEffect, useId, useState } from 'react';
+import { COMMENT_SUCCESS_CLOSE_MS } from '#shared/constants.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { MessageDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { Form } from '#web/components/ui/form.tsx';
+import { Textarea } from '#web/components/ui/form-controls.tsx';
+import { commentFormSchema, useCreateComment } from '../api/create-comment.ts';
+
+type Phase = { name: 'closed' } | { name: 'writing'; draft: string } | { name: 'posted' } | { name: 'failed'; message: string; draft: string };
+
+interface AddCommentDialogProps {
+  postId: string;
+  /** The comment is stored (the list is being refreshed). */
+  onPosted?: () => void;
+}
+
+export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
+  const formId = useId();
+  const [phase, setPhase] = useState<Phase>({ name: 'closed' });
+  const create = useCreateComment(postId);
+  const close = () => setPhase({ name: 'closed' });
+
+  useEffect(() => {
+    if (phase.name !== 'posted') return;
+    const timer = window.setTimeout(() => setPhase({ name: 'closed' }), COMMENT_SUCCESS_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase.name]);
+
+  const submit = ({ comment }: { comment: string }) =>
+    create.mutate(comment, {
+      onSuccess: () => {
+        setPhase({ name: 'posted' });
+        onPosted?.();
+      },
+      onError: (error) => setPhase({ name: 'failed', message: error.message, draft: comment }),
+    });
+
+  return (
+    <>
+      <Button onClick={() => setPhase({ name: 'writing', draft: '' })}>Add Comment</Button>
+
+      <Dialog
+        open={phase.name === 'writing'}
+        onClose={close}
+        title="Add a comment"
+        className="max-w-lg"
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} isLoading={create.isPending}>
+              Submit
+            </Button>
+          </>
+        }
+      >
+        {phase.name === 'writing' && (
+          <Form
+            id={formId}
+            schema={commentFormSchema}
+            onSubmit={submit}
+            options={{ defaultValues: { comment: phase.draft } }}
+            className="text-left"
+          >
+            {({ register, formState }) => (
+              <Textarea
+                label="Comment"
+                rows={5}
+                placeholder="Share your thoughts…"
+                registration={register('comment')}
+                error={formState.errors.comment}
+                data-autofocus
+              />
+            )}
+          </Form>
+        )}
+      </Dialog>
+
+      <MessageDialog
+        open={phase.name === 'posted'}
+        onClose={close}
+        title="Thanks! Your comment is live"
+        text="Your comment now shows under the post."
+      />
+
+      <Dialog
+        open={phase.name === 'failed'}
+        onClose={close}
+        alert
+        title={<span className="text-danger-700">Failed to post comment</span>}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close}>
+              Close
+            </Button>
+            <Button onClick={() => setPhase({ name: 'writing', draft: phase.name === 'failed' ? phase.draft : '' })} data-autofocus>
+              Try again
+            </Button>
+          </>
+        }
+      >
+        {phase.name === 'failed' && <p>{phase.message}</p>}
+      </Dialog>
+    </>
+  );
+}

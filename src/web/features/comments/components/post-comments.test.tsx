@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildComment, buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const post = buildPostDetail({ _id: 'p1', title: 'A post to discuss' });
+
+/** The post with a comment list that grows when a comment is posted. */
+function discussionServer() {
+  const comments = [buildComment({ comment: 'First!', commenter_name: 'Early Bird' })];
+  const posted: unknown[] = [];
+  server.use(
+    ...signedInAs('Client'),
+    http.get('*/api/post-data/p1', () => HttpResponse.json(post)),
+    http.get('*/api/comment-pagination/p1', () => pagedAnswer(comments)),
+    http.post('*/api/comment-data', async ({ request }) => {
+      const body = (await request.json()) as { postId: string; comment: string };
+      posted.push(body);
+      comments.push(buildComment({ comment: body.comment, commenter_name: 'Ada Lovelace' }));
+      return HttpResponse.json({ insertedId: 'c-new' });
+    }),
+  );
+  return posted;
+}
+
+async function openPost() {
+  const view = renderApp('/post-details/p1');
+  await screen.findByRole('heading', { name: 'A post to discuss' }, { timeout: 3000 });
+  return view;
+}
+
+describe('Comments under a post', () => {
+  it('lists the comments, oldest first, with their total', async () => {
+    discussionServer();
+    await openPost();
+    const section = screen.getByRole('region', { name: /Comments/ });
+    expect(await within(section).findByText('First!')).toBeInTheDocument();
+    expect(within(section).getByText('Early Bird')).toBeInTheDocument();
+    expect(within(section).getByRole('heading', { name: 'Comments 1' })).toBeInTheDocument();
+  });
+
+  it('requires the comment text', async () => {
+    const posted = discussionServer();
+    const { user } = await openPost();
+
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a comment' });
+    expect(within(dialog).getByLabelText('Comment')).toHaveFocus();
+    await user.type(within(dialog).getByLabelText('Comment'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(dialog).findByText('Comment is required')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Comment')).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toEqual([]);
+  });
+
+  it('posts the comment, says it is live for 2 seconds, and refreshes the list and count', async () => {
+    const posted = discussionServer();
+    const { user } = await openPost();
+    await screen.findByText('First!');
+
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    await user.type(screen.getByLabelText('Comment'), 'Great write-up, thanks!');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const thanks = await screen.findByRole('dialog', { name: 'Thanks! Your comment is live' });
+    expect(posted).toEqual([{ postId: 'p1', comment: 'Great write-up, thanks!' }]);
+    expect(screen.queryByRole('dialog', { name: 'Add a comment' })).not.toBeInTheDocument();
+    expect(screen.getByText('Great write-up, thanks!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comments 2' })).toBeInTheDocument();
+
+    await waitFor(() => expect(thanks).not.toBeInTheDocument(), { timeout: 3000 });
+  });
+
+  it('shows "Failed to post comment" with the server’s message, and keeps the text to try again', async () => {
+    discussionServer();
+    server.use(
+      http.post('*/api/comment-data', () =>
+        HttpResponse.json({ message: 'Comments are closed for maintenance.', code: 'INTERNAL' }, { status: 500 }),
+      ),
+    );
+    const { user } = await openPost();
+
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    await user.type(screen.getByLabelText('Comment'), 'Will this work?');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const failure = await screen.findByRole('alertdialog', { name: 'Failed to post comment' });
+    expect(failure).toHaveTextContent('Comments are closed for maintenance.');
+    await user.click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(screen.getByLabelText('Comment')).toHaveValue('Will this work?');
+  });
+
+  it('shows the last page after posting, where the new comment is', async () => {
+    discussionServer();
+    const comments = Array.from({ length: 5 }, (_, i) => buildComment({ comment: `Older comment ${i + 1}` }));
+    const pages: string[] = [];
+    server.use(
+      http.get('*/api/comment-pagination/p1', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        pages.push(String(page));
+        return pagedAnswer(comments.slice(page * 5, page * 5 + 5), comments.length);
+      }),
+      http.post('*/api/comment-data', async ({ request }) => {
+        const body = (await request.json()) as { comment: string };
+        comments.push(buildComment({ comment: body.comment }));
+        return HttpResponse.json({ insertedId: 'c-6' });
+      }),
+    );
+    const { user } = await openPost();
+    await screen.findByText('Older comment 1');
+    expect(screen.queryByRole('navigation', { name: 'Comment pages' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    await user.type(screen.getByLabelText('Comment'), 'The sixth comment');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('The sixth comment')).toBeInTheDocument();
+    expect(screen.queryByText('Older comment 1')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(pages.at(-1)).toBe('1');
+  });
+});
+
+describe('Post detail', () => {
+  it('shows the post with its tag and line breaks, and a share dialog with both networks', async () => {
+    discussionServer();
+    server.use(
+      http.get('*/api/post-data/p1', () =>
+        HttpResponse.json({ ...post, description: 'Line one\nLine two', category: 'node', name: 'Grace Hopper' }),
+      ),
+    );
+    const { user } = await openPost();
+
+    expect(screen.getByText('Grace Hopper')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '#node' })).toHaveAttribute('href', '/?search=node');
+    expect(screen.getByText(/Line one/)).toHaveTextContent('Line one Line two', { normalizeWhitespace: true });
+    expect(screen.getByText(/Line one/).textContent).toBe('Line one\nLine two');
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = screen.getByRole('dialog', { name: 'Share this post' });
+    const url = `${window.location.origin}/post-details/p1`;
+    const facebook = within(dialog).getByRole('link', { name: /Facebook/ });
+    const whatsapp = within(dialog).getByRole('link', { name: /WhatsApp/ });
+    expect(facebook).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}&hashtag=%23code`);
+    expect(whatsapp).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`A post to discuss ${url} #code`)}`);
+    for (const link of [facebook, whatsapp]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  it('shows a not-found state with a way home for a post that does not exist', async () => {
+    server.use(
+      ...signedInAs('Client'),
+      http.get('*/api/post-data/gone', () => HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 })),
+    );
+    const { user, router } = renderApp('/post-details/gone');
+
+    expect(await screen.findByRole('heading', { name: 'Post not found' }, { timeout: 3000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back To Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends a visitor to the sign-in page, remembering the post', async () => {
+    const { router } = renderApp('/post-details/p1');
+    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/post-details/p1' });
+  });
+});

@@ -1,0 +1,84 @@
+// The discussion under a post (DESIGN.md: post detail lists its comments, paged, oldest
+// first), with "Add Comment" and its own small pagination.
+import { useId, useState } from 'react';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { CommentIcon } from '#web/components/ui/forum-icons.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import type { PageSize } from '#web/components/ui/pagination-model.ts';
+import { RelativeTime } from '#web/components/ui/relative-time.tsx';
+import { useComments } from '../api/get-comments.ts';
+import { AddCommentDialog } from './add-comment-dialog.tsx';
+
+const FIRST_SIZE: PageSize = 5;
+
+export function PostComments({ postId }: { postId: string }) {
+  const headingId = useId();
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState<PageSize>(FIRST_SIZE);
+  const comments = useComments(postId, { page, limit });
+  const total = comments.data?.total ?? 0;
+
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+          <CommentIcon className="size-5 text-brand-600" />
+          Comments{' '}
+          {comments.isSuccess && (
+            <span className="rounded-full bg-line px-2 py-0.5 text-sm font-medium text-ink tabular-nums">{total}</span>
+          )}
+        </h2>
+        {/* Oldest first: a new comment is the last one, so show the last page. */}
+        <AddCommentDialog postId={postId} onPosted={() => setPage(Math.floor(total / limit))} />
+      </div>
+
+      {comments.isPending ? (
+        <p role="status" className="mt-4 text-sm text-muted">
+          Loading comments…
+        </p>
+      ) : comments.isError ? (
+        <div role="alert" className="mt-4 rounded-card border border-danger-200 bg-danger-50 p-4 text-sm text-danger-700">
+          <p>Could not load the comments: {comments.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void comments.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : comments.data.items.length === 0 ? (
+        <p className="mt-4 rounded-card border border-dashed border-line bg-surface px-4 py-8 text-center text-sm text-muted">
+          No comments yet. Start the discussion!
+        </p>
+      ) : (
+        <ol aria-busy={comments.isPlaceholderData || undefined} className="mt-4 space-y-3 aria-busy:opacity-60">
+          {comments.data.items.map((item) => (
+            <li key={item._id} className="flex gap-3 rounded-card border border-line bg-surface p-4 shadow-card">
+              <Avatar src={item.commenter_photo} alt="" className="size-9 shrink-0 ring-1 ring-line" />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                  <span className="font-medium text-ink">{item.commenter_name}</span>
+                  <RelativeTime value={item.createdAt} className="text-xs text-muted" />
+                </p>
+                <p className="mt-1 text-sm whitespace-pre-line break-words text-ink/90">{item.comment}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {comments.isSuccess && total > FIRST_SIZE && (
+        <Pagination
+          className="mt-4"
+          label="Comment pages"
+          page={page}
+          size={limit}
+          total={total}
+          onPageChange={setPage}
+          onSizeChange={(size) => {
+            setLimit(size);
+            setPage(0);
+          }}
+        />
+      )}
+    </section>
+  );
+}

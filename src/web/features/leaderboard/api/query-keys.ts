@@ -1,0 +1,4 @@
+export const leaderboardKeys = {
+  all: ['leaderboard'] as const,
+  week: () => [...leaderboardKeys.all, 'week'] as const,
+};

@@ -1,0 +1,20 @@
+// POST /api/announcement-data { title, description } (admin) → { insertedId }; the author's
+// photo and name come from the session. Every announcement query (the home column, the bell
+// badge) is under ['announcements'] (features/announcements/api/query-keys.ts).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
+import { insertedSchema } from '#shared/schemas/common.ts';
+import { api } from '#web/lib/api-client.ts';
+
+const ANNOUNCEMENTS_KEY = ['announcements'] as const;
+
+export const createAnnouncement = (input: CreateAnnouncementInput) =>
+  api.post('/announcement-data', input, { schema: insertedSchema });
+
+export function useCreateAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAnnouncement,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY }),
+  });
+}

@@ -1,0 +1,46 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildViewer } from '#web/testing/factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+describe('Make Announcement', () => {
+  it('publishes, confirms, empties the form and raises the bell count', async () => {
+    let count = 2;
+    const bodies: unknown[] = [];
+    server.use(...signedInAs('Admin', buildViewer({ name: 'Grace Hopper', image: '/api/images/grace' })));
+    server.use(
+      http.get('*/api/announcement-data', () => HttpResponse.json([], { headers: { 'X-Total-Count': String(count) } })),
+      http.post('*/api/announcement-data', async ({ request }) => {
+        bodies.push(await request.json());
+        count += 1;
+        return HttpResponse.json({ insertedId: 'a-1' });
+      }),
+    );
+    const { user } = renderApp('/dashboard/make-announcement');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Post' })).toBeInTheDocument();
+    const image = screen.getByLabelText('Author Image URL');
+    expect(image).toHaveAttribute('type', 'url');
+    expect(image).toHaveAttribute('readonly');
+    expect(image).toHaveValue(`${window.location.origin}/api/images/grace`);
+    expect(screen.getByLabelText('Author Name')).toHaveValue('Grace Hopper');
+    await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('2'));
+
+    await user.click(screen.getByRole('button', { name: 'Make Post' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Title'), 'Maintenance window');
+    await user.type(screen.getByLabelText('Description'), 'The forum is read-only on Sunday.');
+    await user.click(screen.getByRole('button', { name: 'Make Post' }));
+
+    expect(await screen.findByText('Successfully Announcement Added!')).toBeInTheDocument();
+    expect(bodies).toEqual([{ title: 'Maintenance window', description: 'The forum is read-only on Sunday.' }]);
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue(''));
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+    await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('3'));
+  });
+});

@@ -1,0 +1,68 @@
+// Make Announcement: heading "Create Post", read-only "Author Image URL" and "Author Name"
+// of the signed-in admin, required "Title" and "Description", button "Make Post"; success
+// "Successfully Announcement Added!" and a reset form (SPEC.md §2).
+import { useState } from 'react';
+import { DEFAULT_AVATAR } from '#shared/constants.ts';
+import { createAnnouncementInputSchema } from '#shared/schemas/announcement.ts';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
+import { ReadOnlyField, Textarea } from '#web/components/ui/form-controls.tsx';
+import { toast } from '#web/lib/toast.tsx';
+import { useCreateAnnouncement } from '../api/create-announcement.ts';
+
+interface AnnouncementFormProps {
+  author: { name: string; image: string | null };
+}
+
+/** The author's photo as an absolute URL (the field is of type url). */
+const absoluteUrl = (src: string | null): string => new URL(src || DEFAULT_AVATAR, window.location.origin).href;
+
+export function AnnouncementForm({ author }: AnnouncementFormProps) {
+  const createAnnouncement = useCreateAnnouncement();
+  // A new key gives a fresh, empty form after publishing.
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <div className="card overflow-hidden">
+      <section aria-labelledby="announcement-author" className="flex flex-col gap-4 border-b border-line bg-canvas/70 p-5 sm:flex-row sm:items-center">
+        <h2 id="announcement-author" className="sr-only">
+          Author
+        </h2>
+        <Avatar src={author.image} alt={`Photo of ${author.name}`} className="size-16 shrink-0 ring-2 ring-surface" />
+        <div className="grid min-w-0 flex-1 gap-4 sm:grid-cols-2">
+          <ReadOnlyField label="Author Image URL" type="url" value={absoluteUrl(author.image)} />
+          <ReadOnlyField label="Author Name" value={author.name} />
+        </div>
+      </section>
+      <Form
+        key={formKey}
+        schema={createAnnouncementInputSchema}
+        aria-label="Make announcement"
+        className="p-5"
+        options={{ defaultValues: { title: '', description: '' } }}
+        onSubmit={(values) =>
+          createAnnouncement.mutate(values, {
+            onSuccess: () => {
+              toast.success('Successfully Announcement Added!');
+              setFormKey((key) => key + 1);
+              createAnnouncement.reset();
+            },
+          })
+        }
+      >
+        {({ register, formState: { errors } }) => (
+          <>
+            <Input label="Title" autoComplete="off" registration={register('title')} error={errors.title} />
+            <Textarea label="Description" rows={6} registration={register('description')} error={errors.description} />
+            {createAnnouncement.error && <FormAlert>{createAnnouncement.error.message}</FormAlert>}
+            <div className="flex justify-end">
+              <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={createAnnouncement.isPending}>
+                Make Post
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
+    </div>
+  );
+}

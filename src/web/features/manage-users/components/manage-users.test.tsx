@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { User } from '#shared/schemas/user.ts';
+import { buildUser, buildViewer } from '#web/testing/factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+function serveUsers(initial: User[]) {
+  const users = initial.map((u) => ({ ...u }));
+  const searches: string[] = [];
+  let promoteCalls = 0;
+  server.use(...signedInAs('Admin', buildViewer({ id: 'admin-1', name: 'Grace Hopper', email: 'grace@example.com' })));
+  server.use(
+    http.get('*/api/user-data-pagination', ({ request }) => {
+      const search = new URL(request.url).searchParams.get('search') ?? '';
+      searches.push(search);
+      const found = users.filter((u) => !search || u.name.toLowerCase().includes(search) || u.email.includes(search));
+      return HttpResponse.json(found, { headers: { 'X-Total-Count': String(found.length) } });
+    }),
+    http.patch('*/api/user/role/:email', async ({ params, request }) => {
+      promoteCalls += 1;
+      expect(await request.json()).toEqual({ role: 'Admin' });
+      const user = users.find((u) => u.email === params.email);
+      if (user) user.role = 'Admin';
+      return HttpResponse.json({ modifiedCount: 1 });
+    }),
+  );
+  return { searches, promoteCalls: () => promoteCalls };
+}
+
+const members = [
+  buildUser({ _id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', membership: 'Gold' }),
+  buildUser({ _id: 'u2', name: 'Alan Turing', email: 'alan@example.com' }),
+  buildUser({ _id: 'u3', name: 'Grace Hopper', email: 'grace@example.com', role: 'Admin' }),
+];
+
+describe('Manage Users', () => {
+  it('lists the users with their role and subscription status; admins cannot be made admin again', async () => {
+    serveUsers(members);
+    renderApp('/dashboard/manage-users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'User Name',
+      'User Email',
+      'Role',
+      'Subscription Status',
+      'Action',
+    ]);
+    const ada = screen.getByRole('row', { name: /Ada Lovelace/ });
+    expect(within(ada).getByText('Gold')).toBeInTheDocument();
+    expect(within(ada).getByText('Client')).toBeInTheDocument();
+    expect(within(ada).getByRole('button', { name: 'Make Admin' })).toBeEnabled();
+    expect(within(screen.getByRole('row', { name: /Alan Turing/ })).getByText('Bronze')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /grace@example.com/ })).getByRole('button', { name: 'Make Admin' })).toBeDisabled();
+  });
+
+  it('promotes a member and updates the row in place', async () => {
+    const calls = serveUsers(members);
+    const { user } = renderApp('/dashboard/manage-users');
+    const row = await screen.findByRole('row', { name: /Alan Turing/ });
+
+    await user.click(within(row).getByRole('button', { name: 'Make Admin' }));
+
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Make Admin' })).toBeDisabled());
+    expect(within(row).getByText('Admin')).toBeInTheDocument();
+    expect(within(row).queryByText('Client')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    expect(calls.promoteCalls()).toBe(1);
+    expect(await screen.findByText('Alan Turing is now an Admin.')).toBeInTheDocument();
+  });
+
+  it('searches by name or email through a labelled box', async () => {
+    const calls = serveUsers(members);
+    const { user, router } = renderApp('/dashboard/manage-users');
+    await screen.findByRole('row', { name: /Alan Turing/ });
+
+    await user.type(screen.getByLabelText('Search by name or email'), 'alan');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Ada Lovelace/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: /Alan Turing/ })).toBeInTheDocument();
+    expect(calls.searches).toContain('alan');
+    expect(router.state.location.search).toBe('?search=alan');
+  });
+});

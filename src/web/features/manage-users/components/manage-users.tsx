@@ -1,0 +1,97 @@
+// Manage Users: a search by name or email and the paged table User Name, User Email, Role,
+// Subscription Status, "Make Admin" (SPEC.md §2).
+import { useState } from 'react';
+import type { User } from '#shared/schemas/user.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { DataTable, type Column } from '#web/components/ui/data-table.tsx';
+import { EmailText } from '#web/components/ui/email-text.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import type { PaginationParams } from '#web/components/ui/use-pagination-params.ts';
+import { toast } from '#web/lib/toast.tsx';
+import { cn } from '#web/utils/cn.ts';
+import { useUsers } from '../api/get-users.ts';
+import { useMakeAdmin } from '../api/make-admin.ts';
+import { UserSearchForm } from './user-search-form.tsx';
+
+interface ManageUsersProps {
+  pagination: PaginationParams;
+  search: string;
+  onSearch: (search: string) => void;
+}
+
+const pill = 'inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
+
+export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) {
+  const { page, size, setPage, setSize } = pagination;
+  const { data, error, isPending, isFetching } = useUsers(page, size, search);
+  const makeAdmin = useMakeAdmin();
+  // Whose promotion is on its way (several may be clicked in a row).
+  const [promoting, setPromoting] = useState<ReadonlySet<string>>(new Set());
+  const total = data?.total ?? 0;
+
+  const promote = (user: User) => {
+    setPromoting((current) => new Set(current).add(user.email));
+    makeAdmin.mutate(user.email, {
+      onSuccess: () => toast.success(`${user.name} is now an Admin.`),
+      onError: (promoteError) => toast.error(promoteError.message),
+      onSettled: () =>
+        setPromoting((current) => {
+          const next = new Set(current);
+          next.delete(user.email);
+          return next;
+        }),
+    });
+  };
+
+  const columns: Column<User>[] = [
+    { header: 'User Name', cell: (u) => <span className="font-medium break-words text-ink">{u.name}</span> },
+    { header: 'User Email', cell: (u) => <EmailText email={u.email} className="text-muted" /> },
+    {
+      header: 'Role',
+      cell: (u) => <span className={cn(pill, u.role === 'Admin' ? 'bg-brand-50 text-brand-700' : 'bg-canvas text-ink ring-1 ring-line')}>{u.role}</span>,
+    },
+    {
+      header: 'Subscription Status',
+      cell: (u) => (
+        <span className={cn(pill, u.membership === 'Gold' ? 'bg-gold-100 text-gold-800' : 'bg-bronze-100 text-bronze-800')}>
+          {u.membership === 'Gold' ? 'Gold' : 'Bronze'}
+        </span>
+      ),
+    },
+    {
+      header: 'Action',
+      cell: (u) => (
+        <Button
+          size="sm"
+          className="justify-self-start"
+          disabled={u.role === 'Admin'}
+          isLoading={promoting.has(u.email)}
+          onClick={() => promote(u)}
+        >
+          Make Admin
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <UserSearchForm key={search} search={search} onSearch={onSearch} busy={isFetching && !isPending} />
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(u) => u._id}
+        isPending={isPending}
+        loadingLabel="Loading the users…"
+        error={error ? `Could not load the users: ${error.message}` : null}
+        empty={search ? `No users match "${search}".` : 'No users yet.'}
+        footer={
+          total > 0 && (
+            <Pagination page={page} size={size} total={total} onPageChange={setPage} onSizeChange={setSize} label="User pages" />
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// POST /api/create-payment → { clientSecret }. The server sets the price (9.99 USD) itself;
+// the price is sent only because the contract names it (SPEC.md §7).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { GOLD_PRICE_CENTS } from '#shared/constants.ts';
+import { clientSecretSchema } from '#shared/schemas/payment.ts';
+import { api } from '#web/lib/api-client.ts';
+import { membershipKeys } from './query-keys.ts';
+
+export async function createPayment(signal?: AbortSignal): Promise<string> {
+  try {
+    const { clientSecret } = await api.post('/create-payment', { price: GOLD_PRICE_CENTS / 100 }, { signal, schema: clientSecretSchema });
+    return clientSecret;
+  } catch (error) {
+    // SPEC.md §8: a client-secret failure is logged; the pay button stays disabled.
+    if (!(error instanceof DOMException && error.name === 'AbortError')) console.warn('Could not start the payment', error);
+    throw error;
+  }
+}
+
+/**
+ * One payment per visit of the page: the answer is never refetched in the background
+ * and is dropped as soon as the page is left.
+ */
+export const clientSecretQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: membershipKeys.payment(email),
+    queryFn: ({ signal }) => createPayment(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+export const useClientSecret = (email: string, { enabled }: { enabled: boolean }) =>
+  useQuery({ ...clientSecretQueryOptions(email), enabled });

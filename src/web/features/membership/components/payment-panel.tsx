@@ -1,0 +1,88 @@
+// The payment side of the Bronze view: the card form of the configured provider (the
+// built-in sandbox, or Stripe), then the success message once the payment went through.
+import { lazy, Suspense } from 'react';
+import type { User } from '#shared/schemas/user.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { PageLoader, Spinner } from '#web/components/ui/spinner.tsx';
+import { usePublicConfig } from '#web/lib/public-config.ts';
+import { useClientSecret } from '../api/create-payment.ts';
+import type { GoldCheckout, UpgradeStatus } from '../hooks/use-gold-checkout.ts';
+import { PaymentSuccessMessage } from './payment-success-message.tsx';
+import { SandboxCardForm } from './sandbox-card-form.tsx';
+
+// Stripe.js and its React bindings load with this module, and only when Stripe is the provider.
+const StripeCardForm = lazy(async () => ({ default: (await import('./stripe-card-form.tsx')).StripeCardForm }));
+
+interface PaymentPanelProps {
+  user: Pick<User, 'name' | 'email'>;
+  checkout: GoldCheckout;
+}
+
+export function PaymentPanel({ user, checkout }: PaymentPanelProps) {
+  const { config, isPending: configPending } = usePublicConfig();
+  const provider = config?.payments.provider;
+  const publishableKey = config?.payments.publishableKey ?? null;
+  const canPay = provider === 'sandbox' || (provider === 'stripe' && publishableKey !== null);
+  // The payment starts when the page opens for a Bronze member (SPEC.md §7 "create-payment").
+  const payment = useClientSecret(user.email, { enabled: canPay && checkout.state.status !== 'success' });
+
+  if (checkout.state.status === 'success') {
+    return <PaymentSucceeded upgrade={checkout.state.upgrade} onRetry={() => void checkout.retryUpgrade()} />;
+  }
+  if (configPending) return <PageLoader label="Loading the payment form…" />;
+  if (!canPay) {
+    return (
+      <p className="rounded-lg border border-line bg-canvas px-4 py-3 text-sm text-muted">
+        Card payments are not available on this server right now.
+      </p>
+    );
+  }
+
+  const billing = { name: user.name, email: user.email };
+  const clientSecret = payment.data;
+  return (
+    <div className="space-y-3">
+      {provider === 'stripe' && publishableKey !== null ? (
+        <Suspense fallback={<PageLoader label="Loading the payment form…" />}>
+          <StripeCardForm
+            publishableKey={publishableKey}
+            clientSecret={clientSecret}
+            billing={billing}
+            checkout={checkout}
+          />
+        </Suspense>
+      ) : (
+        <SandboxCardForm clientSecret={clientSecret} billing={billing} checkout={checkout} />
+      )}
+      {payment.isError && (
+        <p className="text-sm text-muted">
+          The payment could not be started.{' '}
+          <Button variant="link" onClick={() => void payment.refetch()}>
+            Try again
+          </Button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PaymentSucceeded({ upgrade, onRetry }: { upgrade: UpgradeStatus; onRetry: () => void }) {
+  return (
+    <div className="space-y-3">
+      <PaymentSuccessMessage />
+      {upgrade === 'failed' ? (
+        <p className="text-sm text-muted">
+          Your payment went through, but your membership could not be updated yet.{' '}
+          <Button variant="link" onClick={onRetry}>
+            Try again
+          </Button>
+        </p>
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted">
+          <Spinner className="size-4 text-brand-600" />
+          Activating your Gold membership…
+        </p>
+      )}
+    </div>
+  );
+}

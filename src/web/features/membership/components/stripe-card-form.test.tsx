@@ -1,0 +1,82 @@
+// The Stripe branch, with Stripe.js and its React bindings replaced by stand-ins: the
+// page loads them only when the server's provider is Stripe, and confirms the payment
+// with confirmCardPayment and the member's billing details.
+import type { ReactNode } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildConfig, buildUser, buildViewer } from '#web/testing/factories.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const stripe = vi.hoisted(() => ({
+  loadStripe: vi.fn(),
+  confirmCardPayment: vi.fn(),
+  cardElement: { focus: vi.fn() },
+}));
+
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: ReactNode }) => <>{children}</>,
+  CardElement: () => <div data-testid="stripe-card-element" />,
+  useStripe: () => ({ confirmCardPayment: stripe.confirmCardPayment }),
+  useElements: () => ({ getElement: () => stripe.cardElement }),
+}));
+
+const viewer = buildViewer();
+const PUBLISHABLE_KEY = 'pk_test_123';
+
+function stripeMember() {
+  let membership: 'Bronze' | 'Gold' = 'Bronze';
+  server.use(
+    http.get('*/api/config', () => HttpResponse.json(buildConfig({ payments: { provider: 'stripe', publishableKey: PUBLISHABLE_KEY } }))),
+    http.get('*/api/users/:email', () => HttpResponse.json(buildUser({ name: viewer.name, email: viewer.email, membership }))),
+    http.post('*/api/create-payment', () => HttpResponse.json({ clientSecret: 'pi_123_secret_456' })),
+    http.patch('*/api/update/membership/:email', () => {
+      membership = 'Gold';
+      return HttpResponse.json({ modifiedCount: 1 });
+    }),
+    ...signedInAs('Client', viewer),
+  );
+}
+
+describe('Membership page with Stripe', () => {
+  beforeEach(() => {
+    stripe.loadStripe.mockResolvedValue({});
+    stripe.confirmCardPayment.mockReset();
+  });
+
+  it("confirms with Stripe's card element and shows Stripe's message when the card is refused", async () => {
+    stripeMember();
+    stripe.confirmCardPayment.mockResolvedValueOnce({ error: { type: 'card_error', message: 'Your card was declined.' } });
+    const { user } = renderApp('/membership');
+
+    expect(await screen.findByTestId('stripe-card-element')).toBeInTheDocument();
+    expect(stripe.loadStripe).toHaveBeenCalledWith(PUBLISHABLE_KEY);
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: 'Pay $9.99' });
+    await waitFor(() => expect(pay).toBeEnabled());
+
+    await user.click(pay);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_123_secret_456', {
+      payment_method: { card: stripe.cardElement, billing_details: { name: viewer.name, email: viewer.email } },
+    });
+
+    stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_123', status: 'succeeded' } });
+    await user.click(screen.getByRole('button', { name: 'Pay $9.99' }));
+    expect(await screen.findByRole('heading', { name: "You're a Gold Member!" })).toBeInTheDocument();
+    expect(screen.getByText('Payment successful! 🎉')).toBeInTheDocument();
+  });
+
+  it('says "Payment failed. Please try again." when Stripe.js throws', async () => {
+    stripeMember();
+    stripe.confirmCardPayment.mockRejectedValueOnce(new Error('boom'));
+    const { user } = renderApp('/membership');
+    const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed. Please try again.');
+  });
+});

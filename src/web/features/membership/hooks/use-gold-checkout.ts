@@ -1,0 +1,95 @@
+// The payment form's states (SPEC.md §4): idle → processing → error or success. After a
+// successful payment the membership is upgraded and the member's record reloaded; the
+// page shows Gold only once that record says Gold.
+import { useCallback, useRef, useState } from 'react';
+import type { ConfirmResult } from '#shared/schemas/payment.ts';
+import { isApiError } from '#web/lib/api-client.ts';
+import { useUpgradeMembership } from '../api/upgrade-membership.ts';
+
+export const PAYMENT_SUCCESS_MESSAGE = 'Payment successful! 🎉';
+export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again.';
+
+export type UpgradeStatus = 'pending' | 'failed' | 'done';
+
+export type CheckoutState =
+  | { status: 'idle' }
+  | { status: 'processing' }
+  | { status: 'error'; message: string }
+  | { status: 'success'; upgrade: UpgradeStatus };
+
+/** A confirmation that answers like Stripe.js's confirmCardPayment (the sandbox mirrors it). */
+export type ConfirmPayment = () => Promise<ConfirmResult>;
+
+export interface GoldCheckout {
+  state: CheckoutState;
+  /** Confirms the payment, then upgrades the membership. Ignored while a payment is in flight. */
+  pay: (confirm: ConfirmPayment) => Promise<void>;
+  /** A refusal found before anything is sent (the card form's own checks). */
+  fail: (message: string) => void;
+  /** Asks for the upgrade again after a paid-but-not-upgraded failure. */
+  retryUpgrade: () => Promise<void>;
+}
+
+/**
+ * The provider's own words for a refused card: the sandbox answers malformed card data
+ * with a 400 whose details name the card field. Anything else is unexpected.
+ */
+function refusalMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 400) {
+    const cardDetail = error.details?.find((detail) => detail.path.includes('card'));
+    if (cardDetail) return cardDetail.message;
+  }
+  return PAYMENT_FAILED_MESSAGE;
+}
+
+interface Options {
+  email: string;
+  /** Reloads the member's record (and whatever depends on the membership). */
+  onUpgraded: () => Promise<unknown>;
+}
+
+export function useGoldCheckout({ email, onUpgraded }: Options): GoldCheckout {
+  const [state, setState] = useState<CheckoutState>({ status: 'idle' });
+  const inFlight = useRef(false);
+  const { mutateAsync: upgrade } = useUpgradeMembership();
+
+  const activate = useCallback(async () => {
+    setState({ status: 'success', upgrade: 'pending' });
+    try {
+      await upgrade(email);
+      await onUpgraded();
+      setState({ status: 'success', upgrade: 'done' });
+    } catch (error) {
+      // SPEC.md §8: a membership-update failure is logged; the page offers to try again.
+      console.warn('Membership update failed', error);
+      setState({ status: 'success', upgrade: 'failed' });
+    }
+  }, [email, onUpgraded, upgrade]);
+
+  const pay = useCallback(
+    async (confirm: ConfirmPayment) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setState({ status: 'processing' });
+      try {
+        let result: ConfirmResult;
+        try {
+          result = await confirm();
+        } catch (error) {
+          setState({ status: 'error', message: refusalMessage(error) });
+          return;
+        }
+        if ('error' in result) setState({ status: 'error', message: result.error.message });
+        else if (result.paymentIntent.status === 'succeeded') await activate();
+        else setState({ status: 'error', message: PAYMENT_FAILED_MESSAGE });
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [activate],
+  );
+
+  const fail = useCallback((message: string) => setState({ status: 'error', message }), []);
+
+  return { state, pay, fail, retryUpgrade: activate };
+}

@@ -1,0 +1,143 @@
+// The home post list: the source SPEC.md §4 picks (newest, popular or tag search), its
+// loading, empty and error states, and the pagination (Prev, pages, Next, 5/10/20).
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Post } from '#shared/schemas/post.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import type { PageSize } from '#web/components/ui/pagination-model.ts';
+import { homeListSource, homePostsQueryOptions, type HomeListQuery } from '../api/home-posts.ts';
+import { PostCard } from './post-card.tsx';
+
+// The share dialog is fetched when first wanted (a share button hovered, focused or
+// clicked), not with the first view of home.
+const loadShareDialog = () => import('./share-dialog.tsx');
+const ShareDialog = lazy(async () => ({ default: (await loadShareDialog()).ShareDialog }));
+const preloadShareDialog = () => {
+  loadShareDialog().catch(() => {
+    // Retried by the click itself; a failed load shows the error page then.
+  });
+};
+
+interface PostListProps {
+  query: HomeListQuery & { limit: PageSize };
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: PageSize) => void;
+  onClearSearch: () => void;
+}
+
+const HEADINGS = { newest: 'Latest posts', popularity: 'Most popular posts', search: 'Search results' } as const;
+
+function PostCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="rounded-card border border-line bg-surface p-5 shadow-card">
+      <div className="flex items-center gap-3">
+        <div className="size-10 animate-pulse rounded-full bg-line" />
+        <div className="space-y-2">
+          <div className="h-3 w-28 animate-pulse rounded bg-line" />
+          <div className="h-2.5 w-16 animate-pulse rounded bg-line" />
+        </div>
+      </div>
+      <div className="mt-4 h-4 w-3/4 animate-pulse rounded bg-line" />
+      <div className="mt-5 h-3 w-40 animate-pulse rounded bg-line" />
+    </div>
+  );
+}
+
+export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: PostListProps) {
+  const headingId = useId();
+  const top = useRef<HTMLElement>(null);
+  const [sharing, setSharing] = useState<Post | null>(null);
+  const posts = useQuery(homePostsQueryOptions(query));
+  const source = homeListSource(query);
+
+  // Paging keeps the scroll position; bring the top of the list back into view.
+  const goTo = (change: () => void) => {
+    change();
+    const box = top.current?.getBoundingClientRect();
+    if (box && box.top < 0) top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
+  const total = posts.data?.total ?? 0;
+  const items = posts.data?.items ?? [];
+
+  return (
+    <section ref={top} aria-labelledby={headingId} className="scroll-mt-20">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+          {source === 'search' ? (
+            <>
+              {HEADINGS.search} for <span className="text-brand-700">“{query.search}”</span>
+            </>
+          ) : (
+            HEADINGS[source]
+          )}
+        </h2>
+        <div className="flex items-center gap-3 text-sm text-muted">
+          {posts.isSuccess && total > 0 && <span>{total === 1 ? '1 post' : `${total} posts`}</span>}
+          {source === 'search' && (
+            <Button variant="link" onClick={onClearSearch}>
+              Clear search
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {posts.isPending ? (
+        <div role="status" aria-label="Loading posts" className="space-y-4">
+          <PostCardSkeleton />
+          <PostCardSkeleton />
+          <PostCardSkeleton />
+        </div>
+      ) : posts.isError ? (
+        <div role="alert" className="rounded-card border border-danger-200 bg-danger-50 p-5 text-sm text-danger-700">
+          <p>Could not load posts: {posts.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void posts.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center">
+          <p className="font-medium text-ink">
+            {source === 'search' && total === 0 ? `No results found for "${query.search}"` : 'No posts here yet.'}
+          </p>
+          {source === 'search' ? (
+            <p className="mt-1 text-sm text-muted">Try another tag, or pick one of the tags above.</p>
+          ) : (
+            query.page > 0 && (
+              <Button variant="secondary" size="sm" className="mt-4" onClick={() => onPageChange(0)}>
+                Back to the first page
+              </Button>
+            )
+          )}
+        </div>
+      ) : (
+        <ul aria-busy={posts.isPlaceholderData || undefined} className="space-y-4 transition-opacity aria-busy:opacity-60">
+          {items.map((post) => (
+            <li key={post._id}>
+              <PostCard post={post} onShare={setSharing} onShareIntent={preloadShareDialog} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {posts.isSuccess && total > 0 && (
+        <Pagination
+          className="mt-6"
+          label="Posts pages"
+          page={query.page}
+          size={query.limit}
+          total={total}
+          onPageChange={(page) => goTo(() => onPageChange(page))}
+          onSizeChange={(size) => goTo(() => onSizeChange(size))}
+        />
+      )}
+
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDialog post={sharing} onClose={() => setSharing(null)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+// "Ban User": DELETE /api/user-delete/{email} (the account is banned), then
+// DELETE /api/reported-comment-delete/{email} (that commenter's reported comments leave the
+// posts and the queue). The queue, the user table and the site totals refresh.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deletedSchema } from '#shared/schemas/common.ts';
+import { api } from '#web/lib/api-client.ts';
+import { BAN_AFFECTED_KEYS, reportKeys } from './query-keys.ts';
+
+export async function banUser(email: string): Promise<void> {
+  const encoded = encodeURIComponent(email);
+  await api.delete(`/user-delete/${encoded}`, { schema: deletedSchema });
+  await api.delete(`/reported-comment-delete/${encoded}`, { schema: deletedSchema });
+}
+
+export function useBanUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: banUser,
+    // Refreshed after a failure too: the first call may have gone through.
+    onSettled: () =>
+      Promise.all([reportKeys.all, ...BAN_AFFECTED_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

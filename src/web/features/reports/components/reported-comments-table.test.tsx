@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '#shared/schemas/report.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const report: Report = {
+  _id: 'report-1',
+  commentId: 'comment-7',
+  comment: 'Buy cheap watches at example.test',
+  commenter_name: 'Spammy Sam',
+  commenter_email: 'sam@example.com',
+  commenter_role: 'Client',
+  commenter_photo: null,
+  createdAt: '2026-01-02T10:00:00.000Z',
+  postId: 'post-1',
+  post_owner_name: 'Ada Lovelace',
+  post_owner_email: 'ada@example.com',
+  ReportedComment: 'Spam or promotional content',
+  reportedAt: '2026-01-02T11:00:00.000Z',
+};
+
+function serveQueue({ banStatus = 200 }: { banStatus?: number } = {}) {
+  let queue = [report];
+  const calls: string[] = [];
+  server.use(...signedInAs('Admin'));
+  server.use(
+    http.get('*/api/reported-comment-pagination', () => HttpResponse.json(queue, { headers: { 'X-Total-Count': String(queue.length) } })),
+    http.delete('*/api/user-delete/:email', ({ params }) => {
+      calls.push(`user-delete ${String(params.email)}`);
+      if (banStatus !== 200) return HttpResponse.json({ message: 'Boom', code: 'INTERNAL' }, { status: banStatus });
+      return HttpResponse.json({ deletedCount: 1 });
+    }),
+    http.delete('*/api/reported-comment-delete/:email', ({ params }) => {
+      calls.push(`reported-comment-delete ${String(params.email)}`);
+      queue = [];
+      return HttpResponse.json({ deletedCount: 1 });
+    }),
+  );
+  return calls;
+}
+
+describe('Reported Comment', () => {
+  it('lists the queue and bans the commenter after confirmation, then refreshes', async () => {
+    const calls = serveQueue();
+    const { user } = renderApp('/dashboard/reported-comment');
+    const table = await screen.findByRole('table', { name: 'Reported comments' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Comment Id',
+      'Reported Comment',
+      'Feedback',
+      'Commenter Email',
+      'Actions',
+    ]);
+    const row = screen.getByRole('row', { name: /comment-7/ });
+    expect(within(row).getByText('Buy cheap watches at example.test')).toBeInTheDocument();
+    expect(within(row).getByText('Spam or promotional content')).toBeInTheDocument();
+    expect(within(row).getByText('sam@example.com')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Ban User' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, delete it!' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Deleted!' });
+    expect(done).toHaveTextContent('The user and comment have been removed.');
+    expect(calls).toEqual(['user-delete sam@example.com', 'reported-comment-delete sam@example.com']);
+    expect(await screen.findByText('No reported comments. The queue is clear.')).toBeInTheDocument();
+  });
+
+  it('says "Error!" / "Failed to delete user or comment." when the ban fails', async () => {
+    const calls = serveQueue({ banStatus: 500 });
+    const { user } = renderApp('/dashboard/reported-comment');
+    await user.click(await screen.findByRole('button', { name: 'Ban User' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
+
+    const failed = await screen.findByRole('alertdialog', { name: 'Error!' });
+    expect(failed).toHaveTextContent('Failed to delete user or comment.');
+    expect(calls).toEqual(['user-delete sam@example.com']);
+    expect(screen.getByRole('row', { name: /comment-7/ })).toBeInTheDocument();
+  });
+
+  it('disables "Ban User" for an administrator, whom the server would refuse to ban', async () => {
+    server.use(...signedInAs('Admin'));
+    server.use(
+      http.get('*/api/reported-comment-pagination', () =>
+        HttpResponse.json([{ ...report, commenter_role: 'Admin' }], { headers: { 'X-Total-Count': '1' } }),
+      ),
+    );
+    renderApp('/dashboard/reported-comment');
+    expect(await screen.findByRole('button', { name: 'Ban User' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,84 @@
+// Reported Comment: the paged queue Comment Id, Reported Comment, Feedback, Commenter Email,
+// Actions ("Ban User") (SPEC.md §2).
+import { useState } from 'react';
+import type { Report } from '#shared/schemas/report.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { DataTable, type Column } from '#web/components/ui/data-table.tsx';
+import { EmailText } from '#web/components/ui/email-text.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import type { PaginationParams } from '#web/components/ui/use-pagination-params.ts';
+import { useReports } from '../api/get-reports.ts';
+import { BanUserDialogs } from './ban-user-dialogs.tsx';
+
+export function ReportedCommentsTable({ pagination }: { pagination: PaginationParams }) {
+  const { page, size, setPage, setSize } = pagination;
+  const { data, error, isPending } = useReports(page, size);
+  const [banning, setBanning] = useState<Report | null>(null);
+  const rows = data?.items ?? [];
+  const total = data?.total ?? 0;
+
+  const columns: Column<Report>[] = [
+    {
+      header: 'Comment Id',
+      cell: (r) => <code className="font-mono text-xs break-all text-muted">{r.commentId}</code>,
+      className: '@2xl:max-w-40',
+    },
+    {
+      header: 'Reported Comment',
+      cell: (r) => <p className="line-clamp-4 break-words whitespace-pre-line text-ink">{r.comment}</p>,
+      className: '@2xl:min-w-56',
+    },
+    {
+      header: 'Feedback',
+      cell: (r) => (
+        <span className="inline-flex w-fit rounded-md bg-danger-50 px-2 py-1 text-xs leading-snug font-semibold text-danger-700 @2xl:min-w-36">
+          {r.ReportedComment}
+        </span>
+      ),
+    },
+    { header: 'Commenter Email', cell: (r) => <EmailText email={r.commenter_email} className="text-muted" /> },
+    {
+      header: 'Actions',
+      cell: (r) => (
+        <Button
+          variant="danger"
+          size="sm"
+          className="justify-self-start"
+          // Administrators cannot be banned; the server would refuse.
+          disabled={r.commenter_role === 'Admin'}
+          title={r.commenter_role === 'Admin' ? 'Administrators cannot be banned' : undefined}
+          onClick={() => setBanning(r)}
+        >
+          Ban User
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        caption="Reported comments"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r._id}
+        isPending={isPending}
+        loadingLabel="Loading the reported comments…"
+        error={error ? `Could not load the reported comments: ${error.message}` : null}
+        empty="No reported comments. The queue is clear."
+        footer={
+          total > 0 && (
+            <Pagination page={page} size={size} total={total} onPageChange={setPage} onSizeChange={setSize} label="Report pages" />
+          )
+        }
+      />
+      <BanUserDialogs
+        report={banning}
+        onClose={() => setBanning(null)}
+        onBanned={() => {
+          if (rows.length === 1 && page > 0) setPage(page - 1);
+        }}
+      />
+    </>
+  );
+}
