@@ -16,6 +16,8 @@ export const reportSchema = z.object({
   comment: z.string(),
   commenter_name: z.string(),
   commenter_email: z.string(),
+  /** Lets the queue disable "Ban User" for administrators, who cannot be banned. */
+  commenter_role: z.enum(['Client', 'Admin']),
   commenter_photo: z.string().nullable(),
   createdAt: z.string(),
   postId: z.string(),

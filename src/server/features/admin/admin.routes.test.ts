@@ -122,7 +122,7 @@ describe('the ban path', () => {
     }
     const queue = await t.app.inject({ url: '/api/reported-comment-pagination/?page=0&limit=10', headers: admin.headers });
     expect(queue.json()).toHaveLength(2);
-    expect(queue.json()[0]).toMatchObject({ commenter_email: troll.email, ReportedComment: 'Spam or promotional content', commentId: expect.any(String) });
+    expect(queue.json()[0]).toMatchObject({ commenter_email: troll.email, commenter_role: 'Client', ReportedComment: 'Spam or promotional content', commentId: expect.any(String) });
     expect((await t.app.inject({ url: '/api/reported-comment-count/', headers: admin.headers })).json()).toEqual({ count: 2 });
 
     const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${troll.email}`, headers: admin.headers });
