@@ -1,22 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ErrorCode } from '#shared/errors.ts';
+import { codeForStatus } from '#shared/error-codes.ts';
+import type { ApiErrorBody } from '#shared/errors.ts';
 import { AppError } from '../lib/app-error.ts';
 
-const statusCodes: Record<number, ErrorCode> = {
-  400: 'VALIDATION_FAILED',
-  401: 'UNAUTHENTICATED',
-  402: 'PAYMENT_REQUIRED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-};
-
-export const codeForStatus = (status: number): ErrorCode => statusCodes[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
+export { codeForStatus };
 
 /** Unique-constraint violations from either driver; the only place that knows their codes. */
 function isUniqueViolation(error: unknown): boolean {

@@ -2,6 +2,7 @@
 // aside). It sends the session cookie, speaks JSON, and turns every failure into an
 // ApiError carrying the server's { message, code, details } (API.md "Errors").
 import type { ZodType } from 'zod';
+import { codeForStatus } from '#shared/error-codes.ts';
 import type { ErrorCode, ErrorDetail } from '#shared/errors.ts';
 
 export const API_BASE = '/api';
@@ -69,18 +70,6 @@ export function apiUrl(path: string, query?: QueryParams): string {
   return url.toString();
 }
 
-const FALLBACK_CODES: Record<number, ErrorCode> = {
-  400: 'VALIDATION_FAILED',
-  401: 'UNAUTHENTICATED',
-  402: 'PAYMENT_REQUIRED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-};
-
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
@@ -105,7 +94,7 @@ async function toApiError(status: number, body: unknown): Promise<ApiError> {
     typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
       : `Request failed with status ${status}.`;
-  return new ApiError(status, { message, code: FALLBACK_CODES[status] ?? 'INTERNAL' });
+  return new ApiError(status, { message, code: status === 0 ? 'INTERNAL' : codeForStatus(status) });
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
