@@ -1,28 +1,6 @@
 // Icons of the forum screens (24×24, stroke = currentColor), in the style of icons.tsx.
 // Decorative: the control around them names them.
-import type { ComponentProps } from 'react';
-
-type IconProps = ComponentProps<'svg'>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from './icon.tsx';
 
 export const ArrowUpIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -1,27 +1,5 @@
 // Inline icons (24×24, stroke = currentColor). Decorative: the control around them names them.
-import type { ComponentProps } from 'react';
-
-type IconProps = ComponentProps<'svg'>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from './icon.tsx';
 
 export const HomeIcon = (props: IconProps) => (
   <Icon {...props}>

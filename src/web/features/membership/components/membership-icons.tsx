@@ -1,27 +1,8 @@
 // Decorative icons of the membership page (24×24, stroke = currentColor).
-import type { ComponentProps } from 'react';
+import { Icon as BaseIcon, type IconProps } from '#web/components/ui/icon.tsx';
 
-type IconProps = ComponentProps<'svg'>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// A slightly bolder stroke than the shell's icons.
+const Icon = (props: IconProps) => <BaseIcon strokeWidth="2" {...props} />;
 
 export const CheckCircleIcon = (props: IconProps) => (
   <Icon {...props}>
