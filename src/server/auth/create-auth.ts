@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { bearer } from 'better-auth/plugins';
+import { bearer } from 'better-auth/plugins/bearer';
 import type { Kysely } from 'kysely';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
 import { PASSWORD_TOAST_MESSAGE, isValidPassword } from '#shared/schemas/user.ts';
@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/env.ts';
 import type { Dialect } from '../db/create-db.ts';
 import type { DB } from '../db/schema.ts';
 import { addToCounter } from '../features/counters/counters.queries.ts';
+import { contentChanged } from '../lib/read-cache.ts';
 import { newId } from '../lib/ids.ts';
 import { isEmailBanned, BANNED_MESSAGE } from './ban-list.ts';
 import { GOOGLE_ISSUER, googleProviderForIssuer } from './google-provider.ts';
@@ -142,6 +143,12 @@ export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; dialect: D
           },
           after: async () => {
             await addToCounter(db, 'users', 1);
+          },
+        },
+        update: {
+          // A new name or photo shows on the leaderboard.
+          after: async () => {
+            await contentChanged(db);
           },
         },
       },

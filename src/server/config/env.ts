@@ -30,6 +30,8 @@ const envSchema = z.object({
   SITE_NAME: z.string().min(1).max(60).default(SITE_NAME_DEFAULT),
   RATE_LIMIT: onOff.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** A log line for every request received and answered; off by default (it costs throughput). */
+  LOG_REQUESTS: onOff.optional(),
 });
 
 export interface AppConfig {
@@ -49,6 +51,7 @@ export interface AppConfig {
   siteName: string;
   rateLimit: boolean;
   logLevel: string;
+  logRequests: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +111,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     siteName: e.SITE_NAME,
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === 'on' : production,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logRequests: e.LOG_REQUESTS === 'on',
   };
 }

@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import type { DB } from './schema.ts';
+import { enableGroupCommit } from './write-transactions.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -11,11 +13,21 @@ export interface Database$ {
   close(): Promise<void>;
 }
 
-// pg returns COUNT/BIGINT as strings; our counts fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// The PostgreSQL driver is loaded only when a postgres:// URL is configured, so a SQLite
+// server does not carry it in memory.
+let pgModule: typeof PgModule | null = null;
+function loadPg(): typeof PgModule {
+  if (!pgModule) {
+    pgModule = createRequire(import.meta.url)('pg') as typeof PgModule;
+    // pg returns COUNT/BIGINT as strings; our counts fit in a JS number.
+    pgModule.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+  }
+  return pgModule;
+}
 
 export function createDb(options: { databaseUrl: string | null; sqlitePath: string; poolSize?: number }): Database$ {
   if (options.databaseUrl) {
+    const pg = loadPg();
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards that client and the next query opens a fresh one.
@@ -28,6 +40,32 @@ export function createDb(options: { databaseUrl: string | null; sqlitePath: stri
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  enableGroupCommit(db);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs; parsing and planning the SQL again on each request
+ * cost more than running it. The SQL text of a query is the same on every call (values are
+ * bound parameters), so each distinct text is prepared once and its statement reused. Reuse
+ * is safe: Kysely runs one query at a time on the single SQLite connection, and SQLite
+ * re-prepares a statement by itself after a schema change.
+ */
+function withStatementCache(sqlite: Database.Database): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }

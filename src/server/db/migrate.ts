@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Dialect } from './create-db.ts';
 import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
+import * as m0002 from './migrations/0002-tag-post-counts.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
 const migrations: Record<string, DialectMigration> = {
   '0001-initial': m0001,
+  '0002-tag-post-counts': m0002,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -67,6 +67,8 @@ export interface TagsTable {
   id: string;
   tag: string;
   created_at: string;
+  /** The number of posts with this tag, moved with every post written or removed. */
+  post_count: Generated<number>;
 }
 
 export interface PostsTable {

@@ -37,6 +37,10 @@ describe('demo seed', () => {
       expect(p.score).toBe(p.up_votes - p.down_votes);
       expect(p.comment_count).toBe(comments.length);
     }
+    for (const tag of await t.db.selectFrom('tags').select(['tag', 'post_count']).execute()) {
+      const real = await t.db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('category', '=', tag.tag).executeTakeFirstOrThrow();
+      expect(Number(tag.post_count), tag.tag).toBe(Number(real.n));
+    }
   });
 
   it('is deterministic: the same seed writes the same titles', async () => {

@@ -97,7 +97,8 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
   }
   const members = users.slice(1);
 
-  const tags = TAGS.map((tag) => ({ id: newId(), tag, created_at: iso(now - (options.days + 5) * dayMs) }));
+  const tags = TAGS.map((tag) => ({ id: newId(), tag, created_at: iso(now - (options.days + 5) * dayMs), post_count: 0 }));
+  const tagByName = new Map(tags.map((t) => [t.tag, t]));
 
   const posts: Insertable<DB['posts']>[] = [];
   const comments: Insertable<DB['comments']>[] = [];
@@ -166,6 +167,7 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
   };
   for (const p of posts) {
     postCount.set(p.author_id as string, (postCount.get(p.author_id as string) ?? 0) + 1);
+    tagByName.get(p.category as string)!.post_count += 1;
     book(p.author_id as string, p.created_at as string, 1, POINTS.post);
   }
   for (const c of comments) book(c.author_id as string, c.created_at as string, 0, POINTS.comment);

@@ -2,9 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Membership, Role } from '#shared/constants.ts';
 import type { Viewer } from '#shared/permissions.ts';
+import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/create-auth.ts';
 import { BANNED_MESSAGE } from '../auth/ban-list.ts';
 import { CLIENT_IP_HEADER } from '../auth/create-auth.ts';
+import { SLOW_PATH, findSessionUser, isCurrent, sessionSettings, sessionTokenOf, type SessionSettings } from '../auth/session-lookup.ts';
+import type { DB } from '../db/schema.ts';
 import { banned, forbidden, unauthenticated } from '../lib/app-error.ts';
 import { codeForStatus } from './error-handler.ts';
 
@@ -30,29 +33,63 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** Resolves the Better Auth session (cookie or bearer token) into a viewer, or null. */
-export async function loadViewer(auth: Auth, request: FastifyRequest): Promise<SessionViewer | null> {
+/** Resolves the Better Auth session (cookie or bearer token) through Better Auth itself. */
+async function viewerThroughBetterAuth(auth: Auth, request: FastifyRequest): Promise<SessionViewer | null> {
   const result = await auth.api.getSession({ headers: toWebHeaders(request), query: { disableRefresh: false } });
   if (!result) return null;
   const user = result.user as typeof result.user & { role?: string; membership?: string; bannedAt?: string | null };
-  if (user.bannedAt) throw banned();
+  return toViewer({ ...user, image: user.image ?? null, banned_at: user.bannedAt ?? null });
+}
+
+function toViewer(user: {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role?: string;
+  membership?: string;
+  banned_at: string | null;
+}): SessionViewer {
+  if (user.banned_at) throw banned();
   return {
     id: user.id,
     email: user.email,
     name: user.name,
-    image: user.image ?? null,
+    image: user.image,
     role: (user.role === 'Admin' ? 'Admin' : 'Client') satisfies Role,
     membership: (user.membership === 'Gold' ? 'Gold' : 'Bronze') satisfies Membership,
   };
 }
 
+/**
+ * Resolves the session (cookie or bearer token) into a viewer, or null. A request without
+ * credentials costs nothing; a live session costs one indexed read (see session-lookup.ts);
+ * anything else is Better Auth's to decide. Bans hold at once on every path: the ban deletes
+ * the member's sessions, and a banned_at on the account is refused here as well.
+ */
+export function viewerLoader(auth: Auth, db: Kysely<DB>) {
+  let settings: Promise<SessionSettings> | null = null;
+  return async function loadViewer(request: FastifyRequest): Promise<SessionViewer | null> {
+    const resolved = await (settings ??= sessionSettings(auth));
+    const token = sessionTokenOf(request.headers, resolved);
+    if (token === null) return null;
+    if (token !== SLOW_PATH) {
+      const row = await findSessionUser(db, token);
+      if (!row) return null;
+      if (isCurrent(row, resolved)) return toViewer(row);
+    }
+    return viewerThroughBetterAuth(auth, request);
+  };
+}
+
 /** preHandlers: resolve the session only on routes that need it, so public reads cost nothing. */
-export function guards(auth: Auth) {
+export function guards(auth: Auth, db: Kysely<DB>) {
+  const loadViewer = viewerLoader(auth, db);
   const optionalUser = async (request: FastifyRequest) => {
-    request.viewer = await loadViewer(auth, request);
+    request.viewer = await loadViewer(request);
   };
   const requireUser = async (request: FastifyRequest) => {
-    request.viewer = await loadViewer(auth, request);
+    request.viewer = await loadViewer(request);
     if (!request.viewer) throw unauthenticated();
   };
   const requireAdmin = async (request: FastifyRequest) => {

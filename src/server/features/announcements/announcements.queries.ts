@@ -2,21 +2,25 @@ import type { Kysely } from 'kysely';
 import type { Announcement } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { DB } from '../../db/schema.ts';
+import { prepared } from '../../db/prepared.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 import { addToCounter, readCounter } from '../counters/counters.queries.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
 
-export async function listAnnouncements(db: Kysely<DB>, page: PaginationQuery): Promise<Announcement[]> {
-  const rows = await db
+const announcementPage = prepared((db, p: { limit: number; offset: number }) =>
+  db
     .selectFrom('announcements as a')
     .innerJoin('users as u', 'u.id', 'a.author_id')
     .select(['a.id', 'a.title', 'a.description', 'a.created_at', 'u.name', 'u.image'])
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
-    .limit(page.limit)
-    .offset(offsetOf(page))
-    .execute();
+    .limit(p.limit)
+    .offset(p.offset),
+);
+
+export async function listAnnouncements(db: Kysely<DB>, page: PaginationQuery): Promise<Announcement[]> {
+  const rows = await announcementPage.execute(db, { limit: page.limit, offset: offsetOf(page) });
   return rows.map((r) => ({
     _id: r.id,
     title: r.title,

@@ -2,29 +2,36 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Comment, PublicComment } from '#shared/schemas/comment.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { DB } from '../../db/schema.ts';
+import { prepared, preparedByShape } from '../../db/prepared.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export async function insertComment(db: Db, c: { id: string; postId: string; authorId: string; comment: string; createdAt: string }) {
-  await db
-    .insertInto('comments')
-    .values({ id: c.id, post_id: c.postId, author_id: c.authorId, comment: c.comment, created_at: c.createdAt })
-    .execute();
+type NewComment = { id: string; postId: string; authorId: string; comment: string; createdAt: string };
+
+const newComment = prepared((db, c: NewComment) =>
+  db.insertInto('comments').values({ id: c.id, post_id: c.postId, author_id: c.authorId, comment: c.comment, created_at: c.createdAt }),
+);
+
+export async function insertComment(db: Db, c: NewComment) {
+  await newComment.run(db, c);
 }
 
-/** A post's comments, oldest first, without emails. */
-export async function listPostComments(db: Db, postId: string, page: PaginationQuery): Promise<PublicComment[]> {
-  const rows = await db
+const postComments = prepared((db, a: { postId: string; limit: number; offset: number }) =>
+  db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.author_id')
     .select(['c.id', 'c.comment', 'c.created_at', 'c.post_id', 'u.name', 'u.image'])
-    .where('c.post_id', '=', postId)
+    .where('c.post_id', '=', a.postId)
     .orderBy('c.created_at', 'asc')
     .orderBy('c.id', 'asc')
-    .limit(page.limit)
-    .offset(offsetOf(page))
-    .execute();
+    .limit(a.limit)
+    .offset(a.offset),
+);
+
+/** A post's comments, oldest first, without emails. */
+export async function listPostComments(db: Db, postId: string, page: PaginationQuery): Promise<PublicComment[]> {
+  const rows = await postComments.execute(db, { postId, limit: page.limit, offset: offsetOf(page) });
   return rows.map((r) => ({
     _id: r.id,
     comment: r.comment,
@@ -76,8 +83,22 @@ export async function listFullComments(db: Db, page: PaginationQuery, filter: { 
   }));
 }
 
+/** One prepared query per number of ids (at most 100, API.md). */
+const commentCounts = preparedByShape((n: number) => (db, a: Record<string, string>) =>
+  db
+    .selectFrom('posts')
+    .select(['id', 'comment_count'])
+    .where(
+      'id',
+      'in',
+      Array.from({ length: n }, (_, i) => a[`p${i}`]!),
+    ),
+);
+
 export async function commentCountsFor(db: Db, postIds: string[]): Promise<Map<string, number>> {
   if (postIds.length === 0) return new Map();
-  const rows = await db.selectFrom('posts').select(['id', 'comment_count']).where('id', 'in', postIds).execute();
+  const args: Record<string, string> = {};
+  postIds.forEach((id, i) => (args[`p${i}`] = id));
+  const rows = await commentCounts(postIds.length, String(postIds.length)).execute(db, args);
   return new Map(rows.map((r) => [r.id, Number(r.comment_count)]));
 }

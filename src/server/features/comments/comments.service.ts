@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CreateCommentInput } from '#shared/schemas/comment.ts';
 import { POINTS } from '#shared/schemas/leaderboard.ts';
 import type { DB } from '../../db/schema.ts';
+import { inWriteTransaction } from '../../db/write-transactions.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { isAdmin } from '#shared/permissions.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
@@ -9,20 +10,22 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import { addToCounter } from '../counters/counters.queries.ts';
 import { addActivity } from '../leaderboard/activity.queries.ts';
-import { addToPostCounters, findPostOwner } from '../posts/posts.queries.ts';
+import { contentChanged } from '../../lib/read-cache.ts';
+import { findPostOwner, movePostCounters } from '../posts/posts.queries.ts';
 import { commentCountsFor, insertComment, listFullComments } from './comments.queries.ts';
 
 /** Commenter and post-owner fields come from the session and the post, never the body. */
 export async function addComment(db: Kysely<DB>, viewer: SessionViewer, input: CreateCommentInput): Promise<{ insertedId: string }> {
   const id = newId();
   const createdAt = nowIso();
-  await db.transaction().execute(async (trx) => {
-    if (!(await findPostOwner(trx, input.postId))) throw notFound('post');
+  await inWriteTransaction(db, async (trx) => {
+    // Counting the comment first tells whether the post exists, in the same statement.
+    if (!(await movePostCounters(trx, input.postId, { comments: 1 }))) throw notFound('post');
     await insertComment(trx, { id, postId: input.postId, authorId: viewer.id, comment: input.comment, createdAt });
-    await addToPostCounters(trx, input.postId, { comments: 1 });
     await addToCounter(trx, 'comments', 1);
     await addActivity(trx, viewer.id, { points: POINTS.comment }, createdAt);
   });
+  await contentChanged(db);
   return { insertedId: id };
 }
 

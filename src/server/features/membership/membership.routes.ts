@@ -17,7 +17,7 @@ import { findPaymentByIntent } from './payments.queries.ts';
 import { confirmSandboxPayment, handleStripeEvent, startGoldPayment, upgradeToGold } from './membership.service.ts';
 
 export const membershipRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards, config }) => {
-  const stripeClient: Stripe | null = config.stripe ? createStripeClient(config.stripe) : null;
+  const stripeClient: Stripe | null = config.stripe ? await createStripeClient(config.stripe) : null;
   const provider: PaymentProvider | null = stripeClient
     ? createStripeProvider(stripeClient)
     : config.sandboxPayments

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppConfig } from '../../config/env.ts';
 
 /** What the membership service needs from a card payment provider. */
@@ -24,9 +24,11 @@ export function createSandboxProvider(lookup: (intentId: string) => Promise<{ st
   };
 }
 
-export function createStripeClient(stripe: NonNullable<AppConfig['stripe']>): Stripe {
+/** Stripe's library is loaded only on servers configured for Stripe (it is large). */
+export async function createStripeClient(stripe: NonNullable<AppConfig['stripe']>): Promise<Stripe> {
+  const { default: StripeClient } = await import('stripe');
   const api = stripe.apiUrl ? new URL(stripe.apiUrl) : null;
-  return new Stripe(stripe.secretKey, {
+  return new StripeClient(stripe.secretKey, {
     maxNetworkRetries: 2,
     timeout: 10_000,
     ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),

@@ -3,6 +3,7 @@ import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Post, VoteDirection } from '#shared/schemas/post.ts';
 import type { DB } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
+import { prepared, preparedByShape } from '../../db/prepared.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -54,34 +55,112 @@ export const toPost = (r: PostRow): Post => ({
   commentCount: Number(r.comment_count),
 });
 
-/** A page of posts; each ordering is an index range scan (see the posts_*_idx indexes). */
+/** Searches matching up to this many tags merge one index range per tag (see pageKeys). */
+const MERGED_TAGS_MAX = 20;
+
+/** Only the popularity index holds the score; the other orderings do not need it. */
+const noScore = sql<number>`0`.as('score');
+
+/** What the SQL of a page depends on; everything else is a bound value. */
+interface PageShape {
+  order: PostOrder;
+  /** none: every post; in: posts of the tags listed; merge: see pageKeys. */
+  tags: 'none' | 'in' | 'merge';
+  tagCount: number;
+  byAuthor: boolean;
+}
+
+/** The bound values of a page: c0, c1, … are the tags. */
+type PageArgs = { limit: number; offset: number; depth: number; authorId: string } & Record<string, string | number>;
+
+const tagArgs = (a: PageArgs, n: number) => Array.from({ length: n }, (_, i) => a[`c${i}`] as string);
+
+/**
+ * The keys (id, score, created_at) of one page, in order, read from an index alone: every
+ * ordering has an index holding exactly these columns (posts_newest_idx, posts_popularity_idx,
+ * posts_category_idx, posts_author_idx), so rows skipped by OFFSET cost an index step each,
+ * not a table row and a join.
+ */
+function pageKeys(db: Db, shape: PageShape, a: PageArgs) {
+  if (shape.tags === 'merge') {
+    // "Newest among several tags": no single index is ordered that way, and sorting every
+    // matching post grows with the forum. Instead the newest offset + limit (depth) of each
+    // tag, an index range per tag, are merged: the work depends on the page, not the forum.
+    const ranges = tagArgs(a, shape.tagCount).map((category) =>
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('posts')
+            .select(['id', 'created_at'])
+            .where('category', '=', category)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(a.depth)
+            .as('r'),
+        )
+        .select(['r.id', noScore, 'r.created_at']),
+    );
+    return ranges
+      .reduce((all, range) => all.unionAll(range))
+      .orderBy(sql`created_at`, 'desc')
+      .orderBy(sql`id`, 'desc')
+      .limit(a.limit)
+      .offset(a.offset);
+  }
+  let q = db.selectFrom('posts').select(['id', shape.order === 'popularity' ? 'score' : noScore, 'created_at']);
+  if (shape.tags === 'in') q = q.where('category', 'in', tagArgs(a, shape.tagCount));
+  if (shape.byAuthor) q = q.where('author_id', '=', a.authorId);
+  if (shape.order === 'popularity') q = q.orderBy('score', 'desc');
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
+}
+
+/** A page of posts: its keys from an index (pageKeys), then only those rows and their authors. */
+const postPage = preparedByShape((shape: PageShape) => (db, a: PageArgs) => {
+  let q = db
+    .selectFrom(pageKeys(db, shape, a).as('k'))
+    .innerJoin('posts as p', 'p.id', 'k.id')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .select([
+      'p.id',
+      'p.title',
+      'p.description',
+      'p.category',
+      'p.created_at',
+      'p.up_votes',
+      'p.down_votes',
+      'p.comment_count',
+      'u.name',
+      'u.image',
+    ]);
+  if (shape.order === 'popularity') q = q.orderBy('k.score', 'desc');
+  return q.orderBy('k.created_at', 'desc').orderBy('k.id', 'desc');
+});
+
 export async function listPosts(
   db: Db,
   page: PaginationQuery,
   options: { order: PostOrder; categories?: string[]; authorId?: string },
 ): Promise<Post[]> {
-  let q = basePostQuery(db);
-  if (options.categories) q = q.where('p.category', 'in', options.categories);
-  if (options.authorId) q = q.where('p.author_id', '=', options.authorId);
-  if (options.order === 'popularity') q = q.orderBy('p.score', 'desc');
-  const rows = await q
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(page.limit)
-    .offset(offsetOf(page))
-    .execute();
-  return rows.map(toPost);
+  const { categories = null, authorId = null } = options;
+  const merge =
+    categories !== null && categories.length > 1 && categories.length <= MERGED_TAGS_MAX && options.order === 'newest' && authorId === null;
+  const shape: PageShape = {
+    order: options.order,
+    tags: categories === null ? 'none' : merge ? 'merge' : 'in',
+    tagCount: categories?.length ?? 0,
+    byAuthor: authorId !== null,
+  };
+  const offset = offsetOf(page);
+  const args: PageArgs = { limit: page.limit, offset, depth: offset + page.limit, authorId: authorId ?? '' };
+  categories?.forEach((c, i) => (args[`c${i}`] = c));
+  const query = postPage(shape, `${shape.order}|${shape.tags}|${shape.tagCount}|${shape.byAuthor}`);
+  return (await query.execute(db, args)).map(toPost);
 }
 
-export async function countPostsIn(db: Db, filter: { categories?: string[]; authorId?: string }): Promise<number> {
-  let q = db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (filter.categories) q = q.where('category', 'in', filter.categories);
-  if (filter.authorId) q = q.where('author_id', '=', filter.authorId);
-  return Number((await q.executeTakeFirstOrThrow()).n);
-}
+const postById = prepared((db, a: { id: string }) => basePostQuery(db).where('p.id', '=', a.id));
 
 export async function findPostById(db: Db, id: string): Promise<(Post & { authorId: string }) | null> {
-  const row = await basePostQuery(db).where('p.id', '=', id).executeTakeFirst();
+  const row = await postById.executeTakeFirst(db, { id });
   return row ? { ...toPost(row), authorId: row.author_id } : null;
 }
 
@@ -95,8 +174,12 @@ export async function findPostOwner(db: Db, id: string): Promise<{ authorId: str
   return row ? { authorId: row.author_id, name: row.name, email: row.email } : null;
 }
 
+const voteOf = prepared((db, a: { postId: string; userId: string }) =>
+  db.selectFrom('votes').select('value').where('post_id', '=', a.postId).where('user_id', '=', a.userId),
+);
+
 export async function findMyVote(db: Db, postId: string, userId: string): Promise<VoteDirection | null> {
-  const row = await db.selectFrom('votes').select('value').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await voteOf.executeTakeFirst(db, { postId, userId });
   if (!row) return null;
   return row.value > 0 ? 'up' : 'down';
 }
@@ -153,9 +236,32 @@ export async function addToPostCounters(db: Db, postId: string, delta: { up?: nu
     .execute();
 }
 
-export async function readPostCounters(db: Db, postId: string): Promise<{ upVote: number; downVote: number }> {
-  const row = await db.selectFrom('posts').select(['up_votes', 'down_votes']).where('id', '=', postId).executeTakeFirstOrThrow();
-  return { upVote: Number(row.up_votes), downVote: Number(row.down_votes) };
+const moveCounters = prepared((db, a: { postId: string; up: number; down: number; score: number; comments: number }) =>
+  db
+    .updateTable('posts')
+    .set({
+      up_votes: sql`up_votes + ${a.up}`,
+      down_votes: sql`down_votes + ${a.down}`,
+      score: sql`score + ${a.score}`,
+      comment_count: sql`comment_count + ${a.comments}`,
+    })
+    .where('id', '=', a.postId)
+    .returning(['author_id', 'up_votes', 'down_votes']),
+);
+
+/**
+ * Moves a post's stored counters and answers them as they now stand, with the author, in one
+ * statement; null when there is no such post (nothing moved).
+ */
+export async function movePostCounters(
+  db: Db,
+  postId: string,
+  delta: { up?: number; down?: number; comments?: number },
+): Promise<{ authorId: string; upVote: number; downVote: number } | null> {
+  const up = delta.up ?? 0;
+  const down = delta.down ?? 0;
+  const row = await moveCounters.executeTakeFirst(db, { postId, up, down, score: up - down, comments: delta.comments ?? 0 });
+  return row ? { authorId: row.author_id, upVote: Number(row.up_votes), downVote: Number(row.down_votes) } : null;
 }
 
 /** Removes a post; its comments, votes and reports go with it (foreign keys cascade). */
@@ -188,7 +294,14 @@ export async function readPostCount(db: Db, userId: string): Promise<number> {
   return Number(row?.post_count ?? 0);
 }
 
-export async function readPostMeta(db: Db, id: string): Promise<{ authorId: string; createdAt: string; commentCount: number } | null> {
-  const row = await db.selectFrom('posts').select(['author_id', 'created_at', 'comment_count']).where('id', '=', id).executeTakeFirst();
-  return row ? { authorId: row.author_id, createdAt: row.created_at, commentCount: Number(row.comment_count) } : null;
+export async function readPostMeta(
+  db: Db,
+  id: string,
+): Promise<{ authorId: string; category: string; createdAt: string; commentCount: number } | null> {
+  const row = await db
+    .selectFrom('posts')
+    .select(['author_id', 'category', 'created_at', 'comment_count'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { authorId: row.author_id, category: row.category, createdAt: row.created_at, commentCount: Number(row.comment_count) } : null;
 }

@@ -1,28 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countSchema, idParamsSchema, insertedSchema, paginationQuerySchema } from '#shared/schemas/common.ts';
+import { countSchema, idParamsSchema, insertedSchema, paginationQuerySchema, type PaginationQuery } from '#shared/schemas/common.ts';
 import { createPostInputSchema, postDetailSchema, postSchema, searchByTagQuerySchema } from '#shared/schemas/post.ts';
+import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app.ts';
+import { replyFromCache } from '../../lib/cached-reply.ts';
 import { readCounter } from '../counters/counters.queries.ts';
+import type { PostOrder } from './posts.queries.ts';
 import { getPostDetail, listPostPage, publishPost, searchPostsByTag } from './posts.service.ts';
 
 const postList = { 200: z.array(postSchema) };
 
 export const postsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
-  app.get('/api/pagination', { schema: { querystring: paginationQuerySchema, response: postList } }, async (request, reply) => {
-    const { items, total } = await listPostPage(db, request.query, 'newest');
-    reply.header('x-total-count', String(total));
-    return items;
-  });
+  // The home page's reads: answered from what is kept between writes (lib/read-cache.ts).
+  const postPage = (order: PostOrder, page: PaginationQuery, reply: FastifyReply) =>
+    replyFromCache(db, reply, `posts:${order}:${page.page}:${page.limit}`, async () => {
+      const { items, total } = await listPostPage(db, page, order);
+      return { body: items, totalCount: total };
+    });
+
+  app.get('/api/pagination', { schema: { querystring: paginationQuerySchema, response: postList } }, async (request, reply) =>
+    postPage('newest', request.query, reply),
+  );
 
   app.get(
     '/api/post-data/popularity',
     { schema: { querystring: paginationQuerySchema, response: postList } },
-    async (request, reply) => {
-      const { items, total } = await listPostPage(db, request.query, 'popularity');
-      reply.header('x-total-count', String(total));
-      return items;
-    },
+    async (request, reply) => postPage('popularity', request.query, reply),
   );
 
   app.get(

@@ -9,12 +9,12 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import { addToCounter, readCounter } from '../counters/counters.queries.ts';
 import { addActivity } from '../leaderboard/activity.queries.ts';
+import { contentChanged } from '../../lib/read-cache.ts';
 import { POINTS } from '#shared/schemas/leaderboard.ts';
-import { tagExists, tagsContaining } from '../tags/tags.queries.ts';
+import { addToTagPostCount, tagExists, tagsContaining } from '../tags/tags.queries.ts';
 import { findUserIdByEmail } from '../users/user-lookup.queries.ts';
 import {
   claimPostSlot,
-  countPostsIn,
   countReportsOnPost,
   deletePostRow,
   findMyVote,
@@ -41,13 +41,10 @@ export async function listPostPage(db: Kysely<DB>, page: PaginationQuery, order:
 /** Posts whose tag contains the text (case-insensitive), newest first. */
 export async function searchPostsByTag(db: Kysely<DB>, search: string, page: PaginationQuery): Promise<PostPage> {
   if (search === '') return listPostPage(db, page, 'newest');
-  const categories = await tagsContaining(db, search);
-  if (categories.length === 0) return { items: [], total: 0 };
-  const [items, total] = await Promise.all([
-    listPosts(db, page, { order: 'newest', categories }),
-    countPostsIn(db, { categories }),
-  ]);
-  return { items, total };
+  const tags = await tagsContaining(db, search);
+  if (tags.length === 0) return { items: [], total: 0 };
+  const items = await listPosts(db, page, { order: 'newest', categories: tags.map((t) => t.tag) });
+  return { items, total: tags.reduce((sum, t) => sum + t.postCount, 0) };
 }
 
 export async function getPostDetail(db: Kysely<DB>, id: string, viewer: SessionViewer | null): Promise<PostDetail> {
@@ -69,8 +66,10 @@ export async function publishPost(db: Kysely<DB>, viewer: SessionViewer, input: 
     if (!(await claimPostSlot(trx, viewer.id, POST_LIMITS))) throw postLimitReached();
     await insertPost(trx, { id, authorId: viewer.id, ...input, createdAt });
     await addToCounter(trx, 'posts', 1);
+    await addToTagPostCount(trx, input.category, 1);
     await addActivity(trx, viewer.id, { posts: 1, points: POINTS.post }, createdAt);
   });
+  await contentChanged(db);
   return { insertedId: id };
 }
 
@@ -79,7 +78,7 @@ export async function publishPost(db: Kysely<DB>, viewer: SessionViewer, input: 
  * author's post count (which frees a slot of the limit) and the leaderboard follow.
  */
 export async function removePost(db: Kysely<DB>, viewer: SessionViewer, id: string): Promise<{ deletedCount: number }> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const post = await readPostMeta(trx, id);
     if (!post) throw notFound('post');
     if (post.authorId !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only delete your own posts.');
@@ -87,11 +86,14 @@ export async function removePost(db: Kysely<DB>, viewer: SessionViewer, id: stri
     const deletedCount = await deletePostRow(trx, id);
     await releasePostSlot(trx, post.authorId);
     await addToCounter(trx, 'posts', -1);
+    await addToTagPostCount(trx, post.category, -1);
     await addToCounter(trx, 'comments', -post.commentCount);
     await addToCounter(trx, 'reports', -reports);
     await addActivity(trx, post.authorId, { posts: -1, points: -POINTS.post }, post.createdAt);
     return { deletedCount };
   });
+  await contentChanged(db);
+  return result;
 }
 
 /** "self or admin": the member's id behind an email in the path. */

@@ -7,6 +7,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import { addToCounter } from '../counters/counters.queries.ts';
 import { addActivity } from '../leaderboard/activity.queries.ts';
+import { contentChanged } from '../../lib/read-cache.ts';
 import { addToPostCounters } from '../posts/posts.queries.ts';
 import { findUserIdByEmail } from '../users/user-lookup.queries.ts';
 import { deleteComments, findCommentWithPostOwner, findReportedCommentsBy, insertReport, reportExists } from './reports.queries.ts';
@@ -30,7 +31,7 @@ export async function reportComment(db: Kysely<DB>, viewer: SessionViewer, input
  * posts' comment counts, the site totals and the commenter's points follow.
  */
 export async function deleteReportedCommentsOf(db: Kysely<DB>, email: string): Promise<{ deletedCount: number }> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const authorId = await findUserIdByEmail(trx, email);
     if (!authorId) return { deletedCount: 0 };
     const reported = await findReportedCommentsBy(trx, authorId);
@@ -43,4 +44,6 @@ export async function deleteReportedCommentsOf(db: Kysely<DB>, email: string): P
     await addToCounter(trx, 'reports', -deletedCount);
     return { deletedCount };
   });
+  await contentChanged(db);
+  return result;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import sharp, { type OutputInfo } from 'sharp';
+import type * as Sharp from 'sharp';
 import { UPLOAD_MAX_DIMENSION } from '#shared/constants.ts';
 import type { DB } from '../../db/schema.ts';
 import { unsupportedMediaType } from '../../lib/app-error.ts';
@@ -10,12 +10,18 @@ const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 // Refuse decompression bombs before decoding: 40 megapixels is far beyond any avatar.
 const MAX_INPUT_PIXELS = 40_000_000;
 
+// The image library (and its native code) is loaded on the first upload, not at start:
+// most processes never decode an image, and it would stay resident in every one of them.
+let sharpModule: Promise<typeof Sharp> | null = null;
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
+
 /**
  * Sniffs the real format from the bytes (never the file name or declared type), then
  * re-encodes to WebP within 512×512 with metadata stripped, so a crafted file never reaches
  * another browser as it was sent.
  */
 export async function storeImage(db: Kysely<DB>, ownerId: string, input: Buffer): Promise<{ id: string }> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
@@ -25,7 +31,7 @@ export async function storeImage(db: Kysely<DB>, ownerId: string, input: Buffer)
   if (!format || !ACCEPTED_FORMATS.has(format)) {
     throw unsupportedMediaType('Please upload a PNG, JPEG, WebP or GIF image.');
   }
-  let output: { data: Buffer; info: OutputInfo };
+  let output: { data: Buffer; info: Sharp.OutputInfo };
   try {
     output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()

@@ -5,6 +5,7 @@ import type { UpsertUserDataInput, User } from '#shared/schemas/user.ts';
 import type { DB } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
+import { contentChanged } from '../../lib/read-cache.ts';
 import { findUserByEmail, setUserRole, updateUserProfile } from './users.queries.ts';
 
 /** "self or admin": a member reads only their own record; an admin reads anyone's. */
@@ -32,6 +33,8 @@ export async function upsertOwnProfile(
     throw forbidden('You can only update your own profile.');
   }
   await updateUserProfile(db, viewer.id, { name: input.name, image: input.image });
+  // The leaderboard shows names and photos.
+  await contentChanged(db);
   return { insertedId: viewer.id };
 }
 

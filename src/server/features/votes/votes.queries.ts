@@ -1,21 +1,43 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { prepared } from '../../db/prepared.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export async function findVoteValue(db: Db, postId: string, userId: string): Promise<number | null> {
-  const row = await db.selectFrom('votes').select('value').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst();
-  return row ? row.value : null;
+const voteTarget = prepared((db, a: { postId: string; userId: string }) =>
+  db
+    .selectFrom('posts as p')
+    .leftJoin('votes as v', (join) => join.onRef('v.post_id', '=', 'p.id').on('v.user_id', '=', a.userId))
+    .select('v.value')
+    .where('p.id', '=', a.postId),
+);
+
+/** Whether the post exists, and the member's current vote on it (1, −1 or null), in one read. */
+export async function findVoteTarget(db: Db, postId: string, userId: string): Promise<{ existing: number | null } | null> {
+  const row = await voteTarget.executeTakeFirst(db, { postId, userId });
+  return row ? { existing: row.value ?? null } : null;
 }
+
+const newVote = prepared((db, a: { postId: string; userId: string; value: number; at: string }) =>
+  db.insertInto('votes').values({ post_id: a.postId, user_id: a.userId, value: a.value, created_at: a.at }),
+);
 
 export async function insertVote(db: Db, postId: string, userId: string, value: number, at: string) {
-  await db.insertInto('votes').values({ post_id: postId, user_id: userId, value, created_at: at }).execute();
+  await newVote.run(db, { postId, userId, value, at });
 }
+
+const changedVote = prepared((db, a: { postId: string; userId: string; value: number; at: string }) =>
+  db.updateTable('votes').set({ value: a.value, created_at: a.at }).where('post_id', '=', a.postId).where('user_id', '=', a.userId),
+);
 
 export async function updateVote(db: Db, postId: string, userId: string, value: number, at: string) {
-  await db.updateTable('votes').set({ value, created_at: at }).where('post_id', '=', postId).where('user_id', '=', userId).execute();
+  await changedVote.run(db, { postId, userId, value, at });
 }
 
+const withdrawnVote = prepared((db, a: { postId: string; userId: string }) =>
+  db.deleteFrom('votes').where('post_id', '=', a.postId).where('user_id', '=', a.userId),
+);
+
 export async function deleteVote(db: Db, postId: string, userId: string) {
-  await db.deleteFrom('votes').where('post_id', '=', postId).where('user_id', '=', userId).execute();
+  await withdrawnVote.run(db, { postId, userId });
 }

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { VoteDirection, VoteResult } from '#shared/schemas/post.ts';
 import type { DB } from '../../db/schema.ts';
+import { inWriteTransaction } from '../../db/write-transactions.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import { addActivity } from '../leaderboard/activity.queries.ts';
-import { addToPostCounters, findPostOwner, readPostCounters } from '../posts/posts.queries.ts';
-import { deleteVote, findVoteValue, insertVote, updateVote } from './votes.queries.ts';
+import { contentChanged } from '../../lib/read-cache.ts';
+import { movePostCounters } from '../posts/posts.queries.ts';
+import { deleteVote, findVoteTarget, insertVote, updateVote } from './votes.queries.ts';
 
 /**
  * One vote per member per post: the same direction again withdraws it, the other direction
@@ -15,10 +17,10 @@ import { deleteVote, findVoteValue, insertVote, updateVote } from './votes.queri
 export async function castVote(db: Kysely<DB>, viewer: SessionViewer, postId: string, direction: VoteDirection): Promise<VoteResult> {
   const value = direction === 'up' ? 1 : -1;
   const at = nowIso();
-  return db.transaction().execute(async (trx) => {
-    const owner = await findPostOwner(trx, postId);
-    if (!owner) throw notFound('post');
-    const existing = await findVoteValue(trx, postId, viewer.id);
+  const result = await inWriteTransaction(db, async (trx): Promise<VoteResult> => {
+    const target = await findVoteTarget(trx, postId, viewer.id);
+    if (!target) throw notFound('post');
+    const { existing } = target;
     let next: number | null;
     if (existing === value) {
       await deleteVote(trx, postId, viewer.id);
@@ -32,10 +34,12 @@ export async function castVote(db: Kysely<DB>, viewer: SessionViewer, postId: st
     }
     const up = (next === 1 ? 1 : 0) - (existing === 1 ? 1 : 0);
     const down = (next === -1 ? 1 : 0) - (existing === -1 ? 1 : 0);
-    await addToPostCounters(trx, postId, { up, down });
+    const post = await movePostCounters(trx, postId, { up, down });
+    if (!post) throw notFound('post');
     // Points received: +1 per up vote, −1 per down vote, booked on today's tally.
-    await addActivity(trx, owner.authorId, { points: up - down }, at);
-    const counts = await readPostCounters(trx, postId);
-    return { modifiedCount: 1, ...counts, myVote: next === null ? null : next > 0 ? 'up' : 'down' };
+    await addActivity(trx, post.authorId, { points: up - down }, at);
+    return { modifiedCount: 1, upVote: post.upVote, downVote: post.downVote, myVote: next === null ? null : next > 0 ? 'up' : 'down' };
   });
+  await contentChanged(db);
+  return result;
 }
