@@ -8,6 +8,10 @@ await build({
     seed: 'src/server/cli/seed.ts',
   },
   outdir: 'dist/server',
+  // main.js tunes the heap before it loads the server (src/server/main.ts), so the server and
+  // its packages go to a chunk of their own, loaded by main.js's dynamic import.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { createAuth } from './auth/create-auth.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { createDb } from './db/create-db.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = createDb(config);
+  await migrateToLatest(database.db, database.dialect);
+  const auth = createAuth({ config, db: database.db, dialect: database.dialect });
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    auth,
+    webRoot: path.resolve(here, '../web'),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const engine = database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
+  console.log(`${config.siteName} is serving on http://localhost:${config.port} (${engine})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});
