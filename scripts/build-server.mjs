@@ -1,5 +1,9 @@
 // Bundles the server (and its CLI) into dist/server; npm packages stay external.
+import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
+
+// Chunk names carry a hash: clear the old ones so dist/server holds one build only.
+await rm('dist/server', { recursive: true, force: true });
 
 await build({
   entryPoints: {

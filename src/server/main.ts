@@ -1,6 +1,15 @@
 // The process entry. The V8 heap is tuned before anything else is loaded (heap.ts), so the
-// server itself (serve.ts) is imported only afterwards.
+// server itself (serve.ts) is imported only afterwards. The web root is found from this
+// file: the bundler moves serve.ts into a chunk of its own, in another folder.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { tuneHeap } from './heap.ts';
 
 tuneHeap();
-await import('./serve.ts');
+const { ConfigError, serve } = await import('./serve.ts');
+try {
+  await serve({ webRoot: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web') });
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

@@ -1,23 +1,21 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { createAuth } from './auth/create-auth.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
-async function main(): Promise<void> {
+/** Starts the server; `webRoot` is the built web app it serves beside the API. */
+export async function serve(options: { webRoot: string }): Promise<void> {
   const config = loadConfig();
   const database = createDb(config);
   await migrateToLatest(database.db, database.dialect);
   const auth = createAuth({ config, db: database.db, dialect: database.dialect });
-  const here = path.dirname(fileURLToPath(import.meta.url));
   const app = await buildApp({
     config,
     db: database.db,
     dialect: database.dialect,
     auth,
-    webRoot: path.resolve(here, '../web'),
+    webRoot: options.webRoot,
   });
 
   let closing = false;
@@ -44,8 +42,4 @@ async function main(): Promise<void> {
   console.log(`${config.siteName} is serving on http://localhost:${config.port} (${engine})`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error(error);
-  process.exit(1);
-});
+export { ConfigError };
