@@ -5,7 +5,8 @@
 // 127.0.0.1, signs in many members, warms every scenario up and then drives it with
 // autocannon. It prints a table per size (requests per second, the ratio to GET /api/health
 // measured in the same run, p50/p99 latency, errors, non-2xx and the server's peak RSS), the
-// growth from the small to the big forum, and the budgets of DESIGN.md; the figures go to
+// growth from the small to the big forum, the weight of the home page's first view in
+// Chromium (scripts/first-view.mjs), and the budgets of DESIGN.md; the figures go to
 // bench-results/<date>-<engine>.json (and bench-results/latest.json after a full run).
 //
 //   npm run bench                                   full run on SQLite
@@ -24,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { FIRST_VIEW_BUDGET, measureFirstView, printFirstView } from './first-view.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist/server/main.js');
@@ -455,6 +457,13 @@ function budgets(result) {
       });
     }
   }
+  const view = result.firstView;
+  if (view && !view.skipped) {
+    const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+    out.push({ budget: 'first view of home: JavaScript ≤ 120 KB gzip', value: kb(view.jsGzipBytes), pass: view.jsGzipBytes <= FIRST_VIEW_BUDGET.jsGzipBytes });
+    out.push({ budget: 'first view of home: CSS ≤ 25 KB gzip', value: kb(view.cssGzipBytes), pass: view.cssGzipBytes <= FIRST_VIEW_BUDGET.cssGzipBytes });
+    out.push({ budget: 'assets sent compressed and cached for a year', value: `${view.allCompressed ? 'compressed' : 'NOT all compressed'}, ${view.allLongCached ? 'immutable' : 'NOT all long-cached'}`, pass: view.allCompressed && view.allLongCached });
+  }
   for (const size of result.sizes) {
     const at = `${fmt(size.posts)} posts`;
     const home = find(size, 'home');
@@ -479,7 +488,7 @@ function budgets(result) {
 
 // ---------------------------------------------------------------------------------------------
 
-async function benchSize({ posts, members }) {
+async function benchSize({ posts, members }, { withFirstView }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `cc-bench-${posts}-`));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const env = { DATA_DIR: dataDir, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
@@ -523,6 +532,8 @@ async function benchSize({ posts, members }) {
   try {
     console.log(`Server pid ${server.pid} on ${server.base}; ${ctx.postIds.length} post ids sampled, ${ctx.tokens.length} members signed in.`);
 
+    // The page weight does not depend on the forum's size: measured once, before the load.
+    const firstView = withFirstView && !only ? await measureFirstView(server.base) : null;
     const scenarios = [];
     const report = (label, r) =>
       console.log(`  ${label.padEnd(44)} ${fmt(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ''}`);
@@ -550,6 +561,7 @@ async function benchSize({ posts, members }) {
       machineIdleBefore: idle === null ? null : Math.round(idle * 100) / 100,
       peakRssMiB: hwm === null ? null : Math.round(hwm),
       scenarios,
+      ...(firstView ? { firstView } : {}),
     };
   } catch (error) {
     console.error(`\nThe server's last output:\n${server.log().slice(-4000) || '(none)'}`);
@@ -583,11 +595,14 @@ async function main() {
   };
   for (const size of sizes) {
     if (interrupted) break;
-    result.sizes.push(await benchSize(size));
+    result.sizes.push(await benchSize(size, { withFirstView: result.sizes.length === 0 }));
   }
   if (interrupted) return;
 
   for (const size of result.sizes) printSize(size);
+  result.firstView = result.sizes.find((s) => s.firstView)?.firstView ?? null;
+  for (const size of result.sizes) delete size.firstView;
+  if (result.firstView) printFirstView(result.firstView);
   if (result.sizes.length > 1) {
     const [small, big] = [result.sizes[0], result.sizes.at(-1)];
     result.growth = small.scenarios.map((s) => {
