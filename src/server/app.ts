@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { prepareAuth, type Auth } from './auth/create-auth.ts';
 import type { AppConfig } from './config/env.ts';
@@ -22,6 +23,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { authPlugin, guards as makeGuards, type Guards } from './plugins/auth.ts';
 import { memoryStore, redisStore, useReadCache, type ReadCacheStore } from './lib/read-cache.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
@@ -52,27 +54,49 @@ const REDACT = [
   'body.token',
 ];
 
+/** The keys of everything a deployment keeps in Redis start with this: several sharing one Redis never mix. */
+function redisPrefix(config: AppConfig): string {
+  const database = createHash('sha256').update(config.databaseUrl ?? config.sqlitePath).digest('hex').slice(0, 16);
+  return `code-commons:${database}:`;
+}
+
+/**
+ * The one Redis connection of this instance (REDIS_URL), shared by the read cache and the rate
+ * limits. Start-up waits briefly for it, so the first requests already use it; an unreachable
+ * Redis does not stop the server: both degrade (reads computed per request, writes not
+ * counted) until it is back.
+ */
+async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported) log.warn({ err: error }, 'Redis is unavailable; reads are computed per request and writes are not rate-limited meanwhile');
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done).off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, REDIS_CONNECT_WAIT_MS);
+    redis.once('ready', done).once('error', done);
+  });
+  return redis;
+}
+const REDIS_CONNECT_WAIT_MS = 2000;
+
 /**
  * Where answers of the busiest reads are kept between writes (see lib/read-cache.ts): Redis
  * when REDIS_URL is set (shared by every instance); this process for SQLite (its only
  * server); nowhere for PostgreSQL without Redis.
  */
-async function createReadCacheStore(config: AppConfig, dialect: Dialect, log: FastifyBaseLogger): Promise<ReadCacheStore | null> {
-  if (config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    let reported = false;
-    redis.on('error', (error: Error) => {
-      if (!reported) log.warn({ err: error }, 'Redis is unavailable; cached reads are computed per request meanwhile');
-      reported = true;
-    });
-    redis.on('ready', () => {
-      reported = false;
-    });
-    // Keys name the database they cache, so deployments sharing one Redis never mix answers.
-    const database = createHash('sha256').update(config.databaseUrl ?? config.sqlitePath).digest('hex').slice(0, 16);
-    return redisStore(redis, `code-commons:${database}:read-cache:`);
-  }
+function createReadCacheStore(config: AppConfig, dialect: Dialect, redis: Redis | null): ReadCacheStore | null {
+  if (redis) return redisStore(redis, `${redisPrefix(config)}read-cache:`);
   return dialect === 'sqlite' ? memoryStore() : null;
 }
 
@@ -96,15 +120,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const deps: AppDeps = { config, db, dialect, auth, guards: makeGuards(auth, db) };
 
-  const readCache = await createReadCacheStore(config, dialect, app.log);
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  const readCache = createReadCacheStore(config, dialect, redis);
   if (readCache) {
     useReadCache(db, readCache);
+    // With Redis this quits the one connection, which the rate limits share.
     app.addHook('onClose', () => readCache.close());
   }
 
   await prepareAuth(auth, config);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { config });
+  // Before the routes: it applies to the routes registered after it (write methods only).
+  if (config.rateLimit) await app.register(rateLimitPlugin, { redis, nameSpace: `${redisPrefix(config)}rate-limit:` });
   await app.register(authPlugin, { auth });
 
   await app.register(metaRoutes, deps);

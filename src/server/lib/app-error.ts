@@ -27,3 +27,5 @@ export const notFound = (what = 'resource') => new AppError(404, 'NOT_FOUND', `N
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMediaType = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+export const rateLimited = (message = RATE_LIMITED_MESSAGE) => new AppError(429, 'RATE_LIMITED', message);

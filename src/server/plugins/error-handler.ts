@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { codeForStatus } from '#shared/error-codes.ts';
 import type { ApiErrorBody } from '#shared/errors.ts';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, RATE_LIMITED_MESSAGE } from '../lib/app-error.ts';
 
 export { codeForStatus };
 
@@ -31,7 +31,7 @@ function toBody(error: FastifyError | Error): { status: number; body: ApiErrorBo
   if (!isResponseSerializationError(error) && typeof status === 'number' && status >= 400 && status < 500) {
     const message =
       status === 429
-        ? 'Too many requests. Please slow down and try again shortly.'
+        ? RATE_LIMITED_MESSAGE
         : (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? 'The request body is not valid JSON.'
           : error.message;
