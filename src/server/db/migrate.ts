@@ -3,6 +3,7 @@ import type { Dialect } from './create-db.ts';
 import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-tag-post-counts.ts';
+import * as m0003 from './migrations/0003-activity-week.ts';
 
 type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -10,6 +11,7 @@ type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<voi
 const migrations: Record<string, DialectMigration> = {
   '0001-initial': m0001,
   '0002-tag-post-counts': m0002,
+  '0003-activity-week': m0003,
 };
 
 class StaticProvider implements MigrationProvider {

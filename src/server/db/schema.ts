@@ -148,6 +148,15 @@ export interface ActivityDailyTable {
   points: number;
 }
 
+/** A member's sums over the 7 days ending on `day` (features/leaderboard/activity.queries.ts). */
+export interface ActivityWeekTable {
+  user_id: string;
+  /** UTC day, YYYY-MM-DD: the last of the 7 days summed. */
+  day: string;
+  posts: number;
+  points: number;
+}
+
 export interface WebhookEventsTable {
   id: string;
   type: string;
@@ -176,5 +185,6 @@ export interface DB {
   payments: PaymentsTable;
   counters: CountersTable;
   activity_daily: ActivityDailyTable;
+  activity_week: ActivityWeekTable;
   webhook_events: WebhookEventsTable;
 }

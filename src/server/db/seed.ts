@@ -4,6 +4,7 @@ import { REPORT_FEEDBACKS } from '#shared/constants.ts';
 import { POINTS } from '#shared/schemas/leaderboard.ts';
 import type { DB } from './schema.ts';
 import { newId } from '../lib/ids.ts';
+import { leaderboardWindow } from '../features/leaderboard/activity.queries.ts';
 
 export interface SeedOptions {
   members: number;
@@ -174,6 +175,16 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
   const authorOf = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
   for (const v of votes) book(authorOf.get(v.post_id as string)!, v.created_at as string, 0, Number(v.value));
   for (const u of users) u.post_count = postCount.get(u.id as string) ?? 0;
+  // Each member's sums over the leaderboard's window, as the app keeps them.
+  const window = leaderboardWindow(now);
+  const weeks = new Map<string, { user_id: string; day: string; posts: number; points: number }>();
+  for (const row of activity.values()) {
+    if (row.day < window.since || row.day > window.today) continue;
+    const week = weeks.get(row.user_id) ?? { user_id: row.user_id, day: window.today, posts: 0, points: 0 };
+    week.posts += row.posts;
+    week.points += row.points;
+    weeks.set(row.user_id, week);
+  }
 
   // A few reports, so the admin queue has something in it.
   const reports: Insertable<DB['reports']>[] = [];
@@ -193,6 +204,7 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
     await insertBatched(t, 'announcements', announcements);
     await insertBatched(t, 'reports', reports);
     await insertBatched(t, 'activity_daily', [...activity.values()]);
+    await insertBatched(t, 'activity_week', [...weeks.values()]);
     for (const [name, value] of [
       ['posts', posts.length],
       ['comments', comments.length],

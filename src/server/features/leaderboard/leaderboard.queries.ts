@@ -1,27 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { LeaderboardRow } from '#shared/schemas/leaderboard.ts';
 import type { DB } from '../../db/schema.ts';
+import { prepared } from '../../db/prepared.ts';
+import { recountStaleWeeks } from './activity.queries.ts';
 
-/** Top members by points since a UTC day (inclusive), ties by more posts then name; no emails. */
-export async function topContributors(db: Kysely<DB>, sinceDay: string, size: number): Promise<LeaderboardRow[]> {
-  const rows = await db
-    .selectFrom('activity_daily as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .where('a.day', '>=', sinceDay)
+const topOfWeek = prepared((db, a: { today: string; size: number }) =>
+  db
+    .selectFrom('activity_week as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select(['u.id', 'u.name', 'u.image', 'w.posts', 'w.points'])
+    .where('w.day', '=', a.today)
+    .where('w.points', '>', 0)
     .where('u.banned_at', 'is', null)
-    .groupBy(['u.id', 'u.name', 'u.image'])
-    .select((eb) => [
-      'u.id',
-      'u.name',
-      'u.image',
-      eb.fn.sum<number>('a.posts').as('posts'),
-      eb.fn.sum<number>('a.points').as('points'),
-    ])
-    .having((eb) => eb.fn.sum('a.points'), '>', 0)
-    .orderBy('points', 'desc')
-    .orderBy('posts', 'desc')
+    .orderBy('w.points', 'desc')
+    .orderBy('w.posts', 'desc')
     .orderBy('u.name')
-    .limit(size)
-    .execute();
+    .limit(a.size),
+);
+
+/**
+ * Top members by points over the 7 days ending today, ties by more posts then name; no
+ * emails. Read from the stored weekly sums (activity.queries.ts), in rank order.
+ */
+export async function topContributors(db: Kysely<DB>, window: { since: string; today: string }, size: number): Promise<LeaderboardRow[]> {
+  await recountStaleWeeks(db, window);
+  const rows = await topOfWeek.execute(db, { today: window.today, size });
   return rows.map((r) => ({ _id: r.id, name: r.name, photo: r.image, posts: Number(r.posts), points: Number(r.points) }));
 }

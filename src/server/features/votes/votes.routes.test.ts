@@ -176,3 +176,30 @@ describe('leaderboard', () => {
     expect(res.body).not.toContain('@');
   });
 });
+
+describe('leaderboard on a new day', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('recounts the week of a member who wrote nothing today: the day that left the window stops counting', async () => {
+    const w = await signUp(t.app, { name: 'Wanda' });
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    // Yesterday's week ran from 7 days ago to yesterday; today's starts 6 days ago.
+    await t.db
+      .insertInto('activity_daily')
+      .values([
+        { user_id: w.id, day: day(7), posts: 0, points: 100 },
+        { user_id: w.id, day: day(1), posts: 1, points: 3 },
+      ])
+      .execute();
+    await t.db.insertInto('activity_week').values({ user_id: w.id, day: day(1), posts: 1, points: 103 }).execute();
+
+    const res = await t.app.inject({ url: '/api/user-data' });
+    expect(res.json()).toEqual([{ _id: w.id, name: 'Wanda', photo: null, posts: 1, points: 3 }]);
+    const week = await t.db.selectFrom('activity_week').selectAll().where('user_id', '=', w.id).executeTakeFirstOrThrow();
+    expect(week).toMatchObject({ day: day(0), points: 3, posts: 1 });
+  });
+});
