@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -96,6 +96,7 @@ const REDIS_CONNECT_WAIT_MS = 2000;
  * server); nowhere for PostgreSQL without Redis.
  */
 function createReadCacheStore(config: AppConfig, dialect: Dialect, redis: Redis | null): ReadCacheStore | null {
+  if (!config.readCache) return null;
   if (redis) return redisStore(redis, `${redisPrefix(config)}read-cache:`);
   return dialect === 'sqlite' ? memoryStore() : null;
 }
@@ -110,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     // Two log lines per request cost about 40 % of the throughput at the default level:
     // requests are logged only when asked for (LOG_REQUESTS=on); failures always are.
-    disableRequestLogging: !config.logRequests,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: config.env === 'production',
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -124,8 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const readCache = createReadCacheStore(config, dialect, redis);
   if (readCache) {
     useReadCache(db, readCache);
-    // With Redis this quits the one connection, which the rate limits share.
     app.addHook('onClose', () => readCache.close());
+  } else if (redis) {
+    // Otherwise the read cache quits the connection it shares with the rate limits.
+    app.addHook('onClose', async () => void (await redis.quit()));
   }
 
   await prepareAuth(auth, config);

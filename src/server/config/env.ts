@@ -32,6 +32,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** A log line for every request received and answered; off by default (it costs throughput). */
   LOG_REQUESTS: onOff.optional(),
+  /** Keep answers of the busiest reads between writes (lib/read-cache.ts); on by default. */
+  READ_CACHE: onOff.optional(),
 });
 
 export interface AppConfig {
@@ -52,6 +54,7 @@ export interface AppConfig {
   rateLimit: boolean;
   logLevel: string;
   logRequests: boolean;
+  readCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +115,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === 'on' : production,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     logRequests: e.LOG_REQUESTS === 'on',
+    readCache: e.READ_CACHE !== 'off',
   };
 }
