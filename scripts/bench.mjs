@@ -13,6 +13,7 @@
 //   npm run bench -- --quick                        about a minute
 //   npm run bench -- --database-url postgres://postgres@127.0.0.1:5432/postgres
 //   node scripts/bench.mjs --only health,home,vote  a subset, without rebuilding
+//   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' node scripts/bench.mjs …   profile the server
 //
 // Nothing here reaches beyond 127.0.0.1 (and the PostgreSQL server named by --database-url).
 import { spawn } from 'node:child_process';
@@ -29,6 +30,8 @@ import { FIRST_VIEW_BUDGET, measureFirstView, printFirstView } from './first-vie
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist/server/main.js');
+// Extra node flags for the measured server (a profiler, say); none by default.
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const seedEntry = path.join(root, 'dist/server/seed.js');
 
 const { values: args } = parseArgs({
@@ -284,7 +287,7 @@ async function machineIdle(ms) {
 
 async function startServer(env, secret) {
   const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...serverNodeArgs, serverEntry], {
     cwd: root,
     env: {
       ...process.env,

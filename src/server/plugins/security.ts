@@ -1,36 +1,66 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/env.ts';
 
 const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 
-/** Security headers: our own origin only, plus Stripe's hosts when Stripe is configured. */
+export function helmetOptions(config: AppConfig): HelmetOptions {
+  const stripe = config.stripe !== null;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? [STRIPE_SCRIPT] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? [STRIPE_API] : [])],
+        frameSrc: stripe ? STRIPE_FRAMES : ["'none'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'", 'https://accounts.google.com'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  };
+}
+
+/**
+ * The headers Helmet sets for these options. They are the same for every answer, so Helmet
+ * runs once, at start, against a recording response; each request then only copies them
+ * (running Helmet per request re-parses the whole policy every time).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/** Security headers on every answer: our own origin only, plus Stripe's hosts when Stripe is configured. */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: AppConfig }) => {
-    const stripe = opts.config.stripe !== null;
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          scriptSrc: ["'self'", ...(stripe ? [STRIPE_SCRIPT] : [])],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'", ...(stripe ? [STRIPE_API] : [])],
-          frameSrc: stripe ? STRIPE_FRAMES : ["'none'"],
-          objectSrc: ["'none'"],
-          formAction: ["'self'", 'https://accounts.google.com'],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: opts.config.publicUrl.startsWith('https://'),
+    const headers = securityHeaders(helmetOptions(opts.config));
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
   },
   { name: 'security' },

@@ -29,6 +29,12 @@ describe('operations and the error shape', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('stripe.com');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // Error answers carry them too.
+    const missing = await t.app.inject({ url: '/api/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 
   it('publishes the public configuration without secrets', async () => {
