@@ -59,12 +59,28 @@ const recountWeek = prepared((db, a: { userId: string; since: string; today: str
     ),
 );
 
-/** Moves a member's leaderboard tally for one UTC day; called inside the write's transaction. */
+const moveWeek = prepared((db, a: { userId: string; today: string; posts: number; points: number }) =>
+  db
+    .updateTable('activity_week')
+    .set({ posts: sql`posts + ${a.posts}`, points: sql`points + ${a.points}` })
+    .where('user_id', '=', a.userId)
+    .where('day', '=', a.today),
+);
+
+/**
+ * Moves a member's leaderboard tallies for one UTC day; called inside the write's transaction.
+ * A week that already ends today moves by the same amounts; any other is recounted.
+ */
 export async function addActivity(db: Db, userId: string, delta: { posts?: number; points: number }, at: Date | string) {
   const posts = delta.posts ?? 0;
   if (posts === 0 && delta.points === 0) return;
-  await tally.run(db, { userId, day: utcDay(at), posts, points: delta.points });
-  await recountWeek.run(db, { userId, ...leaderboardWindow() });
+  const day = utcDay(at);
+  await tally.run(db, { userId, day, posts, points: delta.points });
+  const window = leaderboardWindow();
+  // A day before the window (an old post removed, say) is in no week the leaderboard reads.
+  if (day < window.since) return;
+  const moved = await moveWeek.run(db, { userId, today: window.today, posts, points: delta.points });
+  if (Number(moved.numAffectedRows ?? 0) === 0) await recountWeek.run(db, { userId, ...window });
 }
 
 const staleWeek = prepared((db, a: { since: string; today: string }) =>
