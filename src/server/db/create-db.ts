@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import type { DB } from './schema.ts';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer.ts';
 import { enableGroupCommit } from './write-transactions.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -43,9 +44,19 @@ export function createDb(options: { databaseUrl: string | null; sqlitePath: stri
   // 16 MiB of pages (SQLite's default is 2 MiB): the indexes and newest rows that every page
   // view reads stay in the process instead of being read from the OS on each request.
   sqlite.pragma('cache_size = -16000');
+  // Checkpoints run on a worker thread (checkpointer.ts), off the request path.
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  const checkpointer = startCheckpointer(options.sqlitePath);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   enableGroupCommit(db);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
