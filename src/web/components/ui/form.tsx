@@ -47,9 +47,9 @@ export function Form<TInput extends FieldValues, TOutput>({
 }
 
 /** Any react-hook-form error entry; only its message is shown. */
-type FieldErrorLike = Pick<FieldError, 'message'> | undefined;
+export type FieldErrorLike = Pick<FieldError, 'message'> | undefined;
 
-interface FieldProps {
+export interface FieldProps {
   label: string;
   error?: FieldErrorLike;
   hint?: ReactNode;
@@ -58,34 +58,48 @@ interface FieldProps {
 
 type InputProps = Omit<ComponentProps<'input'>, keyof UseFormRegisterReturn> & FieldProps;
 
-const controlClasses =
+/** The look every form control shares; each adds its own background and padding. */
+export const controlClasses =
   'block w-full rounded-lg border border-line text-ink shadow-xs placeholder:text-muted/70 aria-invalid:border-danger-500';
 const textControlClasses = 'bg-surface px-3 py-2 read-only:bg-canvas';
 const fileControlClasses =
   'bg-surface px-2 py-1.5 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 ' +
   'file:font-medium file:text-brand-700 hover:file:bg-brand-100';
 
-/** A labelled input; its visible <label> is its accessible name. */
-export function Input({ label, error, hint, registration, className, id, type = 'text', ...props }: InputProps) {
+/** What a field gives its control: the id its label points at, and the ARIA tying hint and error to it. */
+export interface ControlAttributes {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A labelled field: its visible <label> is the control's accessible name; hint and error follow it. */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id?: string;
+  label: string;
+  hint?: ReactNode;
+  error?: FieldErrorLike;
+  className?: string;
+  children: (control: ControlAttributes) => ReactNode;
+}) {
   const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const controlId = id ?? generatedId;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
   const describedBy = [hint ? hintId : null, error?.message ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-ink">
+      <label htmlFor={controlId} className="block text-sm font-medium text-ink">
         {label}
       </label>
-      <input
-        id={inputId}
-        type={type}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(controlClasses, type === 'file' ? fileControlClasses : textControlClasses)}
-        {...props}
-        {...registration}
-      />
+      {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className="text-sm text-muted">
           {hint}
@@ -93,6 +107,23 @@ export function Input({ label, error, hint, registration, className, id, type = 
       )}
       <FieldErrorMessage id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A labelled input; its visible <label> is its accessible name. */
+export function Input({ label, error, hint, registration, className, id, type = 'text', ...props }: InputProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          className={cn(controlClasses, type === 'file' ? fileControlClasses : textControlClasses)}
+          {...props}
+          {...registration}
+        />
+      )}
+    </Field>
   );
 }
 
