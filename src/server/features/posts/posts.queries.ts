@@ -9,23 +9,25 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export type PostOrder = 'newest' | 'popularity';
 
+/** What a post answer shows (toPost), from posts p joined to its author u. */
+const POST_COLUMNS = [
+  'p.id',
+  'p.title',
+  'p.description',
+  'p.category',
+  'p.created_at',
+  'p.up_votes',
+  'p.down_votes',
+  'p.comment_count',
+  'u.name',
+  'u.image',
+] as const;
+
 function basePostQuery(db: Db) {
   return db
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select([
-      'p.id',
-      'p.title',
-      'p.description',
-      'p.category',
-      'p.created_at',
-      'p.up_votes',
-      'p.down_votes',
-      'p.comment_count',
-      'p.author_id',
-      'u.name',
-      'u.image',
-    ]);
+    .select([...POST_COLUMNS, 'p.author_id']);
 }
 
 type PostRow = {
@@ -120,18 +122,7 @@ const postPage = preparedByShape((shape: PageShape) => (db, a: PageArgs) => {
     .selectFrom(pageKeys(db, shape, a).as('k'))
     .innerJoin('posts as p', 'p.id', 'k.id')
     .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select([
-      'p.id',
-      'p.title',
-      'p.description',
-      'p.category',
-      'p.created_at',
-      'p.up_votes',
-      'p.down_votes',
-      'p.comment_count',
-      'u.name',
-      'u.image',
-    ]);
+    .select(POST_COLUMNS);
   if (shape.order === 'popularity') q = q.orderBy('k.score', 'desc');
   return q.orderBy('k.created_at', 'desc').orderBy('k.id', 'desc');
 });
@@ -217,22 +208,6 @@ export async function insertPost(
       category: post.category,
       created_at: post.createdAt,
     })
-    .execute();
-}
-
-export async function addToPostCounters(db: Db, postId: string, delta: { up?: number; down?: number; comments?: number }) {
-  const up = delta.up ?? 0;
-  const down = delta.down ?? 0;
-  const comments = delta.comments ?? 0;
-  await db
-    .updateTable('posts')
-    .set({
-      up_votes: sql`up_votes + ${up}`,
-      down_votes: sql`down_votes + ${down}`,
-      score: sql`score + ${up - down}`,
-      comment_count: sql`comment_count + ${comments}`,
-    })
-    .where('id', '=', postId)
     .execute();
 }
 

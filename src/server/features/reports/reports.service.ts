@@ -8,7 +8,7 @@ import type { SessionViewer } from '../../plugins/auth.ts';
 import { addToCounter } from '../counters/counters.queries.ts';
 import { addActivity } from '../leaderboard/activity.queries.ts';
 import { contentChanged } from '../../lib/read-cache.ts';
-import { addToPostCounters } from '../posts/posts.queries.ts';
+import { movePostCounters } from '../posts/posts.queries.ts';
 import { findUserIdByEmail } from '../users/user-lookup.queries.ts';
 import { deleteComments, findCommentWithPostOwner, findReportedCommentsBy, insertReport, reportExists } from './reports.queries.ts';
 
@@ -38,7 +38,7 @@ export async function deleteReportedCommentsOf(db: Kysely<DB>, email: string): P
     const deletedCount = await deleteComments(trx, reported.map((r) => r.commentId));
     const perPost = new Map<string, number>();
     for (const r of reported) perPost.set(r.postId, (perPost.get(r.postId) ?? 0) + 1);
-    for (const [postId, n] of perPost) await addToPostCounters(trx, postId, { comments: -n });
+    for (const [postId, n] of perPost) await movePostCounters(trx, postId, { comments: -n });
     for (const r of reported) await addActivity(trx, authorId, { points: -POINTS.comment }, r.createdAt);
     await addToCounter(trx, 'comments', -deletedCount);
     await addToCounter(trx, 'reports', -deletedCount);
