@@ -9,7 +9,7 @@ import { CLIENT_IP_HEADER } from '../auth/create-auth.ts';
 import { SLOW_PATH, findSessionUser, isCurrent, sessionSettings, sessionTokenOf, type SessionSettings } from '../auth/session-lookup.ts';
 import type { DB } from '../db/schema.ts';
 import { banned, forbidden, unauthenticated } from '../lib/app-error.ts';
-import { codeForStatus } from './error-handler.ts';
+import { codeForStatus } from '#shared/error-codes.ts';
 
 export interface SessionViewer extends Viewer {
   name: string;

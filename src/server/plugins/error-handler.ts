@@ -5,8 +5,6 @@ import { codeForStatus } from '#shared/error-codes.ts';
 import type { ApiErrorBody } from '#shared/errors.ts';
 import { AppError, RATE_LIMITED_MESSAGE } from '../lib/app-error.ts';
 
-export { codeForStatus };
-
 /** Unique-constraint violations from either driver; the only place that knows their codes. */
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
