@@ -7,7 +7,14 @@ import { migrateToLatest } from './db/migrate.ts';
 /** Starts the server; `webRoot` is the built web app it serves beside the API. */
 export async function serve(options: { webRoot: string }): Promise<void> {
   const config = loadConfig();
-  const database = createDb(config);
+  // Checkpoint failures are reported through the app's log once it exists.
+  let warn = (message: string) => console.error(message);
+  const database = createDb({
+    ...config,
+    backgroundCheckpoints: true,
+    onCheckpointError: (message) => warn(`SQLite checkpoint: ${message}`),
+  });
+  await database.ready;
   await migrateToLatest(database.db, database.dialect);
   const auth = createAuth({ config, db: database.db, dialect: database.dialect });
   const app = await buildApp({
@@ -17,6 +24,7 @@ export async function serve(options: { webRoot: string }): Promise<void> {
     auth,
     webRoot: options.webRoot,
   });
+  warn = (message) => app.log.warn(message);
 
   let closing = false;
   const shutdown = async (signal: string) => {

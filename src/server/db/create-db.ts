@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
 import type { DB } from './schema.ts';
 import { enableGroupCommit } from './write-transactions.ts';
 
@@ -10,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database$ {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** Settles once background work the database started (SQLite checkpoints) is running. */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,7 +28,19 @@ function loadPg(): typeof PgModule {
   return pgModule;
 }
 
-export function createDb(options: { databaseUrl: string | null; sqlitePath: string; poolSize?: number }): Database$ {
+export interface DbOptions {
+  databaseUrl: string | null;
+  sqlitePath: string;
+  poolSize?: number;
+  /**
+   * SQLite: copy the write-ahead log into the file from a worker thread (checkpointer.ts)
+   * instead of inside the COMMITs on this thread. For the long-running server.
+   */
+  backgroundCheckpoints?: boolean;
+  onCheckpointError?: (message: string) => void;
+}
+
+export function createDb(options: DbOptions): Database$ {
   if (options.databaseUrl) {
     const pg = loadPg();
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -33,7 +48,7 @@ export function createDb(options: { databaseUrl: string | null; sqlitePath: stri
     // the pool discards that client and the next query opens a fresh one.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', ready: Promise.resolve(), close: () => db.destroy() };
   }
   const sqlite = new Database(options.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
@@ -43,14 +58,26 @@ export function createDb(options: { databaseUrl: string | null; sqlitePath: stri
   // 16 MiB of pages (SQLite's default is 2 MiB): the indexes and newest rows that every page
   // view reads stay in the process instead of being read from the OS on each request.
   sqlite.pragma('cache_size = -16000');
-  // SQLite copies its log into the file inside the COMMIT that grows it past this many pages,
-  // and every request waits meanwhile. Half the default (1,000) makes each of those pauses
-  // short enough for the writes' p99 (measured with npm run bench: p99 of comments 24 → 19 ms;
-  // a worker thread checkpointing instead cost 30 MiB more memory).
-  sqlite.pragma('wal_autocheckpoint = 500');
+  let checkpointer: Checkpointer | null = null;
+  if (options.backgroundCheckpoints) {
+    sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    checkpointer = startCheckpointer(options.sqlitePath, options.onCheckpointError ?? (() => {}));
+  } else {
+    // Without the worker SQLite copies its log inside the COMMIT that grows it past this many
+    // pages, and every request waits meanwhile; half the default (1,000) keeps each pause short.
+    sqlite.pragma('wal_autocheckpoint = 500');
+  }
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  enableGroupCommit(db);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  enableGroupCommit(db, () => checkpointer?.committed());
+  return {
+    db,
+    dialect: 'sqlite',
+    ready: checkpointer?.started ?? Promise.resolve(),
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

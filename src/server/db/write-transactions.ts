@@ -31,7 +31,10 @@ class GroupCommit {
   private readonly queue: Job[] = [];
   private running = false;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly onCommit: () => void,
+  ) {}
 
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -77,6 +80,7 @@ class GroupCommit {
           current = undefined;
         }
         await trx.commit().execute();
+        this.onCommit();
       } catch (error) {
         await trx.rollback().execute().catch(() => {});
         throw error;
@@ -100,8 +104,8 @@ class GroupCommit {
 const groupCommits = new WeakMap<Kysely<DB>, GroupCommit>();
 
 /** Makes this (SQLite) database run inWriteTransaction work with group commit. */
-export function enableGroupCommit(db: Kysely<DB>): void {
-  groupCommits.set(db, new GroupCommit(db));
+export function enableGroupCommit(db: Kysely<DB>, onCommit: () => void = () => {}): void {
+  groupCommits.set(db, new GroupCommit(db, onCommit));
 }
 
 /** Runs the work in a transaction: its writes happen all together or not at all. */

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from './create-db.ts';
+import { inWriteTransaction } from './write-transactions.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-checkpoint-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function until(condition: () => boolean, ms = 5000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  return condition();
+}
+
+/** Commits about 1.2 MB (300 pages): below the automatic threshold either way. */
+async function writeAMegabyte(file: string, backgroundCheckpoints: boolean) {
+  const database = createDb({ databaseUrl: null, sqlitePath: file, backgroundCheckpoints });
+  await database.ready;
+  await sql`create table filler (body text not null)`.execute(database.db);
+  const before = statSync(file).size;
+  const body = 'x'.repeat(4000);
+  await inWriteTransaction(database.db, async (trx) => {
+    for (let i = 0; i < 300; i += 1) await sql`insert into filler (body) values (${body})`.execute(trx);
+  });
+  return { database, before };
+}
+
+// SQLite only: PostgreSQL has no such log to copy.
+describe('SQLite background checkpoints', () => {
+  it('copy committed writes into the database file from the worker thread', async () => {
+    const file = path.join(dir, 'background.sqlite');
+    const { database, before } = await writeAMegabyte(file, true);
+    try {
+      expect(await until(() => statSync(file).size >= before + 1_200_000)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('are what copies them: without the worker the writes stay in the log for now', async () => {
+    const file = path.join(dir, 'inline.sqlite');
+    const { database, before } = await writeAMegabyte(file, false);
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      expect(statSync(file).size).toBeLessThan(before + 1_200_000);
+      expect(statSync(`${file}-wal`).size).toBeGreaterThan(1_200_000);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('stop with the database, leaving every committed row readable', async () => {
+    const file = path.join(dir, 'closed.sqlite');
+    const { database } = await writeAMegabyte(file, true);
+    await database.close();
+    const reopened = createDb({ databaseUrl: null, sqlitePath: file });
+    try {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from filler`.execute(reopened.db);
+      expect(Number(rows[0]!.n)).toBe(300);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

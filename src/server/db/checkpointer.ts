@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { tuneHeap } from '../heap.ts';
+
+/**
+ * Copies SQLite's write-ahead log into the database file from a worker thread.
+ *
+ * Every COMMIT appends its pages to the log; a checkpoint copies them into the database file
+ * and syncs it. Left to itself SQLite checkpoints inside the COMMIT that grows the log past
+ * wal_autocheckpoint pages, on the server's only thread: about 45 % of what a batch of writes
+ * costs there (reading the pages back, writing them again, two fsyncs), paid while every
+ * request waits. Here a second connection on its own thread runs a PASSIVE checkpoint after
+ * each batch of writes (a checkpoint that never blocks the writer or the readers) and the log
+ * starts again from its beginning once it has all been copied. The main connection keeps an
+ * automatic threshold of its own (FALLBACK_AUTOCHECKPOINT_PAGES), so the log stays bounded
+ * should this thread fall behind or fail.
+ *
+ * The thread is small on purpose: no modules but the driver, a tiny page cache (a checkpoint
+ * copies pages without caching them) and a capped heap, about 10 MiB in all.
+ */
+
+export const FALLBACK_AUTOCHECKPOINT_PAGES = 2000;
+/** A checkpoint at least this often even when no batch announced itself (posts, admin writes). */
+const IDLE_CHECK_MS = 1000;
+
+// Shared with the worker: [0] counts the batches committed, [1] asks the worker to stop.
+const COMMITS = 0;
+const STOP = 1;
+
+// Runs in the worker (CommonJS, evaluated); the driver's path comes from the main thread. It
+// blocks on Atomics.wait between checkpoints, which a worker may do.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.path);
+db.pragma('cache_size = -64');
+const shared = workerData.shared;
+let seen = Atomics.load(shared, ${COMMITS});
+while (Atomics.load(shared, ${STOP}) === 0) {
+  Atomics.wait(shared, ${COMMITS}, seen, ${IDLE_CHECK_MS});
+  seen = Atomics.load(shared, ${COMMITS});
+  if (Atomics.load(shared, ${STOP}) !== 0) break;
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch (error) {
+    parentPort.postMessage(String(error));
+  }
+}
+db.close();
+`;
+
+export interface Checkpointer {
+  /** Settles once the worker runs (or has failed to start). */
+  started: Promise<void>;
+  /** Tells the worker a batch of writes has been committed. */
+  committed(): void;
+  stop(): Promise<void>;
+}
+
+export function startCheckpointer(path: string, onError: (message: string) => void): Checkpointer {
+  const shared = new Int32Array(new SharedArrayBuffer(8));
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { path, driver, shared },
+    resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 },
+  });
+  let running = true;
+  // Starting a worker puts V8's heap-growth flags back to their defaults for the whole process
+  // (Node 20): the server's young generation would grow to 32 MiB again. They are applied
+  // again once the worker runs; the caller waits for that before it goes on allocating.
+  const started = new Promise<void>((resolve) => {
+    worker.once('online', () => {
+      tuneHeap();
+      // From now on the worker does not keep the process alive by itself.
+      worker.unref();
+      resolve();
+    });
+    worker.once('error', () => resolve());
+  });
+  worker.on('message', (message: string) => onError(message));
+  // A failed worker leaves the main connection's own checkpoints in charge.
+  worker.on('error', (error) => onError(String(error)));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  void exited.then(() => (running = false));
+  return {
+    started,
+    committed() {
+      Atomics.add(shared, COMMITS, 1);
+      Atomics.notify(shared, COMMITS);
+    },
+    async stop() {
+      if (!running) return;
+      Atomics.store(shared, STOP, 1);
+      Atomics.notify(shared, COMMITS);
+      await exited;
+    },
+  };
+}
