@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import { REPORT_FEEDBACKS } from '#shared/constants.ts';
 import { POINTS } from '#shared/schemas/leaderboard.ts';
@@ -215,6 +215,9 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
       await t.updateTable('counters').set({ value }).where('name', '=', name).execute();
     }
   });
+  // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum
+  // gets to it: the leaderboard's top ten took 7 ms instead of 0.25 ms until then.
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`analyze`.execute(db);
   log(
     `Seeded ${users.length} members (1 admin), ${tags.length} tags, ${posts.length} posts, ${comments.length} comments, ${votes.length} votes, ${announcements.length} announcements, ${reports.length} reports.`,
   );
