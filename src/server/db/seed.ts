@@ -1,7 +1,8 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import { REPORT_FEEDBACKS } from '#shared/constants.ts';
 import { POINTS } from '#shared/schemas/leaderboard.ts';
+import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
 import { newId } from '../lib/ids.ts';
 import { leaderboardWindow } from '../features/leaderboard/activity.queries.ts';
@@ -217,7 +218,7 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
   });
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum
   // gets to it: the leaderboard's top ten took 7 ms instead of 0.25 ms until then.
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`analyze`.execute(db);
+  if (isPostgres(db)) await sql`analyze`.execute(db);
   log(
     `Seeded ${users.length} members (1 admin), ${tags.length} tags, ${posts.length} posts, ${comments.length} comments, ${votes.length} votes, ${announcements.length} announcements, ${reports.length} reports.`,
   );

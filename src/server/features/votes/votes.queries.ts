@@ -1,8 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isPostgres } from '../../db/engine.ts';
 import { prepared } from '../../db/prepared.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+const lockedPost = prepared((db, a: { postId: string }) => db.selectFrom('posts').select('id').where('id', '=', a.postId).forUpdate());
+
+/**
+ * Holds the post's row until the transaction ends, so that votes on one post (a member's
+ * double click included) run one after another and each reads the vote the one before left.
+ * PostgreSQL only: SQLite runs its writers one at a time already and has no FOR UPDATE. The
+ * vote moves that row's counters anyway, so this only takes the same lock earlier.
+ */
+export async function lockVoteTarget(db: Db, postId: string): Promise<void> {
+  if (isPostgres(db)) await lockedPost.run(db, { postId });
+}
 
 const voteTarget = prepared((db, a: { postId: string; userId: string }) =>
   db

@@ -59,6 +59,19 @@ describe('votes: one per member per post', () => {
     expect(Number(counter.value)).toBe(Number(total.n));
   });
 
+  it('takes votes sent at once by the same member as if one after another (a double click)', async () => {
+    const clicker = await signUp(t.app);
+    const target = await createPost(t.app, author, { category: 'go' });
+    const answers = await Promise.all(Array.from({ length: 7 }, () => vote(clicker, 'up', target)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(7).fill(200));
+    // Seven toggles: up, withdrawn, up, … ending up.
+    expect(answers.filter((r) => r.json().myVote === 'up')).toHaveLength(4);
+    const row = await t.db.selectFrom('posts').select(['up_votes', 'down_votes']).where('id', '=', target).executeTakeFirstOrThrow();
+    const votes = await t.db.selectFrom('votes').select('value').where('post_id', '=', target).execute();
+    expect(votes).toEqual([{ value: 1 }]);
+    expect(row).toEqual({ up_votes: 1, down_votes: 0 });
+  });
+
   it('refuses a visitor (401) and answers 404 for an unknown post, changing nothing', async () => {
     const anon = await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${postId}` });
     expect(anon.statusCode).toBe(401);

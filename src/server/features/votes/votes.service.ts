@@ -8,7 +8,7 @@ import type { SessionViewer } from '../../plugins/auth.ts';
 import { addActivity } from '../leaderboard/activity.queries.ts';
 import { contentChanged } from '../../lib/read-cache.ts';
 import { movePostCounters } from '../posts/posts.queries.ts';
-import { deleteVote, findVoteTarget, insertVote, updateVote } from './votes.queries.ts';
+import { deleteVote, findVoteTarget, insertVote, lockVoteTarget, updateVote } from './votes.queries.ts';
 
 /**
  * One vote per member per post: the same direction again withdraws it, the other direction
@@ -18,6 +18,7 @@ export async function castVote(db: Kysely<DB>, viewer: SessionViewer, postId: st
   const value = direction === 'up' ? 1 : -1;
   const at = nowIso();
   const result = await inWriteTransaction(db, async (trx): Promise<VoteResult> => {
+    await lockVoteTarget(trx, postId);
     const target = await findVoteTarget(trx, postId, viewer.id);
     if (!target) throw notFound('post');
     const { existing } = target;
