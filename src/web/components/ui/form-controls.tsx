@@ -3,7 +3,7 @@
 import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '#web/utils/cn.ts';
-import { controlClasses, Field, type FieldProps } from './form.tsx';
+import { controlClasses, Field, type FieldProps } from './field.tsx';
 
 const boxClasses = cn(controlClasses, 'bg-surface px-3 py-2');
 
