@@ -16,7 +16,7 @@ import { tuneHeap } from '../heap.ts';
  * should this thread fall behind or fail.
  *
  * The thread is small on purpose: no modules but the driver, a tiny page cache (a checkpoint
- * copies pages without caching them) and a capped heap, about 10 MiB in all.
+ * copies pages without caching them) and a capped heap: about 7 MiB in all.
  */
 
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 2000;
