@@ -20,7 +20,12 @@ export default class AxeBuilder {
     return this.page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
       const result = await axe.run();
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target })),
+      }));
     });
   }
 }

@@ -143,7 +143,10 @@ test('the post owner reads a full comment and reports it to the admin', async ({
 
   await signInBrowserAs(page, owner);
   await page.goto('/dashboard/my-post');
-  await page.getByRole('row', { name: new RegExp(title) }).getByRole('link', { name: 'Comment' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('link', { name: 'Comment' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/my-post/comment-details/${postId}$`));
   await expect(page.getByRole('heading', { name: 'Comment Details' })).toBeVisible();
   await expect(page.getByText(title)).toBeVisible();

@@ -32,7 +32,10 @@ test('sign up with a photo, sign out, sign in again, remembered path, 404', asyn
   // Unknown paths show the 404 page.
   await page.goto('/no/such/page');
   await expect(page.getByText('No Page Found')).toBeVisible();
-  await page.getByRole('link', { name: 'Back To Home' }).or(page.getByRole('button', { name: 'Back To Home' })).click();
+  await page
+    .getByRole('link', { name: 'Back To Home' })
+    .or(page.getByRole('button', { name: 'Back To Home' }))
+    .click();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -75,8 +75,15 @@ export async function ensureTags(request: APIRequestContext, admin: ApiMember, t
   }
 }
 
-export async function apiCreatePost(request: APIRequestContext, author: ApiMember, fields: { title: string; description?: string; category: string }) {
-  const res = await request.post('/api/post-data', { headers: { ...author.headers, origin: ORIGIN }, data: { description: 'Written for the browser tests.', ...fields } });
+export async function apiCreatePost(
+  request: APIRequestContext,
+  author: ApiMember,
+  fields: { title: string; description?: string; category: string },
+) {
+  const res = await request.post('/api/post-data', {
+    headers: { ...author.headers, origin: ORIGIN },
+    data: { description: 'Written for the browser tests.', ...fields },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { insertedId: string }).insertedId;
 }

@@ -35,7 +35,13 @@ async function seed(request: APIRequestContext): Promise<Forum> {
   const ids: string[] = [];
   for (let i = 0; i < 8; i += 1) {
     const title = `Post ${i + 1} about ${i % 2 === 0 ? alpha : beta} (${run})`;
-    ids.push(await apiCreatePost(request, authors[i % 2]!, { title, category: i % 2 === 0 ? alpha : beta, description: `Line one of post ${i + 1}\nLine two` }));
+    ids.push(
+      await apiCreatePost(request, authors[i % 2]!, {
+        title,
+        category: i % 2 === 0 ? alpha : beta,
+        description: `Line one of post ${i + 1}\nLine two`,
+      }),
+    );
     titles.push(title);
   }
   // The second post becomes the most popular one.

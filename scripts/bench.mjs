@@ -188,7 +188,9 @@ const SCENARIOS = [
   // what every request costs when it is computed, as after each write.
   ...['home', 'popularity', 'leaderboard'].map((name) => ({ name, uncached: true })),
 ]
-  .map((s, _i, all) => (s.uncached ? { ...all.find((x) => x.name === s.name && !x.uncached), name: `${s.name}-uncached`, uncached: true } : s))
+  .map((s, _i, all) =>
+    s.uncached ? { ...all.find((x) => x.name === s.name && !x.uncached), name: `${s.name}-uncached`, uncached: true } : s,
+  )
   .map((s) => (s.uncached ? { ...s, label: `${s.label} (READ_CACHE=off)` } : s))
   .filter((s) => !only || only.has(s.name) || s.name === 'health');
 
@@ -234,7 +236,9 @@ function run(command, argv, env) {
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${path.basename(argv[0])} exited with ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${path.basename(argv[0])} exited with ${code}:\n${output}`)),
+    );
   });
 }
 
@@ -369,7 +373,10 @@ async function samplePostIds(base, total) {
 
 async function signInMembers(base, count, members) {
   const tokens = [];
-  const emails = Array.from({ length: Math.min(count, members) }, (_, i) => `member${1 + Math.floor((i * members) / count)}@codecommons.test`);
+  const emails = Array.from(
+    { length: Math.min(count, members) },
+    (_, i) => `member${1 + Math.floor((i * members) / count)}@codecommons.test`,
+  );
   let next = 0;
   const worker = async () => {
     while (next < emails.length) {
@@ -435,7 +442,11 @@ const ratio = (n) => (n === null || n === undefined || !Number.isFinite(n) ? '�
 function table(headers, rows) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => `| ${cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ')} |`;
-  return [line(headers), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
+  return [
+    line(headers),
+    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }
 
 function printSize(size) {
@@ -470,9 +481,21 @@ function budgets(result) {
   const view = result.firstView;
   if (view && !view.skipped) {
     const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
-    out.push({ budget: 'first view of home: JavaScript ≤ 120 KB gzip', value: kb(view.jsGzipBytes), pass: view.jsGzipBytes <= FIRST_VIEW_BUDGET.jsGzipBytes });
-    out.push({ budget: 'first view of home: CSS ≤ 25 KB gzip', value: kb(view.cssGzipBytes), pass: view.cssGzipBytes <= FIRST_VIEW_BUDGET.cssGzipBytes });
-    out.push({ budget: 'assets sent compressed and cached for a year', value: `${view.allCompressed ? 'compressed' : 'NOT all compressed'}, ${view.allLongCached ? 'immutable' : 'NOT all long-cached'}`, pass: view.allCompressed && view.allLongCached });
+    out.push({
+      budget: 'first view of home: JavaScript ≤ 120 KB gzip',
+      value: kb(view.jsGzipBytes),
+      pass: view.jsGzipBytes <= FIRST_VIEW_BUDGET.jsGzipBytes,
+    });
+    out.push({
+      budget: 'first view of home: CSS ≤ 25 KB gzip',
+      value: kb(view.cssGzipBytes),
+      pass: view.cssGzipBytes <= FIRST_VIEW_BUDGET.cssGzipBytes,
+    });
+    out.push({
+      budget: 'assets sent compressed and cached for a year',
+      value: `${view.allCompressed ? 'compressed' : 'NOT all compressed'}, ${view.allLongCached ? 'immutable' : 'NOT all long-cached'}`,
+      pass: view.allCompressed && view.allLongCached,
+    });
   }
   for (const size of result.sizes) {
     const at = `${fmt(size.posts)} posts`;
@@ -484,7 +507,11 @@ function budgets(result) {
     // Not a budget, shown beside it: the same list computed on every request (as right after a write).
     const computed = find(size, 'home-uncached');
     if (computed) {
-      out.push({ budget: `(for reference) home list with READ_CACHE=off (${at})`, value: `${ratio(computed.ratioToHealth)} × health, p99 ${computed.p99} ms`, pass: null });
+      out.push({
+        budget: `(for reference) home list with READ_CACHE=off (${at})`,
+        value: `${ratio(computed.ratioToHealth)} × health, p99 ${computed.p99} ms`,
+        pass: null,
+      });
     }
     for (const name of ['comment', 'vote']) {
       const w = find(size, name);
@@ -496,7 +523,11 @@ function budgets(result) {
       out.push({ budget: `server RSS ≤ 150 MiB (${at})`, value: `${fmt(size.peakRssMiB)} MiB`, pass: size.peakRssMiB <= 150 });
     }
     const failing = size.scenarios.filter((s) => s.errors > 0 || s.non2xx > 0);
-    out.push({ budget: `no errors or non-2xx (${at})`, value: failing.map((s) => s.name).join(', ') || 'none', pass: failing.length === 0 });
+    out.push({
+      budget: `no errors or non-2xx (${at})`,
+      value: failing.map((s) => s.name).join(', ') || 'none',
+      pass: failing.length === 0,
+    });
   }
   return out;
 }
@@ -531,7 +562,9 @@ async function benchSize({ posts, members }, { withFirstView }) {
   try {
     const { count } = await getJson(signer.base, '/api/post-data-count');
     const postIds = await samplePostIds(signer.base, count);
-    const tokens = SCENARIOS.some((s) => s.kind !== 'read' && s.kind !== 'limit') ? await signInMembers(signer.base, membersToSignIn, members) : [];
+    const tokens = SCENARIOS.some((s) => s.kind !== 'read' && s.kind !== 'limit')
+      ? await signInMembers(signer.base, membersToSignIn, members)
+      : [];
     ctx = { postIds, tokens };
   } finally {
     await signer.stop();
@@ -540,18 +573,24 @@ async function benchSize({ posts, members }, { withFirstView }) {
 
   const idle = await machineIdle(quick ? 300 : 1000);
   if (idle !== null && idle < 0.9) {
-    console.log(`Note: the machine is busy with other work (${Math.round((1 - idle) * 100)} % CPU in use before the run); figures will be lower and noisier.`);
+    console.log(
+      `Note: the machine is busy with other work (${Math.round((1 - idle) * 100)} % CPU in use before the run); figures will be lower and noisier.`,
+    );
   }
   const server = await startServer(env, secret);
   cleanups.push(server.stop);
   try {
-    console.log(`Server pid ${server.pid} on ${server.base}; ${ctx.postIds.length} post ids sampled, ${ctx.tokens.length} members signed in.`);
+    console.log(
+      `Server pid ${server.pid} on ${server.base}; ${ctx.postIds.length} post ids sampled, ${ctx.tokens.length} members signed in.`,
+    );
 
     // The page weight does not depend on the forum's size: measured once, before the load.
     const firstView = withFirstView && !only ? await measureFirstView(server.base) : null;
     const scenarios = [];
     const report = (label, r) =>
-      console.log(`  ${label.padEnd(44)} ${fmt(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ''}`);
+      console.log(
+        `  ${label.padEnd(44)} ${fmt(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ''}`,
+      );
     for (const scenario of SCENARIOS.filter((s) => !s.uncached)) {
       if (interrupted) break;
       const r = await measure(server, scenario, ctx);
@@ -562,9 +601,16 @@ async function benchSize({ posts, members }, { withFirstView }) {
     // a slow moment of the machine during the first measurement cannot flatter the ratios.
     const health = scenarios.find((s) => s.name === 'health');
     if (health && !interrupted && scenarios.length > 1) {
-      const again = await measure(server, SCENARIOS.find((s) => s.name === 'health'), ctx);
+      const again = await measure(
+        server,
+        SCENARIOS.find((s) => s.name === 'health'),
+        ctx,
+      );
       report('GET /api/health (again)', again);
-      health.runs = [{ rps: health.rps, p50: health.p50, p99: health.p99 }, { rps: again.rps, p50: again.p50, p99: again.p99 }];
+      health.runs = [
+        { rps: health.rps, p50: health.p50, p99: health.p99 },
+        { rps: again.rps, p50: again.p50, p99: again.p99 },
+      ];
       if (again.rps > health.rps) Object.assign(health, { ...again, runs: health.runs });
     }
     const hwm = server.highWaterMark();
@@ -657,7 +703,15 @@ async function main() {
     );
     console.log(
       table(
-        ['scenario', `req/s ${fmt(small.posts)}`, `req/s ${fmt(big.posts)}`, 'growth', `× health ${fmt(small.posts)}`, `× health ${fmt(big.posts)}`, 'growth vs health'],
+        [
+          'scenario',
+          `req/s ${fmt(small.posts)}`,
+          `req/s ${fmt(big.posts)}`,
+          'growth',
+          `× health ${fmt(small.posts)}`,
+          `× health ${fmt(big.posts)}`,
+          'growth vs health',
+        ],
         result.growth.map((g) => [
           g.label,
           fmt(g.small),
@@ -673,7 +727,12 @@ async function main() {
 
   result.budgets = budgets(result);
   console.log(`\nBudgets (DESIGN.md)${databaseUrl ? ' — set for SQLite; the PostgreSQL figures are reported beside them' : ''}`);
-  console.log(table(['budget', 'measured', ''], result.budgets.map((b) => [b.budget, b.value, b.pass === null ? '' : b.pass ? 'ok' : 'MISSED'])));
+  console.log(
+    table(
+      ['budget', 'measured', ''],
+      result.budgets.map((b) => [b.budget, b.value, b.pass === null ? '' : b.pass ? 'ok' : 'MISSED']),
+    ),
+  );
 
   const dir = path.join(root, 'bench-results');
   mkdirSync(dir, { recursive: true });
@@ -699,7 +758,11 @@ async function main() {
 
 main()
   .catch((error) => {
-    console.error(error instanceof Error ? `${process.env.BENCH_DEBUG ? error.stack : error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ''}` : error);
+    console.error(
+      error instanceof Error
+        ? `${process.env.BENCH_DEBUG ? error.stack : error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ''}`
+        : error,
+    );
     process.exitCode = 1;
   })
   .finally(() => cleanupAll());

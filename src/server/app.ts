@@ -46,17 +46,14 @@ export interface BuildAppOptions {
 }
 
 // Never logged: credentials travel in these.
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'body.password',
-  'body.token',
-];
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'body.password', 'body.token'];
 
 /** The keys of everything a deployment keeps in Redis start with this: several sharing one Redis never mix. */
 function redisPrefix(config: AppConfig): string {
-  const database = createHash('sha256').update(config.databaseUrl ?? config.sqlitePath).digest('hex').slice(0, 16);
+  const database = createHash('sha256')
+    .update(config.databaseUrl ?? config.sqlitePath)
+    .digest('hex')
+    .slice(0, 16);
   return `code-commons:${database}:`;
 }
 
@@ -71,7 +68,8 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis>
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let reported = false;
   redis.on('error', (error: Error) => {
-    if (!reported) log.warn({ err: error }, 'Redis is unavailable; reads are computed per request and writes are not rate-limited meanwhile');
+    if (!reported)
+      log.warn({ err: error }, 'Redis is unavailable; reads are computed per request and writes are not rate-limited meanwhile');
     reported = true;
   });
   redis.on('ready', () => {

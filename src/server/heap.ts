@@ -16,7 +16,8 @@ import v8 from 'node:v8';
  * the operator (command line or NODE_OPTIONS, Node's own variable) are left as they are.
  */
 const HEAP_SETTINGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=15'];
-const OPERATOR_HEAP_FLAG = /--(max-semi-space-size|min-semi-space-size|semi-space-growth-factor|heap-growing-percent|max-old-space-size|max-heap-size|optimize-for-size)\b/;
+const OPERATOR_HEAP_FLAG =
+  /--(max-semi-space-size|min-semi-space-size|semi-space-growth-factor|heap-growing-percent|max-old-space-size|max-heap-size|optimize-for-size)\b/;
 
 export function tuneHeap(): void {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');

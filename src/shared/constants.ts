@@ -34,11 +34,7 @@ export const ANNOUNCEMENT_TITLE_MAX = 150;
 export const ANNOUNCEMENT_DESCRIPTION_MAX = 5_000;
 export const COMMENT_PREVIEW_LENGTH = 20;
 
-export const REPORT_FEEDBACKS = [
-  'Off-topic or irrelevant',
-  'Abusive or disrespectful language',
-  'Spam or promotional content',
-] as const;
+export const REPORT_FEEDBACKS = ['Off-topic or irrelevant', 'Abusive or disrespectful language', 'Spam or promotional content'] as const;
 export type ReportFeedback = (typeof REPORT_FEEDBACKS)[number];
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

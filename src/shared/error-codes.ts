@@ -30,5 +30,4 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 };
 
 /** The code an HTTP status stands for when nothing more specific is known. */
-export const codeForStatus = (status: number): ErrorCode =>
-  STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
+export const codeForStatus = (status: number): ErrorCode => STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');

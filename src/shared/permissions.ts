@@ -8,8 +8,7 @@ export interface Viewer {
   membership: Membership;
 }
 
-export const isAdmin = (viewer: Pick<Viewer, 'role'> | null | undefined): boolean =>
-  viewer?.role === 'Admin';
+export const isAdmin = (viewer: Pick<Viewer, 'role'> | null | undefined): boolean => viewer?.role === 'Admin';
 
 /** "self or admin" of API.md. */
 export const canReadUser = (viewer: Viewer | null, email: string): boolean =>

@@ -10,7 +10,13 @@ describe('identity (Better Auth under /api/auth)', () => {
   });
   afterAll(() => t.close());
 
-  const userCount = async () => (await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+  const userCount = async () =>
+    (
+      await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('signs up, returning a token that works as a bearer token', async () => {
     const res = await t.app.inject({

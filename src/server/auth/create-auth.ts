@@ -155,11 +155,7 @@ export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; dialect: D
       session: {
         create: {
           before: async (session) => {
-            const row = await db
-              .selectFrom('users')
-              .select(['banned_at'])
-              .where('id', '=', session.userId)
-              .executeTakeFirst();
+            const row = await db.selectFrom('users').select(['banned_at']).where('id', '=', session.userId).executeTakeFirst();
             if (row?.banned_at) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
             return { data: session };
           },

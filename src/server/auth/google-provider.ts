@@ -45,7 +45,13 @@ export function googleProviderForIssuer(options: { clientId: string; clientSecre
     },
     async validateAuthorizationCode({ code, codeVerifier, redirectURI }) {
       const { token_endpoint } = await endpoints();
-      return validateAuthorizationCode({ code, codeVerifier, redirectURI, options: base.options ?? options, tokenEndpoint: token_endpoint });
+      return validateAuthorizationCode({
+        code,
+        codeVerifier,
+        redirectURI,
+        options: base.options ?? options,
+        tokenEndpoint: token_endpoint,
+      });
     },
   };
   return provider;

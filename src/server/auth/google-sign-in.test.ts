@@ -28,7 +28,15 @@ async function startOidc(redirectUri: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: 'test-client', client_secret: 'test-secret', redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: 'test-client',
+        client_secret: 'test-secret',
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
@@ -71,7 +79,9 @@ async function signInAtProvider(startUrl: string, login: string, redirectUri: st
     if (!action) throw new Error(`No form at ${url}: ${res.status} ${html.slice(0, 200)}`);
     url = new URL(action.replace(/&amp;/g, '&'), url).toString();
     method = 'POST';
-    body = html.includes('name="login"') ? new URLSearchParams({ prompt: 'login', login, password: 'anything' }).toString() : new URLSearchParams({ prompt: 'consent' }).toString();
+    body = html.includes('name="login"')
+      ? new URLSearchParams({ prompt: 'login', login, password: 'anything' }).toString()
+      : new URLSearchParams({ prompt: 'consent' }).toString();
   }
   throw new Error('Too many hops at the provider');
 }
@@ -114,8 +124,16 @@ describe('Google sign-in against a local OpenID Connect provider', () => {
   });
 
   it('refuses a banned email at the callback', async () => {
-    await t.db.insertInto('banned_emails').values({ email: 'bad@gmail.test', banned_at: new Date().toISOString(), banned_by: null }).execute();
-    const start = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: { origin: 'http://localhost:3000' }, payload: { provider: 'google', callbackURL: '/' } });
+    await t.db
+      .insertInto('banned_emails')
+      .values({ email: 'bad@gmail.test', banned_at: new Date().toISOString(), banned_by: null })
+      .execute();
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { provider: 'google', callbackURL: '/' },
+    });
     const cookie = (start.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
     const back = new URL(await signInAtProvider(start.json().url, 'bad', redirectUri));
     const callback = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie } });

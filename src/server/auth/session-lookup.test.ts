@@ -52,7 +52,11 @@ describe('session lookup', () => {
   it('refuses an expired session and removes it, as Better Auth does', async () => {
     const m = await signUp(t.app);
     const past = new Date(Date.now() - 60_000);
-    await t.db.updateTable('sessions').set({ expires_at: t.dialect === 'postgres' ? past : past.toISOString() }).where('token', '=', m.token).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: t.dialect === 'postgres' ? past : past.toISOString() })
+      .where('token', '=', m.token)
+      .execute();
     expect((await whoAmI(m, m.headers)).statusCode).toBe(401);
     expect(await t.db.selectFrom('sessions').select('id').where('token', '=', m.token).executeTakeFirst()).toBeUndefined();
   });

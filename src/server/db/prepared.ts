@@ -20,8 +20,7 @@ interface Placeholder {
   readonly [PLACEHOLDER]: string;
 }
 
-const isPlaceholder = (value: unknown): value is Placeholder =>
-  typeof value === 'object' && value !== null && PLACEHOLDER in value;
+const isPlaceholder = (value: unknown): value is Placeholder => typeof value === 'object' && value !== null && PLACEHOLDER in value;
 
 /** Every property of the arguments object stands for the value of that name. */
 const placeholders = new Proxy({} as Record<string, Placeholder>, {

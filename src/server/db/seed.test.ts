@@ -12,12 +12,22 @@ describe('demo seed', () => {
   afterAll(() => t.close());
 
   const count = async (table: 'posts' | 'comments' | 'users' | 'votes') =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('creates members who can sign in with the demo password, the admin among them', async () => {
     const res = await signIn(t.app, SEED_ADMIN_EMAIL, DEFAULT_SEED.password);
     expect(res.statusCode).toBe(200);
-    const role = await t.app.inject({ url: `/api/users/role/${SEED_ADMIN_EMAIL}`, headers: { authorization: `Bearer ${res.json().token}` } });
+    const role = await t.app.inject({
+      url: `/api/users/role/${SEED_ADMIN_EMAIL}`,
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(role.json()).toEqual({ role: 'Admin' });
     expect((await signIn(t.app, 'member1@codecommons.test', DEFAULT_SEED.password)).statusCode).toBe(200);
   });
@@ -38,7 +48,11 @@ describe('demo seed', () => {
       expect(p.comment_count).toBe(comments.length);
     }
     for (const tag of await t.db.selectFrom('tags').select(['tag', 'post_count']).execute()) {
-      const real = await t.db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('category', '=', tag.tag).executeTakeFirstOrThrow();
+      const real = await t.db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('category', '=', tag.tag)
+        .executeTakeFirstOrThrow();
       expect(Number(tag.post_count), tag.tag).toBe(Number(real.n));
     }
   });
@@ -47,7 +61,8 @@ describe('demo seed', () => {
     const other = await buildTestApp();
     try {
       await seedForum(other.db, { ...DEFAULT_SEED, members: 8, posts: 30 });
-      const titles = async (db: TestApp['db']) => (await db.selectFrom('posts').select('title').orderBy('created_at').execute()).map((r) => r.title);
+      const titles = async (db: TestApp['db']) =>
+        (await db.selectFrom('posts').select('title').orderBy('created_at').execute()).map((r) => r.title);
       expect(await titles(other.db)).toEqual(await titles(t.db));
     } finally {
       await other.close();

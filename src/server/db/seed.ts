@@ -32,12 +32,101 @@ export const DEFAULT_SEED: SeedOptions = {
 
 export const SEED_ADMIN_EMAIL = 'admin@codecommons.test';
 
-const TAGS = ['javascript', 'typescript', 'react', 'node', 'rust', 'go', 'python', 'postgres', 'sqlite', 'css', 'devops', 'testing', 'security', 'career', 'open-source'];
-const FIRST = ['Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Radia', 'Guido', 'Frances', 'Bjarne', 'Hedy', 'Tim', 'Sophie', 'Yukihiro', 'Anders', 'Katherine', 'Edsger', 'Donald'];
-const LAST = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov', 'Ritchie', 'Perlman', 'Rossum', 'Allen', 'Stroustrup', 'Lamarr', 'Berners-Lee', 'Wilson', 'Matsumoto', 'Hejlsberg', 'Johnson', 'Dijkstra', 'Knuth'];
-const OPENERS = ['How do you structure', 'Lessons learned from', 'A gentle guide to', 'Why we moved to', 'Debugging', 'Benchmarking', 'Five tips for', 'Questions about', 'Getting started with', 'Scaling'];
-const SUBJECTS = ['a monorepo', 'error handling', 'database migrations', 'background jobs', 'code review', 'a design system', 'flaky tests', 'memory leaks', 'API pagination', 'release notes'];
-const COMMENTS = ['Great write-up, thanks for sharing!', 'We hit the same issue last month — pinning the version fixed it.', 'Could you share the config you ended up with?', 'I disagree a little: measuring first saved us a lot of time.', 'This deserves to be in the docs.', 'Bookmarked. The second point is gold.', 'Did you try the built-in profiler before reaching for a library?', 'Thanks, this finally made it click for me.'];
+const TAGS = [
+  'javascript',
+  'typescript',
+  'react',
+  'node',
+  'rust',
+  'go',
+  'python',
+  'postgres',
+  'sqlite',
+  'css',
+  'devops',
+  'testing',
+  'security',
+  'career',
+  'open-source',
+];
+const FIRST = [
+  'Ada',
+  'Alan',
+  'Grace',
+  'Linus',
+  'Margaret',
+  'Ken',
+  'Barbara',
+  'Dennis',
+  'Radia',
+  'Guido',
+  'Frances',
+  'Bjarne',
+  'Hedy',
+  'Tim',
+  'Sophie',
+  'Yukihiro',
+  'Anders',
+  'Katherine',
+  'Edsger',
+  'Donald',
+];
+const LAST = [
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Torvalds',
+  'Hamilton',
+  'Thompson',
+  'Liskov',
+  'Ritchie',
+  'Perlman',
+  'Rossum',
+  'Allen',
+  'Stroustrup',
+  'Lamarr',
+  'Berners-Lee',
+  'Wilson',
+  'Matsumoto',
+  'Hejlsberg',
+  'Johnson',
+  'Dijkstra',
+  'Knuth',
+];
+const OPENERS = [
+  'How do you structure',
+  'Lessons learned from',
+  'A gentle guide to',
+  'Why we moved to',
+  'Debugging',
+  'Benchmarking',
+  'Five tips for',
+  'Questions about',
+  'Getting started with',
+  'Scaling',
+];
+const SUBJECTS = [
+  'a monorepo',
+  'error handling',
+  'database migrations',
+  'background jobs',
+  'code review',
+  'a design system',
+  'flaky tests',
+  'memory leaks',
+  'API pagination',
+  'release notes',
+];
+const COMMENTS = [
+  'Great write-up, thanks for sharing!',
+  'We hit the same issue last month — pinning the version fixed it.',
+  'Could you share the config you ended up with?',
+  'I disagree a little: measuring first saved us a lot of time.',
+  'This deserves to be in the docs.',
+  'Bookmarked. The second point is gold.',
+  'Did you try the built-in profiler before reaching for a library?',
+  'Thanks, this finally made it click for me.',
+];
 
 /** A small deterministic generator, so the same flags always build the same forum. */
 function prng(seed: number) {
@@ -54,8 +143,11 @@ function prng(seed: number) {
 
 async function insertBatched<T extends keyof DB & string>(db: Kysely<DB>, table: T, rows: Insertable<DB[T]>[], batch = 500) {
   for (let i = 0; i < rows.length; i += batch) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await db.insertInto(table).values(rows.slice(i, i + batch) as any).execute();
+    await db
+      .insertInto(table)
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      .values(rows.slice(i, i + batch) as any)
+      .execute();
   }
 }
 
@@ -95,7 +187,15 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
       membership: !admin && i % 7 === 0 ? 'Gold' : 'Bronze',
       banned_at: null,
     });
-    accounts.push({ id: newId(), user_id: id, account_id: id, provider_id: 'credential', password: passwordHash, created_at: created, updated_at: created });
+    accounts.push({
+      id: newId(),
+      user_id: id,
+      account_id: id,
+      provider_id: 'credential',
+      password: passwordHash,
+      created_at: created,
+      updated_at: created,
+    });
   }
   const members = users.slice(1);
 
@@ -191,7 +291,13 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
   const reports: Insertable<DB['reports']>[] = [];
   const postAuthor = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
   for (const c of comments.slice(0, Math.min(5, comments.length))) {
-    reports.push({ id: newId(), comment_id: c.id as string, reporter_id: postAuthor.get(c.post_id as string)!, feedback: rnd.pick(REPORT_FEEDBACKS), created_at: iso(now) });
+    reports.push({
+      id: newId(),
+      comment_id: c.id as string,
+      reporter_id: postAuthor.get(c.post_id as string)!,
+      feedback: rnd.pick(REPORT_FEEDBACKS),
+      created_at: iso(now),
+    });
   }
 
   await db.transaction().execute(async (trx) => {

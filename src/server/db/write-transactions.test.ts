@@ -15,7 +15,10 @@ describe('write transactions', () => {
   const tags = async () => (await t.db.selectFrom('tags').select('tag').orderBy('tag').execute()).map((r) => r.tag);
   const addTag = (tag: string) =>
     inWriteTransaction(t.db, async (trx) => {
-      await trx.insertInto('tags').values({ id: `id-${tag}`, tag, created_at: new Date().toISOString() }).execute();
+      await trx
+        .insertInto('tags')
+        .values({ id: `id-${tag}`, tag, created_at: new Date().toISOString() })
+        .execute();
       return tag;
     });
 
@@ -43,7 +46,11 @@ describe('write transactions', () => {
     const bump = () =>
       inWriteTransaction(t.db, async (trx) => {
         const row = await trx.selectFrom('counters').select('value').where('name', '=', 'test-counter').executeTakeFirstOrThrow();
-        await trx.updateTable('counters').set({ value: sql`value + 1` }).where('name', '=', 'test-counter').execute();
+        await trx
+          .updateTable('counters')
+          .set({ value: sql`value + 1` })
+          .where('name', '=', 'test-counter')
+          .execute();
         return Number(row.value);
       });
     const seen = await Promise.all(Array.from({ length: 8 }, bump));

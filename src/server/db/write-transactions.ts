@@ -82,7 +82,10 @@ class GroupCommit {
         await trx.commit().execute();
         this.onCommit();
       } catch (error) {
-        await trx.rollback().execute().catch(() => {});
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => {});
         throw error;
       }
     } catch (error) {

@@ -86,7 +86,12 @@ describe.each(stores)('kept reads follow every write ($store)', ({ env }) => {
     });
     expect(await board()).toContainEqual(expect.objectContaining({ name: 'Alice Renamed', photo: 'https://example.test/a.png' }));
 
-    await t.app.inject({ method: 'POST', url: '/api/user-data', headers: alice.headers, payload: { name: 'Alice Again', email: alice.email } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user-data',
+      headers: alice.headers,
+      payload: { name: 'Alice Again', email: alice.email },
+    });
     expect((await home()).posts.map((p) => p.name)).toContain('Alice Again');
   });
 

@@ -27,9 +27,7 @@ export async function signUp(
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { token: string; user: { id: string; email: string } };
   const setCookie = res.headers['set-cookie'];
-  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]).join('; ');
   return {
     id: body.user.id,
     email: body.user.email,

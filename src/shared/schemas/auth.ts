@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import {
-  PASSWORD_INLINE_MESSAGE,
-  PASSWORD_PATTERN,
-  displayNameSchema,
-} from './user.ts';
+import { PASSWORD_INLINE_MESSAGE, PASSWORD_PATTERN, displayNameSchema } from './user.ts';
 import { EMAIL_MAX, PASSWORD_MAX } from '../constants.ts';
 
 /** The sign-up form of SPEC.md §2 and §5; the photo is a File in the browser. */
 export const signUpFormSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').pipe(displayNameSchema),
   email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX).pipe(z.email('Enter a valid email address')),
-  photo: z
-    .custom<FileList | File[] | null | undefined>()
-    .refine((v) => v != null && v.length > 0, 'Photo is required'),
+  photo: z.custom<FileList | File[] | null | undefined>().refine((v) => v != null && v.length > 0, 'Photo is required'),
   password: z
     .string()
     .min(1, 'Password is required')

@@ -2,18 +2,11 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../constants.ts';
 
 // API.md: page ≥ 0 and 1 ≤ limit ≤ 100, integers only; anything else is a 400, never clamped.
-const intFromQuery = z
-  .string()
-  .regex(/^\d+$/, 'must be a whole number')
-  .transform(Number)
-  .pipe(z.number().int().safe());
+const intFromQuery = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().safe());
 
 export const paginationQuerySchema = z.object({
   page: intFromQuery.optional().default(0),
-  limit: intFromQuery
-    .pipe(z.number().min(1).max(MAX_PAGE_LIMIT))
-    .optional()
-    .default(DEFAULT_PAGE_LIMIT),
+  limit: intFromQuery.pipe(z.number().min(1).max(MAX_PAGE_LIMIT)).optional().default(DEFAULT_PAGE_LIMIT),
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 

@@ -7,7 +7,10 @@ export const sandboxCardSchema = z.object({
   number: z.string().trim().max(32),
   exp_month: z.coerce.number().int().min(1, 'Your card’s expiration month is invalid.').max(12, 'Your card’s expiration month is invalid.'),
   exp_year: z.coerce.number().int().min(0).max(9999),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
 });
 export type SandboxCard = z.infer<typeof sandboxCardSchema>;
 

@@ -3,8 +3,7 @@ import { EMAIL_MAX, MEMBERSHIPS, NAME_MAX, PASSWORD_MAX, ROLES } from '../consta
 
 // SPEC.md §5: 6+ characters, lower, upper, digit and one of !@#$%^&*, nothing else.
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&*]{6,}$/;
-export const PASSWORD_INLINE_MESSAGE =
-  'Password must be 6+ characters, include upper, lower, number, and special character.';
+export const PASSWORD_INLINE_MESSAGE = 'Password must be 6+ characters, include upper, lower, number, and special character.';
 export const PASSWORD_TOAST_MESSAGE =
   'Password must be 6+ characters, include at least 1 number, 1 uppercase, 1 lowercase & 1 special character.';
 

@@ -79,9 +79,7 @@ describe('api client', () => {
 
   it('does not sign out on POST_LIMIT_REACHED', async () => {
     server.use(
-      http.post('*/api/post-data', () =>
-        HttpResponse.json({ message: 'Limit reached', code: 'POST_LIMIT_REACHED' }, { status: 403 }),
-      ),
+      http.post('*/api/post-data', () => HttpResponse.json({ message: 'Limit reached', code: 'POST_LIMIT_REACHED' }, { status: 403 })),
     );
     await expect(api.post('/post-data', {})).rejects.toMatchObject({ status: 403, code: 'POST_LIMIT_REACHED' });
     expect(onUnauthorized).not.toHaveBeenCalled();

@@ -16,9 +16,7 @@ export interface ViewerUser {
 }
 
 export type ViewerState =
-  | { status: 'loading'; user: null }
-  | { status: 'signed-out'; user: null }
-  | { status: 'signed-in'; user: ViewerUser };
+  { status: 'loading'; user: null } | { status: 'signed-out'; user: null } | { status: 'signed-in'; user: ViewerUser };
 
 export const authKeys = {
   session: ['auth', 'session'] as const,

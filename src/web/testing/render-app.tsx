@@ -7,8 +7,7 @@ import { AppProvider } from '#web/app/provider.tsx';
 import { routes as appRoutes } from '#web/app/routes.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 
-export const createTestQueryClient = () =>
-  createQueryClient({ queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } });
+export const createTestQueryClient = () => createQueryClient({ queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } });
 
 interface RenderAppOptions {
   routes?: RouteObject[];

@@ -58,11 +58,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', time, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('accounts_user_idx').on('accounts').column('user_id').execute();
-  await db.schema
-    .createIndex('accounts_provider_idx')
-    .on('accounts')
-    .columns(['provider_id', 'account_id'])
-    .execute();
+  await db.schema.createIndex('accounts_provider_idx').on('accounts').columns(['provider_id', 'account_id']).execute();
 
   await db.schema
     .createTable('verifications')
@@ -104,21 +100,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   // Every ordering API.md asks for is backed by an index ending in the id.
   await db.schema.createIndex('posts_newest_idx').on('posts').columns(['created_at', 'id']).execute();
-  await db.schema
-    .createIndex('posts_popularity_idx')
-    .on('posts')
-    .columns(['score', 'created_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('posts_author_idx')
-    .on('posts')
-    .columns(['author_id', 'created_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('posts_category_idx')
-    .on('posts')
-    .columns(['category', 'created_at', 'id'])
-    .execute();
+  await db.schema.createIndex('posts_popularity_idx').on('posts').columns(['score', 'created_at', 'id']).execute();
+  await db.schema.createIndex('posts_author_idx').on('posts').columns(['author_id', 'created_at', 'id']).execute();
+  await db.schema.createIndex('posts_category_idx').on('posts').columns(['category', 'created_at', 'id']).execute();
 
   await db.schema
     .createTable('comments')
@@ -128,16 +112,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('comment', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('comments_post_idx')
-    .on('comments')
-    .columns(['post_id', 'created_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('comments_author_idx')
-    .on('comments')
-    .columns(['author_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('comments_post_idx').on('comments').columns(['post_id', 'created_at', 'id']).execute();
+  await db.schema.createIndex('comments_author_idx').on('comments').columns(['author_id', 'created_at']).execute();
   await db.schema.createIndex('comments_created_idx').on('comments').columns(['created_at', 'id']).execute();
 
   await db.schema
@@ -169,11 +145,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('announcements_created_idx')
-    .on('announcements')
-    .columns(['created_at', 'id'])
-    .execute();
+  await db.schema.createIndex('announcements_created_idx').on('announcements').columns(['created_at', 'id']).execute();
 
   await db.schema
     .createTable('images')

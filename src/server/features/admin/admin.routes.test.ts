@@ -64,20 +64,45 @@ describe('admin calls', () => {
 
   it('promotes a member to Admin, harmlessly again, and accepts no other role', async () => {
     const m = await signUp(t.app);
-    const bad = await t.app.inject({ method: 'PATCH', url: `/api/user/role/${m.email}`, headers: admin.headers, payload: { role: 'Client' } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/role/${m.email}`,
+      headers: admin.headers,
+      payload: { role: 'Client' },
+    });
     expect(bad.statusCode).toBe(400);
-    const ok = await t.app.inject({ method: 'PATCH', url: `/api/user/role/${m.email}`, headers: admin.headers, payload: { role: 'Admin' } });
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/role/${m.email}`,
+      headers: admin.headers,
+      payload: { role: 'Admin' },
+    });
     expect(ok.json()).toEqual({ modifiedCount: 1 });
-    const again = await t.app.inject({ method: 'PATCH', url: `/api/user/role/${m.email}`, headers: admin.headers, payload: { role: 'Admin' } });
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/role/${m.email}`,
+      headers: admin.headers,
+      payload: { role: 'Admin' },
+    });
     expect(again.json()).toEqual({ modifiedCount: 0 });
     const role = await t.app.inject({ url: `/api/users/role/${m.email}`, headers: m.headers });
     expect(role.json()).toEqual({ role: 'Admin' });
-    const missing = await t.app.inject({ method: 'PATCH', url: '/api/user/role/nobody@example.test', headers: admin.headers, payload: { role: 'Admin' } });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/role/nobody@example.test',
+      headers: admin.headers,
+      payload: { role: 'Admin' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
   it('publishes an announcement with the author from the session', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/announcement-data', headers: admin.headers, payload: { title: '', description: 'd' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/announcement-data',
+      headers: admin.headers,
+      payload: { title: '', description: 'd' },
+    });
     expect(bad.statusCode).toBe(400);
     const res = await t.app.inject({
       method: 'POST',
@@ -88,7 +113,9 @@ describe('admin calls', () => {
     expect(res.statusCode).toBe(200);
     const list = await t.app.inject({ url: '/api/announcement-data' });
     expect(list.headers['x-total-count']).toBe('1');
-    expect(list.json()).toEqual([{ _id: res.json().insertedId, title: 'Hello', description: 'World', name: 'Ada', photo: null, time: expect.any(String) }]);
+    expect(list.json()).toEqual([
+      { _id: res.json().insertedId, title: 'Hello', description: 'World', name: 'Ada', photo: null, time: expect.any(String) },
+    ]);
   });
 });
 
@@ -117,12 +144,22 @@ describe('the ban path', () => {
     const kept = await createComment(t.app, troll, post, 'a fine comment');
     await createComment(t.app, bystander, post, 'hello');
     for (const commentId of [bad1, bad2]) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/reported-comment', headers: owner.headers, payload: { commentId, ReportedComment: 'Spam or promotional content' } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/reported-comment',
+        headers: owner.headers,
+        payload: { commentId, ReportedComment: 'Spam or promotional content' },
+      });
       expect(r.statusCode).toBe(200);
     }
     const queue = await t.app.inject({ url: '/api/reported-comment-pagination/?page=0&limit=10', headers: admin.headers });
     expect(queue.json()).toHaveLength(2);
-    expect(queue.json()[0]).toMatchObject({ commenter_email: troll.email, commenter_role: 'Client', ReportedComment: 'Spam or promotional content', commentId: expect.any(String) });
+    expect(queue.json()[0]).toMatchObject({
+      commenter_email: troll.email,
+      commenter_role: 'Client',
+      ReportedComment: 'Spam or promotional content',
+      commentId: expect.any(String),
+    });
     expect((await t.app.inject({ url: '/api/reported-comment-count/', headers: admin.headers })).json()).toEqual({ count: 2 });
 
     const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${troll.email}`, headers: admin.headers });
@@ -136,7 +173,11 @@ describe('the ban path', () => {
     const signin = await signIn(t.app, troll.email, STRONG_PASSWORD);
     expect(signin.statusCode).toBe(403);
     expect(signin.json()).toMatchObject({ code: 'BANNED', message: expect.stringMatching(/banned/i) });
-    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name: 'Again', email: troll.email, password: STRONG_PASSWORD } });
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Again', email: troll.email, password: STRONG_PASSWORD },
+    });
     expect(signup.statusCode).toBe(403);
 
     // Reported comments and reports are gone, counters right, other content intact.

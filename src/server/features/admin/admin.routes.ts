@@ -25,11 +25,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gua
     },
   );
 
-  app.get(
-    '/api/user-data-count',
-    { schema: { querystring: userSearchQuerySchema, response: { 200: countSchema } } },
-    async (request) => ({ count: await countMembers(db, request.query.search) }),
-  );
+  app.get('/api/user-data-count', { schema: { querystring: userSearchQuerySchema, response: { 200: countSchema } } }, async (request) => ({
+    count: await countMembers(db, request.query.search),
+  }));
 
   app.patch(
     '/api/user/role/:email',
@@ -37,9 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gua
     async (request) => promoteToAdmin(db, request.params.email),
   );
 
-  app.delete(
-    '/api/user-delete/:email',
-    { schema: { params: emailParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => banMember(db, request.viewer!, request.params.email),
+  app.delete('/api/user-delete/:email', { schema: { params: emailParamsSchema, response: { 200: deletedSchema } } }, async (request) =>
+    banMember(db, request.viewer!, request.params.email),
   );
 };

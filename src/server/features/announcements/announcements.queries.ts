@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Announcement } from '#shared/schemas/announcement.ts';
+import type { Announcement, CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { DB } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 import { addToCounter, readCounter } from '../counters/counters.queries.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import type { CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
 
 const announcementPage = prepared((db, p: { limit: number; offset: number }) =>
   db
@@ -36,7 +35,10 @@ export const countAnnouncements = (db: Kysely<DB>) => readCounter(db, 'announcem
 export async function insertAnnouncement(db: Kysely<DB>, authorId: string, input: CreateAnnouncementInput): Promise<string> {
   const id = newId();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('announcements').values({ id, author_id: authorId, ...input, created_at: nowIso() }).execute();
+    await trx
+      .insertInto('announcements')
+      .values({ id, author_id: authorId, ...input, created_at: nowIso() })
+      .execute();
     await addToCounter(trx, 'announcements', 1);
   });
   return id;

@@ -84,15 +84,16 @@ export async function listFullComments(db: Db, page: PaginationQuery, filter: { 
 }
 
 /** One prepared query per number of ids (at most 100, API.md). */
-const commentCounts = preparedByShape((n: number) => (db, a: Record<string, string>) =>
-  db
-    .selectFrom('posts')
-    .select(['id', 'comment_count'])
-    .where(
-      'id',
-      'in',
-      Array.from({ length: n }, (_, i) => a[`p${i}`]!),
-    ),
+const commentCounts = preparedByShape(
+  (n: number) => (db, a: Record<string, string>) =>
+    db
+      .selectFrom('posts')
+      .select(['id', 'comment_count'])
+      .where(
+        'id',
+        'in',
+        Array.from({ length: n }, (_, i) => a[`p${i}`]!),
+      ),
 );
 
 export async function commentCountsFor(db: Db, postIds: string[]): Promise<Map<string, number>> {

@@ -5,9 +5,7 @@ import { prepared } from '../../db/prepared.ts';
 export type CounterName = 'posts' | 'comments' | 'users' | 'announcements' | 'reports';
 type Db = Kysely<DB> | Transaction<DB>;
 
-const counterValue = prepared((db, a: { name: CounterName }) =>
-  db.selectFrom('counters').select('value').where('name', '=', a.name),
-);
+const counterValue = prepared((db, a: { name: CounterName }) => db.selectFrom('counters').select('value').where('name', '=', a.name));
 
 const moveCounter = prepared((db, a: { name: CounterName; delta: number }) =>
   db

@@ -10,6 +10,8 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   // Shown on every home page view: kept between the writes that change it (lib/read-cache.ts).
   app.get('/api/user-data', { schema: { response: { 200: z.array(leaderboardRowSchema) } } }, async (_request, reply) => {
     const window = leaderboardWindow();
-    return replyFromCache(db, reply, `leaderboard:${window.today}`, async () => ({ body: await topContributors(db, window, LEADERBOARD_SIZE) }));
+    return replyFromCache(db, reply, `leaderboard:${window.today}`, async () => ({
+      body: await topContributors(db, window, LEADERBOARD_SIZE),
+    }));
   });
 };

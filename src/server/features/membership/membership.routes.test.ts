@@ -65,7 +65,12 @@ describe('Gold membership with the sandbox', () => {
     expect((await upgrade(m)).json()).toEqual({ modifiedCount: 0 });
     expect(await membership(m)).toBe('Gold');
     for (let i = 0; i < 5; i += 1) await createPost(t.app, m, { category: 'go' });
-    const eleventh = await t.app.inject({ method: 'POST', url: '/api/post-data', headers: m.headers, payload: { title: 't', description: 'd', category: 'go' } });
+    const eleventh = await t.app.inject({
+      method: 'POST',
+      url: '/api/post-data',
+      headers: m.headers,
+      payload: { title: 't', description: 'd', category: 'go' },
+    });
     expect(eleventh.statusCode).toBe(403);
   });
 
@@ -76,7 +81,12 @@ describe('Gold membership with the sandbox', () => {
     expect((await upgrade(other)).statusCode).toBe(402);
     expect((await upgrade(other, payer.email)).statusCode).toBe(403);
     // Nor confirm someone else's intent.
-    const steal = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', headers: other.headers, payload: { clientSecret, card: card('4242424242424242') } });
+    const steal = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      headers: other.headers,
+      payload: { clientSecret, card: card('4242424242424242') },
+    });
     expect(steal.statusCode).toBe(403);
     expect(await membership(other)).toBe('Bronze');
   });
@@ -103,11 +113,26 @@ describe('Gold membership with the sandbox', () => {
 
   it('answers bad input with 400 and unknown secrets with 404', async () => {
     const m = await signUp(t.app);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', headers: m.headers, payload: { clientSecret: 'x', card: { number: 1 } } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      headers: m.headers,
+      payload: { clientSecret: 'x', card: { number: 1 } },
+    });
     expect(bad.statusCode).toBe(400);
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', headers: m.headers, payload: { clientSecret: 'nope', card: card('4242424242424242') } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      headers: m.headers,
+      payload: { clientSecret: 'nope', card: card('4242424242424242') },
+    });
     expect(unknown.statusCode).toBe(404);
-    const role = await t.app.inject({ method: 'PATCH', url: `/api/update/membership/${m.email}`, headers: m.headers, payload: { membership: 'Platinum' } });
+    const role = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/update/membership/${m.email}`,
+      headers: m.headers,
+      payload: { membership: 'Platinum' },
+    });
     expect(role.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/create-payment', payload: {} })).statusCode).toBe(401);
   });
@@ -137,7 +162,12 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
   const webhook = (event: object, secret = webhookSecret) => {
     const payload = JSON.stringify(event);
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
-    return t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'stripe-signature': header, 'content-type': 'application/json' }, payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'stripe-signature': header, 'content-type': 'application/json' },
+      payload,
+    });
   };
   const succeededEvent = (id: string, intentId: string, metadata: Record<string, string>, amount = 999) => ({
     id,
@@ -152,10 +182,20 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     const { clientSecret } = res.json() as { clientSecret: string };
     const intent = stub.intents.get(intentIdOf(clientSecret))!;
     expect(intent).toMatchObject({ amount: 999, currency: 'usd', metadata: { userId: m.id } });
-    const early = await t.app.inject({ method: 'PATCH', url: `/api/update/membership/${m.email}`, headers: m.headers, payload: { membership: 'Gold' } });
+    const early = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/update/membership/${m.email}`,
+      headers: m.headers,
+      payload: { membership: 'Gold' },
+    });
     expect(early.statusCode).toBe(402);
     stub.succeed(intent.id);
-    const ok = await t.app.inject({ method: 'PATCH', url: `/api/update/membership/${m.email}`, headers: m.headers, payload: { membership: 'Gold' } });
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/update/membership/${m.email}`,
+      headers: m.headers,
+      payload: { membership: 'Gold' },
+    });
     expect(ok.json()).toEqual({ modifiedCount: 1 });
     // The sandbox is off when Stripe is configured.
     const sandbox = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', headers: m.headers, payload: {} });

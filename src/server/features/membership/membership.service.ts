@@ -19,7 +19,11 @@ import {
 import { sandboxCardRefusal } from './sandbox-cards.ts';
 
 /** The server sets the price (9.99 USD), whatever the browser sends, and records the intent. */
-export async function startGoldPayment(db: Kysely<DB>, provider: PaymentProvider, viewer: SessionViewer): Promise<{ clientSecret: string }> {
+export async function startGoldPayment(
+  db: Kysely<DB>,
+  provider: PaymentProvider,
+  viewer: SessionViewer,
+): Promise<{ clientSecret: string }> {
   const intent = await provider.createIntent({ userId: viewer.id, amount: GOLD_PRICE_CENTS, currency: GOLD_PRICE_CURRENCY });
   await insertPayment(db, {
     id: newId(),
@@ -57,7 +61,12 @@ const confirmsGold = (intent: { status: string; amount: number; currency: string
  * Gold only after a payment by this member that the provider itself confirms succeeded for
  * 9.99 USD; otherwise 402. Already Gold: 200 with modifiedCount 0.
  */
-export async function upgradeToGold(db: Kysely<DB>, provider: PaymentProvider, viewer: SessionViewer, email: string): Promise<{ modifiedCount: number }> {
+export async function upgradeToGold(
+  db: Kysely<DB>,
+  provider: PaymentProvider,
+  viewer: SessionViewer,
+  email: string,
+): Promise<{ modifiedCount: number }> {
   if (viewer.email !== email) throw forbidden('You can only upgrade your own membership.');
   if (viewer.membership === 'Gold') return { modifiedCount: 0 };
   for (const payment of await listUserPayments(db, viewer.id)) {
@@ -79,7 +88,13 @@ export async function handleStripeEvent(db: Kysely<DB>, event: Stripe.Event): Pr
   const payment = await findPaymentByIntent(db, intent.id);
   const userId = payment?.userId ?? null;
   if (!payment || !userId || intent.metadata?.userId !== userId) return;
-  if (!confirmsGold({ status: intent.status, amount: intent.amount, currency: intent.currency, userId: intent.metadata?.userId ?? null }, userId)) return;
+  if (
+    !confirmsGold(
+      { status: intent.status, amount: intent.amount, currency: intent.currency, userId: intent.metadata?.userId ?? null },
+      userId,
+    )
+  )
+    return;
   await setPaymentStatus(db, intent.id, 'succeeded');
   await setGold(db, userId);
 }

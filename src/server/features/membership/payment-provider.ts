@@ -5,13 +5,19 @@ import type { AppConfig } from '../../config/env.ts';
 /** What the membership service needs from a card payment provider. */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
-  createIntent(input: { userId: string; amount: number; currency: string }): Promise<{ intentId: string; clientSecret: string; status: string }>;
+  createIntent(input: {
+    userId: string;
+    amount: number;
+    currency: string;
+  }): Promise<{ intentId: string; clientSecret: string; status: string }>;
   /** The provider's own word on an intent; null when it does not know it. */
   retrieveIntent(intentId: string): Promise<{ status: string; amount: number; currency: string; userId: string | null } | null>;
 }
 
 /** The built-in sandbox: intents live in our payments table; confirmation is sandbox.service.ts. */
-export function createSandboxProvider(lookup: (intentId: string) => Promise<{ status: string; amount: number; currency: string; userId: string } | null>): PaymentProvider {
+export function createSandboxProvider(
+  lookup: (intentId: string) => Promise<{ status: string; amount: number; currency: string; userId: string } | null>,
+): PaymentProvider {
   return {
     name: 'sandbox',
     async createIntent() {
@@ -31,7 +37,13 @@ export async function createStripeClient(stripe: NonNullable<AppConfig['stripe']
   return new StripeClient(stripe.secretKey, {
     maxNetworkRetries: 2,
     timeout: 10_000,
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 }
 

@@ -74,7 +74,11 @@ describe('configuration with Stripe and Google', () => {
 
   it('allows Stripe’s hosts in the CSP and reports Google and Stripe as configured', async () => {
     const res = await t.app.inject({ url: '/api/config' });
-    expect(res.json()).toEqual({ siteName: 'Code Commons', googleEnabled: true, payments: { provider: 'stripe', publishableKey: 'pk_test_x' } });
+    expect(res.json()).toEqual({
+      siteName: 'Code Commons',
+      googleEnabled: true,
+      payments: { provider: 'stripe', publishableKey: 'pk_test_x' },
+    });
     expect(String(res.headers['content-security-policy'])).toContain('https://js.stripe.com');
     expect(res.body).not.toContain('sk_test_x');
   });

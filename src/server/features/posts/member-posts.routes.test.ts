@@ -61,16 +61,41 @@ describe('a member’s own posts, deleting, comment details and reports', () => 
   });
 
   it('lets only the post owner report a comment, once, with one of the three feedback texts', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/reported-comment', headers: owner.headers, payload: { commentId, ReportedComment: 'I just dislike it' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: owner.headers,
+      payload: { commentId, ReportedComment: 'I just dislike it' },
+    });
     expect(bad.statusCode).toBe(400);
-    const notMine = await t.app.inject({ method: 'POST', url: '/api/reported-comment', headers: other.headers, payload: { commentId, ReportedComment: 'Spam or promotional content' } });
+    const notMine = await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: other.headers,
+      payload: { commentId, ReportedComment: 'Spam or promotional content' },
+    });
     expect(notMine.statusCode).toBe(403);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/reported-comment', headers: owner.headers, payload: { commentId: 'nope', ReportedComment: 'Spam or promotional content' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: owner.headers,
+      payload: { commentId: 'nope', ReportedComment: 'Spam or promotional content' },
+    });
     expect(missing.statusCode).toBe(404);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/reported-comment', headers: owner.headers, payload: { commentId, ReportedComment: 'Spam or promotional content' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: owner.headers,
+      payload: { commentId, ReportedComment: 'Spam or promotional content' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ insertedId: expect.any(String) });
-    const again = await t.app.inject({ method: 'POST', url: '/api/reported-comment', headers: owner.headers, payload: { commentId, ReportedComment: 'Off-topic or irrelevant' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: owner.headers,
+      payload: { commentId, ReportedComment: 'Off-topic or irrelevant' },
+    });
     expect(again.statusCode).toBe(409);
     const details = (await t.app.inject({ url: `/api/post-comment-data/${postId}`, headers: owner.headers })).json();
     expect(details[0]).toMatchObject({ reported: true });

@@ -13,15 +13,11 @@ const postList = { 200: z.array(postSchema) };
 export const memberPostsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
   // SPEC.md's "all the user's posts" calls answer one bounded page, newest first.
   for (const url of ['/api/user/:email', '/api/my-post/user/:email']) {
-    app.get(
-      url,
-      { onRequest: guards.requireUser, schema: { params: emailParamsSchema, response: postList } },
-      async (request, reply) => {
-        const { items, total } = await listMemberPosts(db, request.viewer!, request.params.email, { page: 0, limit: MAX_PAGE_LIMIT });
-        reply.header('x-total-count', String(total));
-        return items;
-      },
-    );
+    app.get(url, { onRequest: guards.requireUser, schema: { params: emailParamsSchema, response: postList } }, async (request, reply) => {
+      const { items, total } = await listMemberPosts(db, request.viewer!, request.params.email, { page: 0, limit: MAX_PAGE_LIMIT });
+      reply.header('x-total-count', String(total));
+      return items;
+    });
   }
 
   app.get(

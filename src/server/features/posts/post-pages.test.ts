@@ -85,7 +85,11 @@ describe('post pages', () => {
     expect((await t.app.inject({ url: '/api/search-by-tag?search=gamma' })).headers['x-total-count']).toBe(before);
     const stored = await t.db.selectFrom('tags').select(['tag', 'post_count']).execute();
     for (const { tag, post_count } of stored) {
-      const real = await t.db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('category', '=', tag).executeTakeFirstOrThrow();
+      const real = await t.db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('category', '=', tag)
+        .executeTakeFirstOrThrow();
       expect(Number(post_count), tag).toBe(Number(real.n));
     }
   });

@@ -278,5 +278,7 @@ export async function readPostMeta(
     .select(['author_id', 'category', 'created_at', 'comment_count'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? { authorId: row.author_id, category: row.category, createdAt: row.created_at, commentCount: Number(row.comment_count) } : null;
+  return row
+    ? { authorId: row.author_id, category: row.category, createdAt: row.created_at, commentCount: Number(row.comment_count) }
+    : null;
 }

@@ -163,7 +163,11 @@ describe('posts: writing', () => {
   });
 
   it('refuses a visitor with 401', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/post-data', payload: { title: 't', description: 'd', category: 'typescript' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/post-data',
+      payload: { title: 't', description: 'd', category: 'typescript' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -23,10 +23,8 @@ export const postsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gua
     postPage('newest', request.query, reply),
   );
 
-  app.get(
-    '/api/post-data/popularity',
-    { schema: { querystring: paginationQuerySchema, response: postList } },
-    async (request, reply) => postPage('popularity', request.query, reply),
+  app.get('/api/post-data/popularity', { schema: { querystring: paginationQuerySchema, response: postList } }, async (request, reply) =>
+    postPage('popularity', request.query, reply),
   );
 
   app.get(

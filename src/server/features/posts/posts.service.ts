@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { POST_LIMITS } from '#shared/constants.ts';
-import { isAdmin } from '#shared/permissions.ts';
+import { isAdmin, canReadUser } from '#shared/permissions.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { CreatePostInput, Post, PostDetail } from '#shared/schemas/post.ts';
 import type { DB } from '../../db/schema.ts';
@@ -26,7 +26,6 @@ import {
   releasePostSlot,
   type PostOrder,
 } from './posts.queries.ts';
-import { canReadUser } from '#shared/permissions.ts';
 
 export interface PostPage {
   items: Post[];

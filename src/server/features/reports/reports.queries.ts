@@ -73,7 +73,10 @@ export async function listReports(db: Db, page: PaginationQuery): Promise<Report
 }
 
 /** The reported comments written by one member, with the post each sits under. */
-export async function findReportedCommentsBy(db: Db, authorId: string): Promise<{ commentId: string; postId: string; createdAt: string }[]> {
+export async function findReportedCommentsBy(
+  db: Db,
+  authorId: string,
+): Promise<{ commentId: string; postId: string; createdAt: string }[]> {
   const rows = await db
     .selectFrom('comments as c')
     .innerJoin('reports as r', 'r.comment_id', 'c.id')

@@ -20,7 +20,13 @@ export async function reportComment(db: Kysely<DB>, viewer: SessionViewer, input
     if (!target) throw notFound('comment');
     if (target.postOwnerId !== viewer.id) throw forbidden('You can only report comments on your own posts.');
     if (await reportExists(trx, input.commentId)) throw conflict('This comment has already been reported.');
-    await insertReport(trx, { id, commentId: input.commentId, reporterId: viewer.id, feedback: input.ReportedComment, createdAt: nowIso() });
+    await insertReport(trx, {
+      id,
+      commentId: input.commentId,
+      reporterId: viewer.id,
+      feedback: input.ReportedComment,
+      createdAt: nowIso(),
+    });
     await addToCounter(trx, 'reports', 1);
   });
   return { insertedId: id };
@@ -35,7 +41,10 @@ export async function deleteReportedCommentsOf(db: Kysely<DB>, email: string): P
     const authorId = await findUserIdByEmail(trx, email);
     if (!authorId) return { deletedCount: 0 };
     const reported = await findReportedCommentsBy(trx, authorId);
-    const deletedCount = await deleteComments(trx, reported.map((r) => r.commentId));
+    const deletedCount = await deleteComments(
+      trx,
+      reported.map((r) => r.commentId),
+    );
     const perPost = new Map<string, number>();
     for (const r of reported) perPost.set(r.postId, (perPost.get(r.postId) ?? 0) + 1);
     for (const [postId, n] of perPost) await movePostCounters(trx, postId, { comments: -n });

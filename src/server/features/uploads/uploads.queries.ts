@@ -26,10 +26,7 @@ export async function insertImage(db: Kysely<DB>, image: StoredImage): Promise<v
     .execute();
 }
 
-export async function findImageBytes(
-  db: Kysely<DB>,
-  id: string,
-): Promise<{ contentType: string; bytes: Uint8Array } | null> {
+export async function findImageBytes(db: Kysely<DB>, id: string): Promise<{ contentType: string; bytes: Uint8Array } | null> {
   const row = await db.selectFrom('images').select(['content_type', 'bytes']).where('id', '=', id).executeTakeFirst();
   return row ? { contentType: row.content_type, bytes: row.bytes } : null;
 }

@@ -22,7 +22,14 @@ describe('image uploads', () => {
   let t: TestApp;
   let m: TestMember;
   const imageCount = async () =>
-    Number((await t.db.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -32,7 +39,12 @@ describe('image uploads', () => {
 
   it.each(['png', 'jpeg', 'webp', 'gif'] as const)('re-encodes a %s to WebP within 512×512, metadata stripped', async (format) => {
     const body = multipart('image', `photo.${format}`, `image/${format}`, await image(format));
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/image',
+      headers: { ...m.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     const url = (res.json() as { data: { display_url: string } }).data.display_url;
     expect(url).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
@@ -50,12 +62,22 @@ describe('image uploads', () => {
 
   it('sniffs content, not the file name: a PNG named .txt is accepted, text named .png is refused with 415', async () => {
     const disguised = multipart('image', 'notes.txt', 'text/plain', await image('png', 64, 64));
-    const ok = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...disguised.headers }, payload: disguised.payload });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/image',
+      headers: { ...m.headers, ...disguised.headers },
+      payload: disguised.payload,
+    });
     expect(ok.statusCode).toBe(200);
 
     const before = await imageCount();
     const fake = multipart('image', 'photo.png', 'image/png', Buffer.from('hello, this is not an image'));
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...fake.headers }, payload: fake.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/image',
+      headers: { ...m.headers, ...fake.headers },
+      payload: fake.payload,
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(await imageCount()).toBe(before);
@@ -64,14 +86,24 @@ describe('image uploads', () => {
   it('refuses SVG with 415', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     const body = multipart('image', 'x.svg', 'image/svg+xml', svg);
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/image',
+      headers: { ...m.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(415);
   });
 
   it('refuses a file over 5 MB with 413 and stores nothing', async () => {
     const before = await imageCount();
     const big = multipart('image', 'big.png', 'image/png', Buffer.alloc(5 * 1024 * 1024 + 10, 1));
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...big.headers }, payload: big.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/image',
+      headers: { ...m.headers, ...big.headers },
+      payload: big.payload,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(await imageCount()).toBe(before);
@@ -79,7 +111,12 @@ describe('image uploads', () => {
 
   it('answers 400 when the image field is missing and 415 for a JSON body', async () => {
     const wrongField = multipart('avatar', 'a.png', 'image/png', await image('png', 10, 10));
-    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...wrongField.headers }, payload: wrongField.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/image',
+      headers: { ...m.headers, ...wrongField.headers },
+      payload: wrongField.payload,
+    });
     expect(res.statusCode).toBe(400);
     const json = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: m.headers, payload: { image: 'x' } });
     expect(json.statusCode).toBe(415);

@@ -20,20 +20,11 @@ export const toUser = (row: UserRow): User => ({
 });
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
-  const row = await db
-    .selectFrom('users')
-    .select(userColumns)
-    .where('email', '=', email)
-    .where('banned_at', 'is', null)
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select(userColumns).where('email', '=', email).where('banned_at', 'is', null).executeTakeFirst();
   return row ? toUser(row) : null;
 }
 
-export async function updateUserProfile(
-  db: Db,
-  id: string,
-  fields: { name?: string; image?: string },
-): Promise<number> {
+export async function updateUserProfile(db: Db, id: string, fields: { name?: string; image?: string }): Promise<number> {
   if (fields.name === undefined && fields.image === undefined) return 0;
   const result = await db
     .updateTable('users')

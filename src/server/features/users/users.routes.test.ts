@@ -64,7 +64,10 @@ describe('users calls', () => {
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
     const bad = await t.app.inject({ url: '/api/users/not-an-email', headers: admin.headers });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path: expect.stringContaining('email') })] });
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [expect.objectContaining({ path: expect.stringContaining('email') })],
+    });
   });
 
   describe('POST user-data', () => {

@@ -24,11 +24,7 @@ export async function getRoleForViewer(db: Kysely<DB>, viewer: SessionViewer, em
  * POST user-data: the original wrote whatever the browser sent. Here it only updates the
  * caller's own profile; a body naming another email is refused rather than obeyed.
  */
-export async function upsertOwnProfile(
-  db: Kysely<DB>,
-  viewer: SessionViewer,
-  input: UpsertUserDataInput,
-): Promise<{ insertedId: string }> {
+export async function upsertOwnProfile(db: Kysely<DB>, viewer: SessionViewer, input: UpsertUserDataInput): Promise<{ insertedId: string }> {
   if (input.email !== undefined && input.email.trim().toLowerCase() !== viewer.email) {
     throw forbidden('You can only update your own profile.');
   }

@@ -54,7 +54,10 @@ describe('votes: one per member per post', () => {
       expect(row.score).toBe(row.up_votes - row.down_votes);
       expect(row.comment_count).toBe(comments.length);
     }
-    const total = await t.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await t.db
+      .selectFrom('comments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const counter = await t.db.selectFrom('counters').select('value').where('name', '=', 'comments').executeTakeFirstOrThrow();
     expect(Number(counter.value)).toBe(Number(total.n));
   });
@@ -142,11 +145,20 @@ describe('comments', () => {
   });
 
   it('answers 404 for a comment on a missing post, 401 for a visitor, 400 for over 100 ids', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/comment-data', headers: reader.headers, payload: { postId: 'nope', comment: 'hi' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/comment-data',
+      headers: reader.headers,
+      payload: { postId: 'nope', comment: 'hi' },
+    });
     expect(missing.statusCode).toBe(404);
     const anon = await t.app.inject({ method: 'POST', url: '/api/comment-data', payload: { postId, comment: 'hi' } });
     expect(anon.statusCode).toBe(401);
-    const many = await t.app.inject({ method: 'POST', url: '/api/individual-comment-counts', payload: { postIds: Array.from({ length: 101 }, (_, i) => `p${i}`) } });
+    const many = await t.app.inject({
+      method: 'POST',
+      url: '/api/individual-comment-counts',
+      payload: { postIds: Array.from({ length: 101 }, (_, i) => `p${i}`) },
+    });
     expect(many.statusCode).toBe(400);
   });
 
@@ -208,7 +220,10 @@ describe('leaderboard on a new day', () => {
         { user_id: w.id, day: day(1), posts: 1, points: 3 },
       ])
       .execute();
-    await t.db.insertInto('activity_week').values({ user_id: w.id, day: day(1), posts: 1, points: 103 }).execute();
+    await t.db
+      .insertInto('activity_week')
+      .values({ user_id: w.id, day: day(1), posts: 1, points: 103 })
+      .execute();
 
     const res = await t.app.inject({ url: '/api/user-data' });
     expect(res.json()).toEqual([{ _id: w.id, name: 'Wanda', photo: null, posts: 1, points: 3 }]);

@@ -1,13 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  buildAnnouncement,
-  buildLeaderboardRow,
-  buildPost,
-  buildTag,
-  pagedAnswer,
-} from '#web/testing/forum-factories.ts';
+import { buildAnnouncement, buildLeaderboardRow, buildPost, buildTag, pagedAnswer } from '#web/testing/forum-factories.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
@@ -64,7 +58,11 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
 
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['Sort', 'Popularity (High to Low)']);
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sort', 'Popularity (High to Low)']);
     await user.selectOptions(sort, 'Popularity (High to Low)');
 
     expect(await screen.findByRole('link', { name: 'Popular: the event loop' }, { timeout: 3000 })).toBeInTheDocument();
@@ -208,9 +206,7 @@ describe('Home side columns', () => {
     expect(within(column).getByText('Back at 2 am.')).toBeInTheDocument();
     unmount();
 
-    server.use(
-      http.get('*/api/announcement-data', () => HttpResponse.json({ message: 'Try later', code: 'INTERNAL' }, { status: 400 })),
-    );
+    server.use(http.get('*/api/announcement-data', () => HttpResponse.json({ message: 'Try later', code: 'INTERNAL' }, { status: 400 })));
     renderApp('/');
     expect(await screen.findByText('Failed to load Announcement: Try later')).toBeInTheDocument();
   });

@@ -12,8 +12,7 @@ interface AccountMenuProps {
   onSignOut: () => void;
 }
 
-const itemClasses =
-  'flex w-full items-center rounded-md px-3 py-2 text-left text-sm hover:bg-canvas focus-visible:bg-canvas';
+const itemClasses = 'flex w-full items-center rounded-md px-3 py-2 text-left text-sm hover:bg-canvas focus-visible:bg-canvas';
 
 export function AccountMenu({ user, dashboardHref, onSignOut }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
@@ -97,13 +96,7 @@ export function AccountMenu({ user, dashboardHref, onSignOut }: AccountMenuProps
             <p className="truncate text-sm text-muted">{user.email}</p>
           </div>
           <div id={menuId} ref={menuRef} role="menu" aria-label="Account" className="pt-2" onKeyDown={onMenuKeyDown}>
-            <Link
-              role="menuitem"
-              tabIndex={-1}
-              to={dashboardHref}
-              className={cn(itemClasses, 'text-ink')}
-              onClick={() => setOpen(false)}
-            >
+            <Link role="menuitem" tabIndex={-1} to={dashboardHref} className={cn(itemClasses, 'text-ink')} onClick={() => setOpen(false)}>
               Dashboard
             </Link>
             <button

@@ -14,7 +14,11 @@ describe('Dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-profile');
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['My Profile', '/dashboard/my-profile'],
       ['Add Post', '/dashboard/add-post'],
       ['My Post', '/dashboard/my-post'],
@@ -28,7 +32,11 @@ describe('Dashboard', () => {
     const { router } = renderApp('/dashboard');
 
     const menu = await screen.findByRole('navigation', { name: 'Dashboard' });
-    expect(within(menu).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Admin Profile', '/dashboard/admin-profile'],
       ['Manage Users', '/dashboard/manage-users'],
       ['Reported Comment', '/dashboard/reported-comment'],

@@ -3,16 +3,7 @@
 import { useId, useState, type ComponentType, type SVGProps } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import type { Role } from '#shared/constants.ts';
-import {
-  FlagIcon,
-  ListIcon,
-  LogoutIcon,
-  MegaphoneIcon,
-  PlusIcon,
-  SidebarIcon,
-  UserIcon,
-  UsersIcon,
-} from '#web/components/ui/icons.tsx';
+import { FlagIcon, ListIcon, LogoutIcon, MegaphoneIcon, PlusIcon, SidebarIcon, UserIcon, UsersIcon } from '#web/components/ui/icons.tsx';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useRole, useSignOut } from '#web/lib/auth.ts';

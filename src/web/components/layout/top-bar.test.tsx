@@ -65,9 +65,7 @@ describe('Top bar', () => {
     await user.click(account);
     const menu = screen.getByRole('menu', { name: 'Account' });
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/my-profile'),
-    );
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/my-profile'));
     expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
 
     await user.keyboard('{ArrowDown}');
@@ -87,9 +85,7 @@ describe('Top bar', () => {
     const account = await screen.findByRole('button', { name: 'Account' });
     expect(within(account).getByRole('presentation')).toHaveAttribute('src', '/default-avatar.png');
     await user.click(account);
-    await waitFor(() =>
-      expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/admin-profile'),
-    );
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/admin-profile'));
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

@@ -120,7 +120,9 @@ export function TopBar({ siteName, announcementCount }: TopBarProps) {
                 to={paths.membership.getHref()}
                 className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium hover:bg-ink/5 aria-[current=page]:text-brand-700"
               >
-                <span aria-hidden="true" className="inline-block size-5 text-center">★</span>
+                <span aria-hidden="true" className="inline-block size-5 text-center">
+                  ★
+                </span>
                 Membership
               </NavLink>
             </li>

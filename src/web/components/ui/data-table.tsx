@@ -34,25 +34,19 @@ interface DataTableProps<T> {
 }
 
 const cellBase = 'px-3 py-3 align-middle first:pl-4 last:pr-4 @max-2xl:px-0 @max-2xl:py-1.5 @max-2xl:first:pl-0 @max-2xl:last:pr-0';
-const stackedCell =
-  '@max-2xl:grid @max-2xl:grid-cols-[minmax(6.5rem,8.5rem)_minmax(0,1fr)] @max-2xl:items-center @max-2xl:gap-3';
+const stackedCell = '@max-2xl:grid @max-2xl:grid-cols-[minmax(6.5rem,8.5rem)_minmax(0,1fr)] @max-2xl:items-center @max-2xl:gap-3';
 const stackedLabel =
   '@max-2xl:before:text-xs @max-2xl:before:font-semibold @max-2xl:before:tracking-wide @max-2xl:before:text-muted @max-2xl:before:uppercase @max-2xl:before:content-[attr(data-label)]';
 
-export function DataTable<T>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  isPending = false,
-  loadingLabel,
-  empty,
-  error,
-  footer,
-}: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, isPending = false, loadingLabel, empty, error, footer }: DataTableProps<T>) {
   let body: ReactNode = null;
   if (isPending) body = <PageLoader label={loadingLabel} />;
-  else if (error) body = <p role="alert" className="px-5 py-8 text-center text-danger-700">{error}</p>;
+  else if (error)
+    body = (
+      <p role="alert" className="px-5 py-8 text-center text-danger-700">
+        {error}
+      </p>
+    );
   else if (rows.length === 0) body = <div className="px-5 py-10 text-center text-muted">{empty}</div>;
 
   return (

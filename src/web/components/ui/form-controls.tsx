@@ -46,7 +46,17 @@ export function Select({ label, error, hint, registration, className, id, placeh
 }
 
 /** A read-only value shown as a disabled-looking field (author details of a form). */
-export function ReadOnlyField({ label, value, type = 'text', className }: { label: string; value: string; type?: string; className?: string }) {
+export function ReadOnlyField({
+  label,
+  value,
+  type = 'text',
+  className,
+}: {
+  label: string;
+  value: string;
+  type?: string;
+  className?: string;
+}) {
   return (
     <Field label={label} className={className}>
       {({ id }) => <input id={id} type={type} value={value} readOnly className={cn(boxClasses, 'bg-canvas text-muted')} />}

@@ -15,8 +15,7 @@ import type { ZodType } from 'zod';
 import { cn } from '#web/utils/cn.ts';
 import { controlClasses, Field, type FieldProps } from './field.tsx';
 
-interface FormProps<TInput extends FieldValues, TOutput>
-  extends Omit<ComponentProps<'form'>, 'onSubmit' | 'onInvalid' | 'children'> {
+interface FormProps<TInput extends FieldValues, TOutput> extends Omit<ComponentProps<'form'>, 'onSubmit' | 'onInvalid' | 'children'> {
   schema: ZodType<TOutput, TInput>;
   onSubmit: SubmitHandler<TOutput>;
   onInvalid?: SubmitErrorHandler<TInput>;
@@ -35,12 +34,7 @@ export function Form<TInput extends FieldValues, TOutput>({
 }: FormProps<TInput, TOutput>) {
   const methods = useForm<TInput, unknown, TOutput>({ ...options, resolver: zodResolver<TInput, unknown, TOutput>(schema) });
   return (
-    <form
-      noValidate
-      className={cn('space-y-5', className)}
-      onSubmit={methods.handleSubmit(onSubmit, onInvalid)}
-      {...props}
-    >
+    <form noValidate className={cn('space-y-5', className)} onSubmit={methods.handleSubmit(onSubmit, onInvalid)} {...props}>
       {children(methods)}
     </form>
   );

@@ -42,7 +42,10 @@ export function AddPostForm({ author, onCreated, onLimitReached }: AddPostFormPr
 
   return (
     <div className="card overflow-hidden">
-      <section aria-labelledby="author-heading" className="flex flex-col gap-4 border-b border-line bg-canvas/70 p-5 sm:flex-row sm:items-center">
+      <section
+        aria-labelledby="author-heading"
+        className="flex flex-col gap-4 border-b border-line bg-canvas/70 p-5 sm:flex-row sm:items-center"
+      >
         <h2 id="author-heading" className="sr-only">
           Author
         </h2>

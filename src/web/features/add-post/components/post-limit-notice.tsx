@@ -5,10 +5,7 @@ import { paths } from '#web/config/paths.ts';
 /** SPEC.md §2 "Add Post": shown instead of the form once the limit is reached. */
 export function PostLimitNotice() {
   return (
-    <section
-      aria-labelledby="post-limit-title"
-      className="card flex flex-col items-center gap-4 px-6 py-12 text-center"
-    >
+    <section aria-labelledby="post-limit-title" className="card flex flex-col items-center gap-4 px-6 py-12 text-center">
       <img src="/gold-badge.png" alt="" width={72} height={72} className="size-18" />
       <div className="space-y-2">
         <h2 id="post-limit-title" className="text-xl font-semibold tracking-tight">

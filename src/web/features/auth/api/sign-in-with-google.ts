@@ -27,4 +27,3 @@ export async function signInWithGoogle(returnTo: string): Promise<void> {
 }
 
 export const useSignInWithGoogle = () => useMutation({ mutationFn: signInWithGoogle });
-

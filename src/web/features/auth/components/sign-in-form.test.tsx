@@ -17,10 +17,7 @@ describe('Sign in form', () => {
     server.use(
       http.post('*/api/auth/sign-in/email', async ({ request }) => {
         received = await request.json();
-        return HttpResponse.json(
-          { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
-          { status: 401 },
-        );
+        return HttpResponse.json({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }, { status: 401 });
       }),
     );
     const { user, router } = await openSignIn();

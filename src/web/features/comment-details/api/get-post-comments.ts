@@ -27,5 +27,4 @@ export const postCommentsQueryOptions = (postId: string, page: number, limit: nu
     placeholderData: keepPreviousData,
   });
 
-export const usePostComments = (postId: string, page: number, limit: number) =>
-  useQuery(postCommentsQueryOptions(postId, page, limit));
+export const usePostComments = (postId: string, page: number, limit: number) => useQuery(postCommentsQueryOptions(postId, page, limit));

@@ -11,8 +11,9 @@ import { commentDetailKeys, REPORT_QUEUE_KEY } from './query-keys.ts';
 export const reportComment = (input: CreateReportInput) => api.post('/reported-comment', input, { schema: insertedSchema });
 
 function markReported(queryClient: QueryClient, postId: string, commentId: string) {
-  queryClient.setQueriesData<PostCommentsPage>({ queryKey: [...commentDetailKeys.ofPost(postId), 'page'] }, (page) =>
-    page && { ...page, items: page.items.map((c) => (c._id === commentId ? { ...c, reported: true } : c)) },
+  queryClient.setQueriesData<PostCommentsPage>(
+    { queryKey: [...commentDetailKeys.ofPost(postId), 'page'] },
+    (page) => page && { ...page, items: page.items.map((c) => (c._id === commentId ? { ...c, reported: true } : c)) },
   );
 }
 

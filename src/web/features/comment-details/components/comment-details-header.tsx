@@ -13,7 +13,15 @@ export function CommentDetailsHeader({ postId }: { postId: string }) {
       </Link>
       <PageHeader
         title="Comment Details"
-        description={title ? <>Comments on <span className="font-medium text-ink">{title}</span></> : 'Comments on your post'}
+        description={
+          title ? (
+            <>
+              Comments on <span className="font-medium text-ink">{title}</span>
+            </>
+          ) : (
+            'Comments on your post'
+          )
+        }
       />
     </div>
   );

@@ -100,7 +100,11 @@ describe('Comment details', () => {
 
     const feedback = screen.getByLabelText('Feedback');
     expect(feedback).toHaveDisplayValue('Pick One Feedback');
-    expect(within(feedback).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pick One Feedback', ...REPORT_FEEDBACKS]);
+    expect(
+      within(feedback)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pick One Feedback', ...REPORT_FEEDBACKS]);
     const button = screen.getByRole('button', { name: 'Report To Admin' });
     expect(button).toBeDisabled();
 

@@ -43,10 +43,7 @@ export function CommentDetailsTable({ postId, pagination }: CommentDetailsTableP
         const id = `feedback-${c._id}`;
         return (
           <>
-            <label
-              htmlFor={id}
-              className="text-xs font-semibold tracking-wide text-muted uppercase @2xl:sr-only"
-            >
+            <label htmlFor={id} className="text-xs font-semibold tracking-wide text-muted uppercase @2xl:sr-only">
               Feedback
             </label>
             <select

@@ -26,5 +26,4 @@ export const commentsQueryOptions = (postId: string, page: { page: number; limit
     meta: { public: true },
   });
 
-export const useComments = (postId: string, page: { page: number; limit: number }) =>
-  useQuery(commentsQueryOptions(postId, page));
+export const useComments = (postId: string, page: { page: number; limit: number }) => useQuery(commentsQueryOptions(postId, page));

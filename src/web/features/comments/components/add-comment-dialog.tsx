@@ -10,7 +10,8 @@ import { Form } from '#web/components/ui/form.tsx';
 import { Textarea } from '#web/components/ui/form-controls.tsx';
 import { commentFormSchema, useCreateComment } from '../api/create-comment.ts';
 
-type Phase = { name: 'closed' } | { name: 'writing'; draft: string } | { name: 'posted' } | { name: 'failed'; message: string; draft: string };
+type Phase =
+  { name: 'closed' } | { name: 'writing'; draft: string } | { name: 'posted' } | { name: 'failed'; message: string; draft: string };
 
 interface AddCommentDialogProps {
   postId: string;

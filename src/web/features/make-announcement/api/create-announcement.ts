@@ -8,8 +8,7 @@ import { api } from '#web/lib/api-client.ts';
 
 const ANNOUNCEMENTS_KEY = ['announcements'] as const;
 
-export const createAnnouncement = (input: CreateAnnouncementInput) =>
-  api.post('/announcement-data', input, { schema: insertedSchema });
+export const createAnnouncement = (input: CreateAnnouncementInput) => api.post('/announcement-data', input, { schema: insertedSchema });
 
 export function useCreateAnnouncement() {
   const queryClient = useQueryClient();

@@ -24,7 +24,10 @@ export function AnnouncementForm({ author }: AnnouncementFormProps) {
   const [formKey, setFormKey] = useState(0);
   return (
     <div className="card overflow-hidden">
-      <section aria-labelledby="announcement-author" className="flex flex-col gap-4 border-b border-line bg-canvas/70 p-5 sm:flex-row sm:items-center">
+      <section
+        aria-labelledby="announcement-author"
+        className="flex flex-col gap-4 border-b border-line bg-canvas/70 p-5 sm:flex-row sm:items-center"
+      >
         <h2 id="announcement-author" className="sr-only">
           Author
         </h2>

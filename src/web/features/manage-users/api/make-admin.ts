@@ -14,8 +14,9 @@ export function useMakeAdmin() {
   return useMutation({
     mutationFn: makeAdmin,
     onSuccess: (_answer, email) => {
-      queryClient.setQueriesData<UsersPage>({ queryKey: manageUserKeys.pages() }, (page) =>
-        page && { ...page, items: page.items.map((u) => (u.email === email ? { ...u, role: 'Admin' } : u)) },
+      queryClient.setQueriesData<UsersPage>(
+        { queryKey: manageUserKeys.pages() },
+        (page) => page && { ...page, items: page.items.map((u) => (u.email === email ? { ...u, role: 'Admin' } : u)) },
       );
       void queryClient.invalidateQueries({ queryKey: manageUserKeys.all });
     },

@@ -41,13 +41,11 @@ describe('Manage Users', () => {
     serveUsers(members);
     renderApp('/dashboard/manage-users');
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'User Name',
-      'User Email',
-      'Role',
-      'Subscription Status',
-      'Action',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['User Name', 'User Email', 'Role', 'Subscription Status', 'Action']);
     const ada = screen.getByRole('row', { name: /Ada Lovelace/ });
     expect(within(ada).getByText('Gold')).toBeInTheDocument();
     expect(within(ada).getByText('Client')).toBeInTheDocument();

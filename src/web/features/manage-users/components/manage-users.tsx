@@ -48,7 +48,11 @@ export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) 
     { header: 'User Email', cell: (u) => <EmailText email={u.email} className="text-muted" /> },
     {
       header: 'Role',
-      cell: (u) => <span className={cn(pill, u.role === 'Admin' ? 'bg-brand-50 text-brand-700' : 'bg-canvas text-ink ring-1 ring-line')}>{u.role}</span>,
+      cell: (u) => (
+        <span className={cn(pill, u.role === 'Admin' ? 'bg-brand-50 text-brand-700' : 'bg-canvas text-ink ring-1 ring-line')}>
+          {u.role}
+        </span>
+      ),
     },
     {
       header: 'Subscription Status',
@@ -87,9 +91,7 @@ export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) 
         error={error ? `Could not load the users: ${error.message}` : null}
         empty={search ? `No users match "${search}".` : 'No users yet.'}
         footer={
-          total > 0 && (
-            <Pagination page={page} size={size} total={total} onPageChange={setPage} onSizeChange={setSize} label="User pages" />
-          )
+          total > 0 && <Pagination page={page} size={size} total={total} onPageChange={setPage} onSizeChange={setSize} label="User pages" />
         }
       />
     </div>

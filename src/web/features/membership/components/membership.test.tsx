@@ -179,7 +179,7 @@ describe('Membership page, Bronze member', () => {
     expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
   });
 
-  it('shows the sandbox\'s own message for a card it refuses as malformed', async () => {
+  it("shows the sandbox's own message for a card it refuses as malformed", async () => {
     const { calls } = member('Bronze');
     sandboxAnswers(calls, () =>
       HttpResponse.json(

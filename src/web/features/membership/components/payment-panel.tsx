@@ -44,12 +44,7 @@ export function PaymentPanel({ user, checkout }: PaymentPanelProps) {
     <div className="space-y-3">
       {provider === 'stripe' && publishableKey !== null ? (
         <Suspense fallback={<PageLoader label="Loading the payment form…" />}>
-          <StripeCardForm
-            publishableKey={publishableKey}
-            clientSecret={clientSecret}
-            billing={billing}
-            checkout={checkout}
-          />
+          <StripeCardForm publishableKey={publishableKey} clientSecret={clientSecret} billing={billing} checkout={checkout} />
         </Suspense>
       ) : (
         <SandboxCardForm clientSecret={clientSecret} billing={billing} checkout={checkout} />

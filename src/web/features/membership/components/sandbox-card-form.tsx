@@ -110,8 +110,8 @@ function TestCardNote() {
     <div className="rounded-lg border border-dashed border-brand-300 bg-brand-50 px-4 py-3 text-sm text-brand-900">
       <p className="font-semibold">Test mode: no real money is charged.</p>
       <p className="mt-1">
-        Use the test card <span className="font-mono font-semibold whitespace-nowrap">{SANDBOX_TEST_CARD}</span> with any
-        future date and any CVC.
+        Use the test card <span className="font-mono font-semibold whitespace-nowrap">{SANDBOX_TEST_CARD}</span> with any future date and
+        any CVC.
       </p>
     </div>
   );

@@ -12,10 +12,7 @@ export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again.';
 export type UpgradeStatus = 'pending' | 'failed' | 'done';
 
 export type CheckoutState =
-  | { status: 'idle' }
-  | { status: 'processing' }
-  | { status: 'error'; message: string }
-  | { status: 'success'; upgrade: UpgradeStatus };
+  { status: 'idle' } | { status: 'processing' } | { status: 'error'; message: string } | { status: 'success'; upgrade: UpgradeStatus };
 
 /** A confirmation that answers like Stripe.js's confirmCardPayment (the sandbox mirrors it). */
 export type ConfirmPayment = () => Promise<ConfirmResult>;

@@ -68,15 +68,16 @@ export const cardFormSchema = z
         const month = Number(expiry.slice(0, 2));
         return month >= 1 && month <= 12;
       }, CARD_INPUT_MESSAGES.expiryMonthInvalid),
-    cvc: z.string().trim().regex(/^\d{3,4}$/, CARD_INPUT_MESSAGES.cvcIncomplete),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, CARD_INPUT_MESSAGES.cvcIncomplete),
   })
-  .transform(
-    ({ number, expiry, cvc }): SandboxCard => ({
-      number,
-      exp_month: Number(expiry.slice(0, 2)),
-      exp_year: 2000 + Number(expiry.slice(3, 5)),
-      cvc,
-    }),
-  );
+  .transform(({ number, expiry, cvc }): SandboxCard => ({
+    number,
+    exp_month: Number(expiry.slice(0, 2)),
+    exp_year: 2000 + Number(expiry.slice(3, 5)),
+    cvc,
+  }));
 
 export type CardFormValues = z.input<typeof cardFormSchema>;

@@ -48,12 +48,11 @@ describe('My Post', () => {
     const { pages } = servePosts(12);
     const { user } = renderApp('/dashboard/my-post');
     const table = await screen.findByRole('table', { name: 'My posts' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Post Title',
-      'Number of Votes',
-      'Comment Button',
-      'Delete Button',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Post Title', 'Number of Votes', 'Comment Button', 'Delete Button']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     const row = screen.getByRole('row', { name: /Post number 3/ });
     expect(within(row).getByText('4')).toBeInTheDocument();

@@ -71,14 +71,7 @@ export function MyPostsTable({ email, pagination }: MyPostsTableProps) {
         }
         footer={
           total > 0 && (
-            <Pagination
-              page={page}
-              size={size}
-              total={total}
-              onPageChange={setPage}
-              onSizeChange={setSize}
-              label="My posts pages"
-            />
+            <Pagination page={page} size={size} total={total} onPageChange={setPage} onSizeChange={setSize} label="My posts pages" />
           )
         }
       />

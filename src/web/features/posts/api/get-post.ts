@@ -4,8 +4,7 @@ import type { PostDetail } from '#shared/schemas/post.ts';
 import { api } from '#web/lib/api-client.ts';
 import { postKeys } from './query-keys.ts';
 
-export const getPost = (id: string, signal?: AbortSignal) =>
-  api.get<PostDetail>(`/post-data/${encodeURIComponent(id)}`, { signal });
+export const getPost = (id: string, signal?: AbortSignal) => api.get<PostDetail>(`/post-data/${encodeURIComponent(id)}`, { signal });
 
 export const postQueryOptions = (id: string) =>
   queryOptions({

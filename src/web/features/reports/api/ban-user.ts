@@ -17,7 +17,6 @@ export function useBanUser() {
   return useMutation({
     mutationFn: banUser,
     // Refreshed after a failure too: the first call may have gone through.
-    onSettled: () =>
-      Promise.all([reportKeys.all, ...BAN_AFFECTED_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all([reportKeys.all, ...BAN_AFFECTED_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

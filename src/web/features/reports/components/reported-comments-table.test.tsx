@@ -47,13 +47,11 @@ describe('Reported Comment', () => {
     const calls = serveQueue();
     const { user } = renderApp('/dashboard/reported-comment');
     const table = await screen.findByRole('table', { name: 'Reported comments' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Comment Id',
-      'Reported Comment',
-      'Feedback',
-      'Commenter Email',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Comment Id', 'Reported Comment', 'Feedback', 'Commenter Email', 'Actions']);
     const row = screen.getByRole('row', { name: /comment-7/ });
     expect(within(row).getByText('Buy cheap watches at example.test')).toBeInTheDocument();
     expect(within(row).getByText('Spam or promotional content')).toBeInTheDocument();

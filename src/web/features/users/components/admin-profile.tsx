@@ -12,9 +12,7 @@ export function AdminProfile({ email }: { email: string }) {
       <ProfileHeader
         user={user}
         badge={
-          <span className="inline-flex items-center rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white">
-            Admin
-          </span>
+          <span className="inline-flex items-center rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white">Admin</span>
         }
       />
     </div>
