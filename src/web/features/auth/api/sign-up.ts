@@ -1,7 +1,7 @@
 // The sign-up flow of SPEC.md §2 / API.md: create the account (signs in), upload the
 // photo, set it as the profile image, store the member's profile record.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignUpForm } from '#shared/schemas/auth.ts';
+import { signUpFormSchemaOf, type SignUpFormOf } from '#shared/schemas/auth.ts';
 import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
 import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
 import { refreshSession } from '#web/lib/auth.ts';
@@ -21,6 +21,10 @@ async function authCall<T extends { error: { message?: string | undefined; statu
   if (result.error) throw new Error(authErrorMessage(result.error, fallback));
   return result;
 }
+
+/** The form's schema with the browser's file list as the photo. */
+export const signUpFormSchema = signUpFormSchemaOf<FileList | File[]>();
+export type SignUpForm = SignUpFormOf<FileList | File[]>;
 
 export async function signUpWithPhoto(input: SignUpForm): Promise<void> {
   const photo = input.photo?.[0];

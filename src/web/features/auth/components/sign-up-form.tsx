@@ -1,10 +1,9 @@
-import { signUpFormSchema } from '#shared/schemas/auth.ts';
 import { PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, Input } from '#web/components/ui/form.tsx';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { toast } from '#web/lib/toast.tsx';
-import { useSignUp } from '../api/sign-up.ts';
+import { signUpFormSchema, useSignUp } from '../api/sign-up.ts';
 
 interface SignUpFormProps {
   onSuccess: () => void;
