@@ -8,6 +8,11 @@ export type Role = (typeof ROLES)[number];
 export const MEMBERSHIPS = ['Bronze', 'Gold'] as const;
 export type Membership = (typeof MEMBERSHIPS)[number];
 
+/** SPEC.md §6: anything stored that is not Admin is a Client. */
+export const toRole = (value: unknown): Role => (value === 'Admin' ? 'Admin' : 'Client');
+/** SPEC.md §1: anything not Gold is shown as Bronze. */
+export const toMembership = (value: unknown): Membership => (value === 'Gold' ? 'Gold' : 'Bronze');
+
 /** Posts a member may write in total, by membership level. */
 export const POST_LIMITS: Record<Membership, number> = { Bronze: 5, Gold: 10 };
 
@@ -39,6 +44,11 @@ export type ReportFeedback = (typeof REPORT_FEEDBACKS)[number];
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_DIMENSION = 512;
+
+/** DESIGN.md's leaderboard: points earned in the last 7 days, top 10. */
+export const LEADERBOARD_DAYS = 7;
+export const LEADERBOARD_SIZE = 10;
+export const POINTS = { post: 10, comment: 2, upVote: 1, downVote: -1 } as const;
 
 export const DEFAULT_AVATAR = '/default-avatar.png';
 export const SHARE_HASHTAG = 'code';

@@ -1,3 +1,5 @@
+// One vocabulary of permissions (API.md's "Who" column): the server enforces these rules and
+// the browser uses the same ones to hide what the server would refuse.
 import type { Membership, Role } from './constants.ts';
 import { POST_LIMITS } from './constants.ts';
 
@@ -10,9 +12,26 @@ export interface Viewer {
 
 export const isAdmin = (viewer: Pick<Viewer, 'role'> | null | undefined): boolean => viewer?.role === 'Admin';
 
-/** "self or admin" of API.md. */
-export const canReadUser = (viewer: Viewer | null, email: string): boolean =>
-  viewer != null && (isAdmin(viewer) || viewer.email === email.toLowerCase());
+/** "self or admin" of API.md; emails are compared as the schemas store them (lowercase). */
+export const canReadUser = (viewer: Pick<Viewer, 'email' | 'role'> | null | undefined, email: string): boolean =>
+  viewer != null && (isAdmin(viewer) || viewer.email === email);
+
+/** The author of a post, or an admin. */
+export const canEditPost = (viewer: Pick<Viewer, 'id' | 'role'> | null | undefined, post: { authorId: string }): boolean =>
+  viewer != null && (viewer.id === post.authorId || isAdmin(viewer));
+export const canDeletePost = canEditPost;
+
+/** The commenter, or an admin. */
+export const canEditComment = (viewer: Pick<Viewer, 'id' | 'role'> | null | undefined, comment: { authorId: string }): boolean =>
+  viewer != null && (viewer.id === comment.authorId || isAdmin(viewer));
+export const canDeleteComment = canEditComment;
+
+/** Only the owner of the post a comment sits under reports it. */
+export const canReportComment = (viewer: Pick<Viewer, 'id'> | null | undefined, post: { authorId: string }): boolean =>
+  viewer != null && viewer.id === post.authorId;
+
+/** Administrators cannot be banned (DESIGN.md "Ban"). */
+export const canBan = (target: { role: Role }): boolean => target.role !== 'Admin';
 
 /** SPEC.md §5: anything not Gold is Bronze; the limit counts posts in total. */
 export const postLimitFor = (membership: Membership | string | null | undefined): number =>
@@ -20,7 +39,3 @@ export const postLimitFor = (membership: Membership | string | null | undefined)
 
 export const hasReachedPostLimit = (membership: Membership | string | null | undefined, postCount: number): boolean =>
   postCount >= postLimitFor(membership);
-
-/** SPEC.md §2: the dashboard link goes to my-profile for Clients, to admin-profile otherwise. */
-export const dashboardHomeFor = (role: Role | null | undefined): string =>
-  role === 'Client' ? '/dashboard/my-profile' : '/dashboard/admin-profile';

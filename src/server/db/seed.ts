@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import { REPORT_FEEDBACKS } from '#shared/constants.ts';
-import { POINTS } from '#shared/schemas/leaderboard.ts';
+import { POINTS } from '#shared/constants.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
 import { newId } from '../lib/ids.ts';

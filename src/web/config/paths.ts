@@ -1,4 +1,5 @@
 // Every route path of SPEC.md §2 and its href builder, in one place.
+import type { Role } from '#shared/constants.ts';
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -32,6 +33,10 @@ export const paths = {
     },
   },
 } as const;
+
+/** SPEC.md §2: the dashboard link goes to my-profile for Clients, to admin-profile otherwise. */
+export const dashboardHomeFor = (role: Role | null | undefined): string =>
+  role === 'Client' ? paths.dashboard.myProfile.getHref() : paths.dashboard.adminProfile.getHref();
 
 /** Router state carried to the sign-in page so it can return the visitor afterwards. */
 export interface RedirectState {

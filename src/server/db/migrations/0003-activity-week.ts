@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../create-db.ts';
-import { LEADERBOARD_DAYS } from '#shared/schemas/leaderboard.ts';
+import { LEADERBOARD_DAYS } from '#shared/constants.ts';
 
 // Each member's sums over the leaderboard's 7 days, kept beside the daily tallies, so the
 // leaderboard reads its top ten from an index instead of summing every active member's week

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CreateCommentInput } from '#shared/schemas/comment.ts';
-import { POINTS } from '#shared/schemas/leaderboard.ts';
+import { POINTS } from '#shared/constants.ts';
 import type { DB } from '../../db/schema.ts';
 import { inWriteTransaction } from '../../db/write-transactions.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { LEADERBOARD_DAYS } from '#shared/schemas/leaderboard.ts';
+import { LEADERBOARD_DAYS } from '#shared/constants.ts';
 import type { DB } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LEADERBOARD_SIZE, leaderboardRowSchema } from '#shared/schemas/leaderboard.ts';
+import { LEADERBOARD_SIZE } from '#shared/constants.ts';
+import { leaderboardRowSchema } from '#shared/schemas/leaderboard.ts';
 import type { AppDeps } from '../../app.ts';
 import { replyFromCache } from '../../lib/cached-reply.ts';
 import { leaderboardWindow } from './activity.queries.ts';

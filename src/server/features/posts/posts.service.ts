@@ -10,7 +10,7 @@ import type { SessionViewer } from '../../plugins/auth.ts';
 import { addToCounter, readCounter } from '../counters/counters.queries.ts';
 import { addActivity } from '../leaderboard/activity.queries.ts';
 import { contentChanged } from '../../lib/read-cache.ts';
-import { POINTS } from '#shared/schemas/leaderboard.ts';
+import { POINTS } from '#shared/constants.ts';
 import { addToTagPostCount, tagExists, tagsContaining } from '../tags/tags.queries.ts';
 import { findUserIdByEmail } from '../users/user-lookup.queries.ts';
 import {

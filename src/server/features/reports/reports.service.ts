@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CreateReportInput } from '#shared/schemas/report.ts';
-import { POINTS } from '#shared/schemas/leaderboard.ts';
+import { POINTS } from '#shared/constants.ts';
 import type { DB } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';

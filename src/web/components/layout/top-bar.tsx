@@ -1,10 +1,9 @@
 // The sticky bar above every page (SPEC.md §2 "Layout and navigation bar").
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { dashboardHomeFor } from '#shared/permissions.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { BellIcon, CloseIcon, HomeIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
-import { paths } from '#web/config/paths.ts';
+import { dashboardHomeFor, paths } from '#web/config/paths.ts';
 import { useRole, useSignOut, useViewer } from '#web/lib/auth.ts';
 import { cn } from '#web/utils/cn.ts';
 import { AccountMenu } from './account-menu.tsx';

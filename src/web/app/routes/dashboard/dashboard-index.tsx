@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { dashboardHomeFor } from '#shared/permissions.ts';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
+import { dashboardHomeFor } from '#web/config/paths.ts';
 import { useRole } from '#web/lib/auth.ts';
 
 /** /dashboard itself opens the role's profile page. */
