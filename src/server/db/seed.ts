@@ -1,7 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
-import { REPORT_FEEDBACKS } from '#shared/constants.ts';
-import { POINTS } from '#shared/constants.ts';
+import { REPORT_FEEDBACKS, POINTS } from '#shared/constants.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
 import { newId } from '../lib/ids.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { POST_LIMITS } from '#shared/constants.ts';
+import { POST_LIMITS, POINTS } from '#shared/constants.ts';
 import { isAdmin, canReadUser } from '#shared/permissions.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { CreatePostInput, Post, PostDetail } from '#shared/schemas/post.ts';
@@ -10,7 +10,6 @@ import type { SessionViewer } from '../../plugins/auth.ts';
 import { addToCounter, readCounter } from '../counters/counters.queries.ts';
 import { addActivity } from '../leaderboard/activity.queries.ts';
 import { contentChanged } from '../../lib/read-cache.ts';
-import { POINTS } from '#shared/constants.ts';
 import { addToTagPostCount, tagExists, tagsContaining } from '../tags/tags.queries.ts';
 import { findUserIdByEmail } from '../users/user-lookup.queries.ts';
 import {
