@@ -81,6 +81,23 @@ export default tseslint.config(
     },
   },
   {
+    // Outside the features, these put the app together: the entry and the tests build it, the
+    // write path lists the reactions, the seed and the tests use the ledger's bulk path.
+    files: [
+      'src/server/serve.ts',
+      'src/server/**/*.test.ts',
+      'src/server/test/**',
+      'src/server/write-path/reactions.ts',
+      'src/server/db/seed.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#web/*', '**/web/**'], message: 'The server never imports the browser app.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,5 +1,4 @@
 import { buildApp } from './app.ts';
-import { createAuth } from './auth/create-auth.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -15,15 +14,8 @@ export async function serve(options: { webRoot: string }): Promise<void> {
     onCheckpointError: (message) => warn(`SQLite checkpoint: ${message}`),
   });
   await database.ready;
-  await migrateToLatest(database.db, database.dialect);
-  const auth = createAuth({ config, db: database.db, dialect: database.dialect });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    dialect: database.dialect,
-    auth,
-    webRoot: options.webRoot,
-  });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, webRoot: options.webRoot });
   warn = (message) => app.log.warn(message);
 
   let closing = false;
@@ -46,7 +38,7 @@ export async function serve(options: { webRoot: string }): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const engine = database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
+  const engine = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
   console.log(`${config.siteName} is serving on http://localhost:${config.port} (${engine})`);
 }
 

@@ -21,6 +21,9 @@ export const canEditPost = (viewer: Pick<Viewer, 'id' | 'role'> | null | undefin
   viewer != null && (viewer.id === post.authorId || isAdmin(viewer));
 export const canDeletePost = canEditPost;
 
+/** The comments under a post with their writers' emails: the post's author, or an admin. */
+export const canReadCommentDetails = canEditPost;
+
 /** The commenter, or an admin. */
 export const canEditComment = (viewer: Pick<Viewer, 'id' | 'role'> | null | undefined, comment: { authorId: string }): boolean =>
   viewer != null && (viewer.id === comment.authorId || isAdmin(viewer));

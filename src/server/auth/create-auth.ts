@@ -3,13 +3,12 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { Kysely } from 'kysely';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
-import { PASSWORD_TOAST_MESSAGE, isValidPassword } from '#shared/schemas/user.ts';
+import { PASSWORD_TOAST_MESSAGE, emailSchema, isValidPassword } from '#shared/schemas/user.ts';
 import type { AppConfig } from '../config/env.ts';
-import type { Dialect } from '../db/create-db.ts';
+import { engineOf } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
-import { addToCounter } from '../features/counters/counters.queries.ts';
-import { contentChanged } from '../lib/read-cache.ts';
 import { newId } from '../lib/ids.ts';
+import type { WritePath } from '../write-path/write-path.ts';
 import { isEmailBanned, BANNED_MESSAGE } from './ban-list.ts';
 import { GOOGLE_ISSUER, googleProviderForIssuer } from './google-provider.ts';
 
@@ -33,8 +32,13 @@ const snake = {
 /** The header our Fastify bridge sets to the socket's address, so clients cannot spoof it. */
 export const CLIENT_IP_HEADER = 'x-code-commons-client-ip';
 
-export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; dialect: Dialect }) {
-  const { config, db, dialect } = deps;
+/**
+ * Better Auth on our database. Its own writes (a new account, a new name or photo) are told to
+ * the write path as events once made, so what follows every write (the member count, the read
+ * cache) follows these too.
+ */
+export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; writes: WritePath }) {
+  const { config, db, writes } = deps;
   const devOrigins =
     config.env === 'production'
       ? []
@@ -46,7 +50,7 @@ export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; dialect: D
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl, ...devOrigins],
-    database: { db: db as unknown as Kysely<unknown>, type: dialect === 'postgres' ? 'postgres' : 'sqlite' },
+    database: { db: db as unknown as Kysely<unknown>, type: engineOf(db) },
     user: {
       modelName: 'users',
       fields: { emailVerified: snake.emailVerified, createdAt: snake.createdAt, updatedAt: snake.updatedAt },
@@ -126,8 +130,8 @@ export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; dialect: D
           }
         }
         if (ctx.path === '/sign-up/email' || ctx.path === '/sign-in/email') {
-          const email = (ctx.body as { email?: unknown } | undefined)?.email;
-          if (typeof email === 'string' && (await isEmailBanned(db, email))) {
+          const email = emailSchema.safeParse((ctx.body as { email?: unknown } | undefined)?.email);
+          if (email.success && (await isEmailBanned(db, email.data))) {
             throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
           }
         }
@@ -138,17 +142,18 @@ export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; dialect: D
         create: {
           // Social sign-up reaches here without passing the email hooks above.
           before: async (user) => {
-            if (await isEmailBanned(db, user.email)) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
-            return { data: { ...user, email: user.email.toLowerCase() } };
+            const email = emailSchema.parse(user.email);
+            if (await isEmailBanned(db, email)) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
+            return { data: { ...user, email } };
           },
-          after: async () => {
-            await addToCounter(db, 'users', 1);
+          after: async (user) => {
+            await writes.run(async (w) => w.record({ type: 'member.joined', memberId: user.id }));
           },
         },
         update: {
-          // A new name or photo shows on the leaderboard.
-          after: async () => {
-            await contentChanged(db);
+          // A new name or photo shows in the lists and on the leaderboard.
+          after: async (user) => {
+            await writes.run(async (w) => w.record({ type: 'member.updated', memberId: user.id }));
           },
         },
       },

@@ -54,7 +54,7 @@ describe('session lookup', () => {
     const past = new Date(Date.now() - 60_000);
     await t.db
       .updateTable('sessions')
-      .set({ expires_at: t.dialect === 'postgres' ? past : past.toISOString() })
+      .set({ expires_at: t.engine === 'postgres' ? past : past.toISOString() })
       .where('token', '=', m.token)
       .execute();
     expect((await whoAmI(m, m.headers)).statusCode).toBe(401);
@@ -67,7 +67,7 @@ describe('session lookup', () => {
     const expires = new Date(Date.now() + 5 * 86_400_000);
     await t.db
       .updateTable('sessions')
-      .set({ expires_at: t.dialect === 'postgres' ? expires : expires.toISOString() })
+      .set({ expires_at: t.engine === 'postgres' ? expires : expires.toISOString() })
       .where('token', '=', m.token)
       .execute();
     expect((await whoAmI(m, m.headers)).statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { emailSchema } from '#shared/schemas/user.ts';
 import { promoteToAdmin } from '../features/users/users.service.ts';
 import { AppError } from '../lib/app-error.ts';
 import { openDatabase } from './open-db.ts';
@@ -7,18 +8,19 @@ const usage = 'Usage: npm run admin -- promote <email>   (the person must have s
 
 async function main() {
   const { positionals } = parseArgs({ allowPositionals: true });
-  const [command, email] = positionals;
-  if (command !== 'promote' || !email) {
+  const [command, given] = positionals;
+  const email = emailSchema.safeParse(given);
+  if (command !== 'promote' || !email.success) {
     console.error(usage);
     process.exit(2);
   }
   const database = await openDatabase();
   try {
-    const { modifiedCount } = await promoteToAdmin(database.db, email);
-    console.log(modifiedCount === 1 ? `${email} is now an administrator.` : `${email} was already an administrator.`);
+    const { modifiedCount } = await promoteToAdmin(database.writes, email.data);
+    console.log(modifiedCount === 1 ? `${email.data} is now an administrator.` : `${email.data} was already an administrator.`);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
-      console.error(`No member with the email ${email}. Sign up first, then run this again.`);
+      console.error(`No member with the email ${email.data}. Sign up first, then run this again.`);
       process.exitCode = 1;
     } else throw error;
   } finally {

@@ -51,7 +51,7 @@ async function main() {
       return;
     }
     const started = Date.now();
-    await seedForum(database.db, options, console.log);
+    await seedForum(database.writes, options, console.log);
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Sign in as ${SEED_ADMIN_EMAIL} / ${options.password}.`);
   } finally {
     await database.close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from './create-db.ts';
-import { inWriteTransaction } from './write-transactions.ts';
+import { createWritePath } from '../write-path/write-path.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-checkpoint-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,8 +22,16 @@ async function writeAMegabyte(file: string, backgroundCheckpoints: boolean) {
   await sql`create table filler (body text not null)`.execute(database.db);
   const before = statSync(file).size;
   const body = 'x'.repeat(4000);
-  await inWriteTransaction(database.db, async (trx) => {
-    for (let i = 0; i < 300; i += 1) await sql`insert into filler (body) values (${body})`.execute(trx);
+  // Written as the server writes: the checkpointer is told after the commit.
+  const writes = createWritePath(database.db, {
+    reactions: [{ name: 'checkpointer', afterCommit: () => database.committed() }],
+    onReactionError: (_name, error) => {
+      throw error;
+    },
+  });
+  await writes.run(async (w) => {
+    for (let i = 0; i < 300; i += 1) await sql`insert into filler (body) values (${body})`.execute(w.trx);
+    w.record({ type: 'forum.seeded' });
   });
   return { database, before };
 }

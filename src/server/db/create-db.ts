@@ -4,15 +4,13 @@ import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
 import type { DB } from './schema.ts';
-import { enableGroupCommit } from './write-transactions.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
-
-export interface Database$ {
+export interface Database {
   db: Kysely<DB>;
-  dialect: Dialect;
   /** Settles once background work the database started (SQLite checkpoints) is running. */
   ready: Promise<void>;
+  /** To be told after each committed batch of writes (SQLite's checkpoints follow it). */
+  committed(): void;
   close(): Promise<void>;
 }
 
@@ -40,7 +38,7 @@ export interface DbOptions {
   onCheckpointError?: (message: string) => void;
 }
 
-export function createDb(options: DbOptions): Database$ {
+export function createDb(options: DbOptions): Database {
   if (options.databaseUrl) {
     const pg = loadPg();
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -48,7 +46,7 @@ export function createDb(options: DbOptions): Database$ {
     // the pool discards that client and the next query opens a fresh one.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', ready: Promise.resolve(), close: () => db.destroy() };
+    return { db, ready: Promise.resolve(), committed: () => {}, close: () => db.destroy() };
   }
   const sqlite = new Database(options.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
@@ -68,11 +66,10 @@ export function createDb(options: DbOptions): Database$ {
     sqlite.pragma('wal_autocheckpoint = 500');
   }
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  enableGroupCommit(db, () => checkpointer?.committed());
   return {
     db,
-    dialect: 'sqlite',
     ready: checkpointer?.started ?? Promise.resolve(),
+    committed: () => checkpointer?.committed(),
     close: async () => {
       await checkpointer?.stop();
       await db.destroy();

@@ -1,5 +1,14 @@
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
-import type { DB } from './schema.ts';
 
-/** Whether this connection (or transaction) runs on PostgreSQL rather than SQLite. */
-export const isPostgres = (db: Kysely<DB> | Transaction<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export type Engine = 'sqlite' | 'postgres';
+
+/**
+ * Which engine a connection (or transaction) runs on: the one way to ask. Only db/ and the
+ * search feature need to (see STYLE.md "Database: portable across SQLite and PostgreSQL").
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const engineOf = (db: Kysely<any> | Transaction<any>): Engine =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const isPostgres = (db: Kysely<any> | Transaction<any>): boolean => engineOf(db) === 'postgres';

@@ -1,30 +1,30 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { Dialect } from './create-db.ts';
+import { engineOf, type Engine } from './engine.ts';
 import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-tag-post-counts.ts';
 import * as m0003 from './migrations/0003-activity-week.ts';
 
-type DialectMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
+type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
 // Migrations are listed here (not read from disk) so the bundled server carries them.
-const migrations: Record<string, DialectMigration> = {
+const migrations: Record<string, EngineMigration> = {
   '0001-initial': m0001,
   '0002-tag-post-counts': m0002,
   '0003-activity-week': m0003,
 };
 
 class StaticProvider implements MigrationProvider {
-  constructor(private readonly dialect: Dialect) {}
+  constructor(private readonly engine: Engine) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(
-      Object.entries(migrations).map(([name, m]) => [name, { up: (db: Kysely<unknown>) => m.up(db, this.dialect) }]),
+      Object.entries(migrations).map(([name, m]) => [name, { up: (db: Kysely<unknown>) => m.up(db, this.engine) }]),
     );
   }
 }
 
-export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(engineOf(db)) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 // Kysely types of every table. Timestamps of our own tables are UTC ISO-8601 text set by the
 // app; Better Auth's own tables (users, sessions, accounts, verifications) hold what its
@@ -188,3 +188,6 @@ export interface DB {
   activity_week: ActivityWeekTable;
   webhook_events: WebhookEventsTable;
 }
+
+/** A connection or a transaction: every query function takes either, so services compose them. */
+export type Db = Kysely<DB> | Transaction<DB>;

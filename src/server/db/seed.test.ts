@@ -7,7 +7,7 @@ describe('demo seed', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    await seedForum(t.db, { ...DEFAULT_SEED, members: 8, posts: 30 });
+    await seedForum(t.writePath, { ...DEFAULT_SEED, members: 8, posts: 30 });
   });
   afterAll(() => t.close());
 
@@ -60,7 +60,7 @@ describe('demo seed', () => {
   it('is deterministic: the same seed writes the same titles', async () => {
     const other = await buildTestApp();
     try {
-      await seedForum(other.db, { ...DEFAULT_SEED, members: 8, posts: 30 });
+      await seedForum(other.writePath, { ...DEFAULT_SEED, members: 8, posts: 30 });
       const titles = async (db: TestApp['db']) =>
         (await db.selectFrom('posts').select('title').orderBy('created_at').execute()).map((r) => r.title);
       expect(await titles(other.db)).toEqual(await titles(t.db));

@@ -1,10 +1,11 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
-import { REPORT_FEEDBACKS, POINTS } from '#shared/constants.ts';
+import { REPORT_FEEDBACKS } from '#shared/constants.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
+import { recountFromRows } from '../features/counters/counters.recount.ts';
 import { newId } from '../lib/ids.ts';
-import { leaderboardWindow } from '../features/leaderboard/activity.queries.ts';
+import type { WritePath } from '../write-path/write-path.ts';
 
 export interface SeedOptions {
   members: number;
@@ -157,9 +158,10 @@ export async function isForumEmpty(db: Kysely<DB>): Promise<boolean> {
 
 /**
  * Fills an empty database directly (not through HTTP): members share one password hash, rows
- * go in batched inserts inside one transaction, and the stored counters match the rows.
+ * go in batched inserts inside one write, and the ledger's bulk path counts them.
  */
-export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line: string) => void = () => {}) {
+export async function seedForum(writes: WritePath, options: SeedOptions, log: (line: string) => void = () => {}) {
+  const { db } = writes;
   const rnd = prng(options.seed);
   const now = Date.now();
   const dayMs = 86_400_000;
@@ -198,8 +200,7 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
   }
   const members = users.slice(1);
 
-  const tags = TAGS.map((tag) => ({ id: newId(), tag, created_at: iso(now - (options.days + 5) * dayMs), post_count: 0 }));
-  const tagByName = new Map(tags.map((t) => [t.tag, t]));
+  const tags = TAGS.map((tag) => ({ id: newId(), tag, created_at: iso(now - (options.days + 5) * dayMs) }));
 
   const posts: Insertable<DB['posts']>[] = [];
   const comments: Insertable<DB['comments']>[] = [];
@@ -210,8 +211,6 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
     const createdMs = now - options.days * dayMs + Math.floor(((p + rnd.next()) / options.posts) * options.days * dayMs);
     const id = newId();
     const category = rnd.pick(TAGS);
-    let up = 0;
-    let down = 0;
     const voters = new Set<string>();
     const voteCount = rnd.int(options.votesPerPost * 2 + 1);
     for (let v = 0; v < voteCount && voters.size < members.length; v += 1) {
@@ -219,8 +218,6 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
       if (voters.has(voter)) continue;
       voters.add(voter);
       const value = rnd.next() < 0.8 ? 1 : -1;
-      if (value === 1) up += 1;
-      else down += 1;
       votes.push({ post_id: id, user_id: voter, value, created_at: iso(Math.min(now, createdMs + rnd.int(dayMs))) });
     }
     const commentCount = rnd.int(options.commentsPerPost * 2 + 1);
@@ -240,10 +237,6 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
       description: `Here is what I found while working on ${rnd.pick(SUBJECTS)}.\n\nI would love to hear how others in the ${category} community approach it.`,
       category,
       created_at: iso(createdMs),
-      up_votes: up,
-      down_votes: down,
-      score: up - down,
-      comment_count: commentCount,
     });
   }
 
@@ -254,37 +247,6 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
     description: 'Please read the guidelines, be kind, and tag your posts so others can find them.',
     created_at: iso(now - (options.announcements - i) * dayMs),
   }));
-
-  // Stored tallies that the app keeps in step with writes: post counts and leaderboard points.
-  const postCount = new Map<string, number>();
-  const activity = new Map<string, { user_id: string; day: string; posts: number; points: number }>();
-  const book = (userId: string, at: string, posts: number, points: number) => {
-    const day = at.slice(0, 10);
-    const key = `${userId}|${day}`;
-    const row = activity.get(key) ?? { user_id: userId, day, posts: 0, points: 0 };
-    row.posts += posts;
-    row.points += points;
-    activity.set(key, row);
-  };
-  for (const p of posts) {
-    postCount.set(p.author_id as string, (postCount.get(p.author_id as string) ?? 0) + 1);
-    tagByName.get(p.category as string)!.post_count += 1;
-    book(p.author_id as string, p.created_at as string, 1, POINTS.post);
-  }
-  for (const c of comments) book(c.author_id as string, c.created_at as string, 0, POINTS.comment);
-  const authorOf = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
-  for (const v of votes) book(authorOf.get(v.post_id as string)!, v.created_at as string, 0, Number(v.value));
-  for (const u of users) u.post_count = postCount.get(u.id as string) ?? 0;
-  // Each member's sums over the leaderboard's window, as the app keeps them.
-  const window = leaderboardWindow(now);
-  const weeks = new Map<string, { user_id: string; day: string; posts: number; points: number }>();
-  for (const row of activity.values()) {
-    if (row.day < window.since || row.day > window.today) continue;
-    const week = weeks.get(row.user_id) ?? { user_id: row.user_id, day: window.today, posts: 0, points: 0 };
-    week.posts += row.posts;
-    week.points += row.points;
-    weeks.set(row.user_id, week);
-  }
 
   // A few reports, so the admin queue has something in it.
   const reports: Insertable<DB['reports']>[] = [];
@@ -299,8 +261,9 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
     });
   }
 
-  await db.transaction().execute(async (trx) => {
-    const t = trx as unknown as Kysely<DB>;
+  // Rows go in with their counts at zero; the ledger's bulk path then counts them all.
+  await writes.run(async (w) => {
+    const t = w.trx as unknown as Kysely<DB>;
     await insertBatched(t, 'users', users);
     await insertBatched(t, 'accounts', accounts);
     await insertBatched(t, 'tags', tags);
@@ -309,17 +272,8 @@ export async function seedForum(db: Kysely<DB>, options: SeedOptions, log: (line
     await insertBatched(t, 'votes', votes);
     await insertBatched(t, 'announcements', announcements);
     await insertBatched(t, 'reports', reports);
-    await insertBatched(t, 'activity_daily', [...activity.values()]);
-    await insertBatched(t, 'activity_week', [...weeks.values()]);
-    for (const [name, value] of [
-      ['posts', posts.length],
-      ['comments', comments.length],
-      ['users', users.length],
-      ['announcements', announcements.length],
-      ['reports', reports.length],
-    ] as const) {
-      await t.updateTable('counters').set({ value }).where('name', '=', name).execute();
-    }
+    await recountFromRows(w.trx, now);
+    w.record({ type: 'forum.seeded' });
   });
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum
   // gets to it: the leaderboard's top ten took 7 ms instead of 0.25 ms until then.

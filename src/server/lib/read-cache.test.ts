@@ -4,29 +4,19 @@ import type { LeaderboardRow } from '#shared/schemas/leaderboard.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createAdmin, createComment, createPost, createTags } from '../test/factories.ts';
 import { signUp, type TestMember } from '../test/sign-in.ts';
+import { Redis } from 'ioredis';
+import { testRedisUrl } from '../test/redis.ts';
 import { memoryStore, redisStore, type ReadCacheStore } from './read-cache.ts';
 
-// Shared by every instance when REDIS_URL is set; runs where a local Redis answers.
-const redis = await (async () => {
-  const { Redis } = await import('ioredis');
-  const client = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return client;
-  } catch {
-    client.disconnect();
-    return null;
-  }
-})();
+// Shared by every instance when REDIS_URL is set; runs where a Redis answers (always in CI).
+const redis = testRedisUrl ? new Redis(testRedisUrl, { maxRetriesPerRequest: 1 }) : null;
 
 // The home lists and the leaderboard are kept between writes (read-cache.ts): every write
 // that changes them must show on the very next read — kept in this process (SQLite) or in
 // Redis (REDIS_URL, where a local Redis answers).
 const stores: Array<{ store: string; env: Record<string, string> }> = [
   { store: 'memory', env: {} },
-  ...(redis ? [{ store: 'redis', env: { REDIS_URL: 'redis://127.0.0.1:6379' } }] : []),
+  ...(testRedisUrl ? [{ store: 'redis', env: { REDIS_URL: testRedisUrl } }] : []),
 ];
 
 describe.each(stores)('kept reads follow every write ($store)', ({ env }) => {
@@ -36,10 +26,10 @@ describe.each(stores)('kept reads follow every write ($store)', ({ env }) => {
   let admin: TestMember;
   beforeAll(async () => {
     t = await buildTestApp(env);
-    await createTags(t.db, 'typescript', 'rust');
+    await createTags(t, 'typescript', 'rust');
     alice = await signUp(t.app, { name: 'Alice' });
     bob = await signUp(t.app, { name: 'Bob' });
-    admin = await createAdmin(t.app, t.db);
+    admin = await createAdmin(t);
   });
   afterAll(() => t.close());
 

@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DomainEventType } from '../write-path/events.ts';
+import type { Reaction } from '../write-path/write-path.ts';
 
 /**
  * Answers of the busiest public reads (the post lists, the leaderboard), kept between the
  * writes that change them.
  *
- * Every write that changes what those reads show — a post written or removed, a vote, a
- * comment written or removed, a ban, a member's new name or photo — calls contentChanged()
- * once it is committed, which moves one version number. A kept answer is used only while the
+ * Every committed write that changes what those reads show — a post written or removed, a
+ * vote, a comment written or removed, a ban, a member's new name or photo — moves one version
+ * number: the write path's reaction below does it from the write's events. A kept answer is used only while the
  * version it was computed under is still the current one, so a reader never gets an answer
  * older than the last committed write it could have seen.
  *
@@ -65,7 +65,6 @@ export interface RedisLike {
   mget(...keys: string[]): Promise<Array<string | null>>;
   set(key: string, value: string, mode: 'EX', seconds: number): Promise<unknown>;
   incr(key: string): Promise<number>;
-  quit(): Promise<unknown>;
 }
 
 /** A safety net only: an answer left behind by a lost version bump expires within a minute. */
@@ -84,45 +83,67 @@ export function redisStore(redis: RedisLike, prefix: string): ReadCacheStore {
     async bump() {
       await redis.incr(versionKey);
     },
-    async close() {
-      await redis.quit();
-    },
+    // The connection belongs to whoever opened it (plugins/redis.ts).
+    async close() {},
   };
 }
 
-const stores = new WeakMap<Kysely<DB>, ReadCacheStore>();
+/**
+ * The kept answers of one app: `reply` answers a read from them, and the reaction below moves
+ * the version after every committed write that could change one.
+ */
+export class ReadCache {
+  constructor(private readonly store: ReadCacheStore) {}
 
-/** Keeps this database's cached reads in the store (set up once, by buildApp). */
-export function useReadCache(db: Kysely<DB>, store: ReadCacheStore): void {
-  stores.set(db, store);
-}
+  /** The kept answer for the key if it is current, or a freshly computed (and kept) one. */
+  async read<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    let current: { version: number; entry: Entry | null };
+    try {
+      current = await this.store.read(key);
+    } catch {
+      return compute();
+    }
+    const { version, entry } = current;
+    if (entry && entry.version === version) return entry.value as T;
+    // Computed after reading the version: a write committed meanwhile has moved the version on,
+    // so this answer is never served as newer than it is.
+    const value = await compute();
+    await this.store.write(key, { version, value }).catch(() => {});
+    return value;
+  }
 
-/** To be called after every committed write that changes a cached read (see above). */
-export async function contentChanged(db: Kysely<DB>): Promise<void> {
-  const store = stores.get(db);
-  if (!store) return;
-  try {
-    await store.bump();
-  } catch {
-    // The store is unreachable; what it keeps expires on its own (ENTRY_TTL_SECONDS).
+  async invalidate(): Promise<void> {
+    try {
+      await this.store.bump();
+    } catch {
+      // The store is unreachable; what it keeps expires on its own (ENTRY_TTL_SECONDS).
+    }
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
   }
 }
 
-/** The kept answer for the key if it is current, or a freshly computed (and kept) one. */
-export async function cachedRead<T>(db: Kysely<DB>, key: string, compute: () => Promise<T>): Promise<T> {
-  const store = stores.get(db);
-  if (!store) return compute();
-  let current: { version: number; entry: Entry | null };
-  try {
-    current = await store.read(key);
-  } catch {
-    return compute();
-  }
-  const { version, entry } = current;
-  if (entry && entry.version === version) return entry.value as T;
-  // Computed after reading the version: a write committed meanwhile has moved the version on,
-  // so this answer is never served as newer than it is.
-  const value = await compute();
-  await store.write(key, { version, value }).catch(() => {});
-  return value;
+/** Writes no kept answer shows; every other event (a new one included) moves the version. */
+const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
+  'member.promoted',
+  'membership.upgraded',
+  'tag.created',
+  'report.filed',
+  'payment.started',
+  'payment.confirmed',
+  'webhook.received',
+  'image.stored',
+  'activity.rolled',
+]);
+
+/** After the commit: one version move for a batch of writes that changed what reads show. */
+export function readCacheInvalidation(cache: ReadCache): Reaction {
+  return {
+    name: 'read-cache',
+    async afterCommit(events) {
+      if (events.some((e) => !UNSEEN.has(e.type))) await cache.invalidate();
+    },
+  };
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Membership, Role } from '#shared/constants.ts';
+import { toMembership, toRole } from '#shared/constants.ts';
 import type { Viewer } from '#shared/permissions.ts';
 import type { Kysely } from 'kysely';
-import type { Auth } from '../auth/create-auth.ts';
 import { BANNED_MESSAGE } from '../auth/ban-list.ts';
-import { CLIENT_IP_HEADER } from '../auth/create-auth.ts';
+import { CLIENT_IP_HEADER, createAuth, prepareAuth, type Auth } from '../auth/create-auth.ts';
 import { SLOW_PATH, findSessionUser, isCurrent, sessionSettings, sessionTokenOf, type SessionSettings } from '../auth/session-lookup.ts';
 import type { DB } from '../db/schema.ts';
 import { banned, forbidden, unauthenticated } from '../lib/app-error.ts';
@@ -19,6 +18,12 @@ export interface SessionViewer extends Viewer {
 declare module 'fastify' {
   interface FastifyRequest {
     viewer: SessionViewer | null;
+  }
+  interface FastifyInstance {
+    /** Better Auth, on our database. */
+    auth: Auth;
+    /** onRequest guards that resolve the session into `request.viewer`. */
+    guards: Guards;
   }
 }
 
@@ -56,8 +61,8 @@ function toViewer(user: {
     email: user.email,
     name: user.name,
     image: user.image,
-    role: (user.role === 'Admin' ? 'Admin' : 'Client') satisfies Role,
-    membership: (user.membership === 'Gold' ? 'Gold' : 'Bronze') satisfies Membership,
+    role: toRole(user.role),
+    membership: toMembership(user.membership),
   };
 }
 
@@ -100,10 +105,16 @@ export function guards(auth: Auth, db: Kysely<DB>) {
 }
 export type Guards = ReturnType<typeof guards>;
 
-/** Mounts Better Auth at /api/auth/* and rewrites its errors into the one error shape. */
+/**
+ * Better Auth on our database (app.auth) and the guards (app.guards); mounts its handler at
+ * /api/auth/* and rewrites its errors into the one error shape.
+ */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { auth: Auth }) => {
-    const { auth } = opts;
+  async (app: FastifyInstance) => {
+    const auth = createAuth({ config: app.config, db: app.db, writes: app.writePath });
+    await prepareAuth(auth, app.config);
+    app.decorate('auth', auth);
+    app.decorate('guards', guards(auth, app.db));
     app.decorateRequest('viewer', null);
 
     app.route({
@@ -143,5 +154,5 @@ export const authPlugin = fp(
       },
     });
   },
-  { name: 'auth', dependencies: ['error-handler'] },
+  { name: 'auth', dependencies: ['error-handler', 'db', 'write-path'] },
 );

@@ -3,25 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createPost, createTags } from '../test/factories.ts';
+import { testRedisUrl } from '../test/redis.ts';
 import { signUp, type TestMember } from '../test/sign-in.ts';
 import { WRITES_PER_MINUTE, isLimitedWrite } from './rate-limit.ts';
 
-// Shared by every instance when REDIS_URL is set; runs where a local Redis answers.
-const REDIS_URL = 'redis://127.0.0.1:6379';
-const redisAnswers = await (async () => {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-})();
+// Shared by every instance when REDIS_URL is set; runs where a Redis answers (always in CI).
 
 const comment = (app: FastifyInstance, member: TestMember, postId: string, text = 'Nice post') =>
   app.inject({ method: 'POST', url: '/api/comment-data', headers: member.headers, payload: { postId, comment: text } });
@@ -51,7 +37,7 @@ describe('write rate limit (RATE_LIMIT=on, counted in this process)', () => {
   let postId: string;
   beforeAll(async () => {
     t = await buildTestApp({ RATE_LIMIT: 'on' });
-    await createTags(t.db, 'typescript');
+    await createTags(t, 'typescript');
     // Better Auth allows 5 sign-ups a minute from one address while limits are on.
     alice = await signUp(t.app, { name: 'Alice' });
     bob = await signUp(t.app, { name: 'Bob' });
@@ -123,7 +109,7 @@ describe('write rate limit (RATE_LIMIT=off)', () => {
   afterAll(() => t.close());
 
   it('counts nothing', async () => {
-    await createTags(t.db, 'typescript');
+    await createTags(t, 'typescript');
     const member = await signUp(t.app);
     const postId = await createPost(t.app, member);
     for (let i = 0; i <= WRITES_PER_MINUTE; i += 1) {
@@ -135,17 +121,17 @@ describe('write rate limit (RATE_LIMIT=off)', () => {
   });
 });
 
-describe.runIf(redisAnswers)('write rate limit shared in Redis (REDIS_URL)', () => {
+describe.runIf(testRedisUrl !== null)('write rate limit shared in Redis (REDIS_URL)', () => {
   let t: TestApp;
   let other: FastifyInstance;
   let alice: TestMember;
   let postId: string;
   beforeAll(async () => {
-    t = await buildTestApp({ RATE_LIMIT: 'on', REDIS_URL });
+    t = await buildTestApp({ RATE_LIMIT: 'on', REDIS_URL: testRedisUrl! });
     // A second instance of the server on the same database and Redis, as behind a load balancer.
-    other = await buildApp({ config: t.config, db: t.db, dialect: t.dialect, auth: t.auth, logger: false });
+    other = await buildApp({ config: t.config, database: t.database, logger: false });
     await other.ready();
-    await createTags(t.db, 'typescript');
+    await createTags(t, 'typescript');
     alice = await signUp(t.app, { name: 'Alice' });
     postId = await createPost(t.app, await signUp(t.app, { name: 'Carol' }));
   });

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { rateLimited } from '../lib/app-error.ts';
 
 /** Writes a member may make a minute: more than anyone posting, commenting and voting by hand, too few for a script flooding the forum. */
@@ -43,20 +42,15 @@ function writerKey(request: FastifyRequest): string {
   return `ip:${request.ip}`;
 }
 
-export interface RateLimitOptions {
-  /** Redis shared by every instance (REDIS_URL), or null to count in this process. */
-  redis: Redis | null;
-  /** Prefix of the Redis keys; names the deployment so several sharing one Redis never mix counts. */
-  nameSpace: string;
-}
-
 /**
  * Limits writes under /api to WRITES_PER_MINUTE per member (see writerKey), answering 429
- * RATE_LIMITED in the one error shape with `retry-after`. Reads are never counted. Registered
- * by buildApp before the routes, only when RATE_LIMIT is on.
+ * RATE_LIMITED in the one error shape with `retry-after`. Reads are never counted. Counted in
+ * Redis when REDIS_URL is set (one budget across instances), in this process otherwise.
+ * Registered by buildApp before the routes, only when RATE_LIMIT is on.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, opts: RateLimitOptions) => {
+  async (app: FastifyInstance) => {
+    const { redis } = app;
     // Added before the library's own onRoute hook, so it runs first: every route that is not a
     // limited write opts out, and costs nothing per request. A route's explicit setting wins.
     app.addHook('onRoute', (route) => {
@@ -71,12 +65,12 @@ export const rateLimitPlugin = fp(
       max: WRITES_PER_MINUTE,
       timeWindow: 60_000,
       keyGenerator: writerKey,
-      ...(opts.redis ? { redis: opts.redis, nameSpace: opts.nameSpace } : {}),
+      ...(redis ? { redis, nameSpace: `${app.redisPrefix}rate-limit:` } : {}),
       // An unreachable Redis lets writes through rather than failing them (as the read cache
       // computes answers meanwhile); app.ts logs that Redis is down.
       skipOnError: true,
       errorResponseBuilder: () => rateLimited(),
     });
   },
-  { name: 'rate-limit', dependencies: ['error-handler'] },
+  { name: 'rate-limit', dependencies: ['error-handler', 'redis'] },
 );

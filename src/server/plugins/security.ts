@@ -56,12 +56,12 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 /** Security headers on every answer: our own origin only, plus Stripe's hosts when Stripe is configured. */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { config: AppConfig }) => {
-    const headers = securityHeaders(helmetOptions(opts.config));
+  async (app: FastifyInstance) => {
+    const headers = securityHeaders(helmetOptions(app.config));
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();
     });
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['db'] },
 );

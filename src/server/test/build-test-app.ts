@@ -5,17 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import { createAuth, type Auth } from '../auth/create-auth.ts';
 import { loadConfig, type AppConfig } from '../config/env.ts';
-import { createDb, type Dialect } from '../db/create-db.ts';
+import { createDb, type Database } from '../db/create-db.ts';
+import { engineOf, type Engine } from '../db/engine.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
+import type { WritePath } from '../write-path/write-path.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Kysely<DB>;
-  dialect: Dialect;
-  auth: Auth;
+  database: Database;
+  engine: Engine;
+  writePath: WritePath;
   config: AppConfig;
   close(): Promise<void>;
 }
@@ -57,15 +59,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const database = createDb({ ...config, poolSize: 5 });
-  await migrateToLatest(database.db, database.dialect);
-  const auth = createAuth({ config, db: database.db, dialect: database.dialect });
-  const app = await buildApp({ config, db: database.db, dialect: database.dialect, auth, logger: false });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,
     db: database.db,
-    dialect: database.dialect,
-    auth,
+    database,
+    engine: engineOf(database.db),
+    writePath: app.writePath,
     config,
     async close() {
       await app.close();

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { createTag } from '../features/tags/tags.service.ts';
 import { promoteToAdmin } from '../features/users/users.service.ts';
-import { insertTag } from '../features/tags/tags.queries.ts';
+import type { TestApp } from './build-test-app.ts';
 import { signUp, type TestMember } from './sign-in.ts';
 
-export async function createTags(db: Kysely<DB>, ...tags: string[]): Promise<void> {
-  for (const tag of tags) await insertTag(db, tag);
+/** Tags, as an admin adds them (through the write path). */
+export async function createTags(t: Pick<TestApp, 'writePath'>, ...tags: string[]): Promise<void> {
+  for (const tag of tags) await createTag(t.writePath, tag);
 }
 
-export async function createAdmin(app: FastifyInstance, db: Kysely<DB>, name = 'Admin'): Promise<TestMember> {
-  const admin = await signUp(app, { name });
-  await promoteToAdmin(db, admin.email);
+export async function createAdmin(t: Pick<TestApp, 'app' | 'writePath'>, name = 'Admin'): Promise<TestMember> {
+  const admin = await signUp(t.app, { name });
+  await promoteToAdmin(t.writePath, admin.email);
   return admin;
 }
 
@@ -37,7 +39,7 @@ export async function createComment(app: FastifyInstance, member: TestMember, po
   return (res.json() as { insertedId: string }).insertedId;
 }
 
-/** Gives a member Gold directly, as a confirmed payment would. */
+/** Gives a member Gold directly, as a confirmed payment would (the membership tests pay for real). */
 export async function makeGold(db: Kysely<DB>, userId: string): Promise<void> {
   await db.updateTable('users').set({ membership: 'Gold' }).where('id', '=', userId).execute();
 }

@@ -39,7 +39,7 @@ export const userRoleSchema = z.object({ role: roleSchema });
 /** `POST user-data`: the signed-in user's own profile; identity comes from the session. */
 export const upsertUserDataInputSchema = z.object({
   name: displayNameSchema.optional(),
-  email: z.string().max(EMAIL_MAX).optional(),
+  email: emailSchema.optional(),
   image: z.string().max(2048).optional(),
 });
 export type UpsertUserDataInput = z.infer<typeof upsertUserDataInputSchema>;

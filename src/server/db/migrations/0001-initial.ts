@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../create-db.ts';
+import type { Engine } from '../engine.ts';
 
 // The whole schema of the product. Our own tables use text ids (UUIDv7), integer counters and
 // ISO-8601 text timestamps, which read back the same on both engines. Better Auth's tables
 // use the types its adapter expects per engine (see docs/decisions/0002-portable-schema.md).
 
-export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const pgsql = dialect === 'postgres';
+export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const pgsql = engine === 'postgres';
   const time = pgsql ? 'timestamptz' : 'text';
   const bool = pgsql ? 'boolean' : 'integer';
   const blob = pgsql ? 'bytea' : 'blob';

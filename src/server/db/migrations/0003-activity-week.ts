@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../create-db.ts';
+import type { Engine } from '../engine.ts';
 import { LEADERBOARD_DAYS } from '#shared/constants.ts';
 
 // Each member's sums over the leaderboard's 7 days, kept beside the daily tallies, so the
 // leaderboard reads its top ten from an index instead of summing every active member's week
 // on each request (see features/leaderboard/activity.queries.ts).
 
-export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
+export async function up(db: Kysely<unknown>, _engine: Engine): Promise<void> {
   await db.schema
     .createTable('activity_week')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))

@@ -1,12 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import { toMembership, toRole, type Role } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { User } from '#shared/schemas/user.ts';
-import type { DB } from '../../db/schema.ts';
+import { lockingRead } from '../../db/row-lock.ts';
+import type { Db } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { offsetOf } from '../../lib/pagination.ts';
-import { toUser } from '../users/users.queries.ts';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 /** Active (not banned) members, optionally matching a name or email fragment. */
 function memberQuery(db: Db, search: string) {
@@ -26,7 +24,14 @@ export async function listMembers(db: Db, page: PaginationQuery, search: string)
     .limit(page.limit)
     .offset(offsetOf(page))
     .execute();
-  return rows.map(toUser);
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    email: r.email,
+    photo: r.image,
+    role: toRole(r.role),
+    membership: toMembership(r.membership),
+  }));
 }
 
 export async function countMembers(db: Db, search: string): Promise<number> {
@@ -36,9 +41,14 @@ export async function countMembers(db: Db, search: string): Promise<number> {
   return Number(row.n);
 }
 
-export async function findMemberForBan(db: Db, email: string): Promise<{ id: string; role: string; bannedAt: string | null } | null> {
-  const row = await db.selectFrom('users').select(['id', 'role', 'banned_at']).where('email', '=', email).executeTakeFirst();
-  return row ? { id: row.id, role: row.role, bannedAt: row.banned_at } : null;
+/** The member about to be banned, held until the transaction ends (a second ban waits, then finds it done). */
+export async function findMemberForBan(db: Db, email: string): Promise<{ id: string; role: Role; bannedAt: string | null } | null> {
+  const row = await lockingRead(
+    db,
+    db.selectFrom('users').select(['id', 'role', 'banned_at']).where('email', '=', email),
+    'users',
+  ).executeTakeFirst();
+  return row ? { id: row.id, role: toRole(row.role), bannedAt: row.banned_at } : null;
 }
 
 /** The ban itself: email on the ban list, account marked, sessions and sign-in methods gone. */

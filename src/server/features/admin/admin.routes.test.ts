@@ -27,8 +27,8 @@ describe('admin calls', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, 'go');
-    admin = await createAdmin(t.app, t.db, 'Ada');
+    await createTags(t, 'go');
+    admin = await createAdmin(t, 'Ada');
     client = await signUp(t.app, { name: 'Cli' });
   });
   afterAll(() => t.close());
@@ -128,8 +128,8 @@ describe('the ban path', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, 'go');
-    admin = await createAdmin(t.app, t.db);
+    await createTags(t, 'go');
+    admin = await createAdmin(t);
     owner = await signUp(t.app);
     troll = await signUp(t.app, { name: 'Troll' });
     bystander = await signUp(t.app);
@@ -195,7 +195,7 @@ describe('the ban path', () => {
   });
 
   it('refuses to ban an admin, and banning twice is harmless', async () => {
-    const other = await createAdmin(t.app, t.db, 'Other admin');
+    const other = await createAdmin(t, 'Other admin');
     const res = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${other.email}`, headers: admin.headers });
     expect(res.statusCode).toBe(403);
     expect((await t.app.inject({ url: `/api/users/${other.email}`, headers: other.headers })).statusCode).toBe(200);

@@ -1,31 +1,33 @@
-import type { Kysely } from 'kysely';
-import type { AdminStats } from '#shared/schemas/admin.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Page } from '#shared/page.ts';
+import { canBan } from '#shared/permissions.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import type { User } from '#shared/schemas/user.ts';
+import type { Db } from '../../db/schema.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
-import { addToCounter, readCounter } from '../counters/counters.queries.ts';
-import { contentChanged } from '../../lib/read-cache.ts';
-import { banMemberRows, findMemberForBan } from './admin.queries.ts';
+import type { WritePath } from '../../write-path/write-path.ts';
+import { banMemberRows, countMembers, findMemberForBan, listMembers } from './admin.queries.ts';
 
-export async function siteTotals(db: Kysely<DB>): Promise<AdminStats> {
-  const [posts, comments, users] = await Promise.all([readCounter(db, 'posts'), readCounter(db, 'comments'), readCounter(db, 'users')]);
-  return { posts, comments, users };
+export { siteTotals } from '../counters/counters.service.ts';
+
+export async function listMemberPage(db: Db, page: PaginationQuery, search: string): Promise<Page<User>> {
+  const [items, total] = await Promise.all([listMembers(db, page, search), countMembers(db, search)]);
+  return { items, total };
 }
+
+export { countMembers };
 
 /**
  * DESIGN.md's ban: the account can no longer sign in or sign up again, its sessions end at
  * once; its posts and other comments stay. Admins cannot be banned.
  */
-export async function banMember(db: Kysely<DB>, admin: SessionViewer, email: string): Promise<{ deletedCount: number }> {
-  const result = await db.transaction().execute(async (trx) => {
-    const user = await findMemberForBan(trx, email);
+export async function banMember(writes: WritePath, admin: SessionViewer, email: string): Promise<{ deletedCount: number }> {
+  return writes.run(async (w) => {
+    const user = await findMemberForBan(w.trx, email);
     if (!user || user.bannedAt) return { deletedCount: 0 };
-    if (user.role === 'Admin') throw forbidden('Administrators cannot be banned.');
-    await banMemberRows(trx, { id: user.id, email }, admin.id);
-    await addToCounter(trx, 'users', -1);
+    if (!canBan(user)) throw forbidden('Administrators cannot be banned.');
+    await banMemberRows(w.trx, { id: user.id, email }, admin.id);
+    w.record({ type: 'member.banned', memberId: user.id });
     return { deletedCount: 1 };
   });
-  // A banned member leaves the leaderboard at once.
-  if (result.deletedCount > 0) await contentChanged(db);
-  return result;
 }

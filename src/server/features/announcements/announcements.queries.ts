@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { Announcement, CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
-import type { DB } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
+import type { Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
-import { addToCounter, readCounter } from '../counters/counters.queries.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
 
 const announcementPage = prepared((db, p: { limit: number; offset: number }) =>
   db
@@ -18,7 +15,7 @@ const announcementPage = prepared((db, p: { limit: number; offset: number }) =>
     .offset(p.offset),
 );
 
-export async function listAnnouncements(db: Kysely<DB>, page: PaginationQuery): Promise<Announcement[]> {
+export async function listAnnouncements(db: Db, page: PaginationQuery): Promise<Announcement[]> {
   const rows = await announcementPage.execute(db, { limit: page.limit, offset: offsetOf(page) });
   return rows.map((r) => ({
     _id: r.id,
@@ -30,16 +27,12 @@ export async function listAnnouncements(db: Kysely<DB>, page: PaginationQuery): 
   }));
 }
 
-export const countAnnouncements = (db: Kysely<DB>) => readCounter(db, 'announcements');
-
-export async function insertAnnouncement(db: Kysely<DB>, authorId: string, input: CreateAnnouncementInput): Promise<string> {
-  const id = newId();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('announcements')
-      .values({ id, author_id: authorId, ...input, created_at: nowIso() })
-      .execute();
-    await addToCounter(trx, 'announcements', 1);
-  });
-  return id;
+export async function insertAnnouncement(
+  db: Db,
+  a: { id: string; authorId: string; createdAt: string } & CreateAnnouncementInput,
+): Promise<void> {
+  await db
+    .insertInto('announcements')
+    .values({ id: a.id, author_id: a.authorId, title: a.title, description: a.description, created_at: a.createdAt })
+    .execute();
 }

@@ -1,25 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { pageOf } from '#shared/page.ts';
 import { announcementSchema, createAnnouncementInputSchema } from '#shared/schemas/announcement.ts';
 import { insertedSchema, paginationQuerySchema } from '#shared/schemas/common.ts';
-import type { AppDeps } from '../../app.ts';
-import { countAnnouncements, insertAnnouncement, listAnnouncements } from './announcements.queries.ts';
+import { sendPage } from '../../lib/pagination.ts';
+import { listAnnouncementPage, publishAnnouncement } from './announcements.service.ts';
 
-export const announcementsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
+export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, guards, writePath } = app;
+
   app.get(
     '/api/announcement-data',
-    { schema: { querystring: paginationQuerySchema, response: { 200: z.array(announcementSchema) } } },
-    async (request, reply) => {
-      const [items, total] = await Promise.all([listAnnouncements(db, request.query), countAnnouncements(db)]);
-      reply.header('x-total-count', String(total));
-      return items;
-    },
+    { schema: { querystring: paginationQuerySchema, response: { 200: pageOf(announcementSchema) } } },
+    async (request, reply) => sendPage(reply, await listAnnouncementPage(db, request.query)),
   );
 
-  // The author's photo and name come from the session (they are read at display time).
   app.post(
     '/api/announcement-data',
     { onRequest: guards.requireAdmin, schema: { body: createAnnouncementInputSchema, response: { 200: insertedSchema } } },
-    async (request) => ({ insertedId: await insertAnnouncement(db, request.viewer!.id, request.body) }),
+    async (request) => publishAnnouncement(writePath, request.viewer!, request.body),
   );
 };

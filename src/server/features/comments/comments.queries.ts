@@ -1,11 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Comment, PublicComment } from '#shared/schemas/comment.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { prepared, preparedByShape } from '../../db/prepared.ts';
 import { offsetOf } from '../../lib/pagination.ts';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 type NewComment = { id: string; postId: string; authorId: string; comment: string; createdAt: string };
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pageOf } from '#shared/page.ts';
 import {
   commentCountSchema,
   commentCountsInputSchema,
@@ -9,45 +10,45 @@ import {
   publicCommentSchema,
 } from '#shared/schemas/comment.ts';
 import { countSchema, insertedSchema, paginationQuerySchema } from '#shared/schemas/common.ts';
-import type { AppDeps } from '../../app.ts';
-import { readCounter } from '../counters/counters.queries.ts';
-import { commentCountsFor, listFullComments, listPostComments } from './comments.queries.ts';
-import { addComment, commentCounts, listCommentsForOwner } from './comments.service.ts';
+import { sendPage } from '../../lib/pagination.ts';
+import { siteTotal } from '../counters/counters.service.ts';
+import { listFullComments, listPostComments } from './comments.queries.ts';
+import { addComment, commentCountOf, commentCounts, listCommentsForOwner } from './comments.service.ts';
 
-export const commentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
+export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, guards, writePath } = app;
+
   app.post(
     '/api/comment-data',
     { onRequest: guards.requireUser, schema: { body: createCommentInputSchema, response: { 200: insertedSchema } } },
-    async (request) => addComment(db, request.viewer!, request.body),
+    async (request) => addComment(writePath, request.viewer!, request.body),
   );
 
   app.get(
     '/api/comment-data',
-    { onRequest: guards.requireAdmin, schema: { querystring: paginationQuerySchema, response: { 200: z.array(commentSchema) } } },
+    { onRequest: guards.requireAdmin, schema: { querystring: paginationQuerySchema, response: { 200: pageOf(commentSchema) } } },
     async (request, reply) => {
-      const [items, total] = await Promise.all([listFullComments(db, request.query, {}), readCounter(db, 'comments')]);
-      reply.header('x-total-count', String(total));
-      return items;
+      const [items, total] = await Promise.all([listFullComments(db, request.query, {}), siteTotal(db, 'comments')]);
+      return sendPage(reply, { items, total });
     },
   );
 
   app.get(
     '/api/comment-pagination/:postId',
-    {
-      schema: { params: postIdParamsSchema, querystring: paginationQuerySchema, response: { 200: z.array(publicCommentSchema) } },
-    },
+    { schema: { params: postIdParamsSchema, querystring: paginationQuerySchema, response: { 200: pageOf(publicCommentSchema) } } },
     async (request, reply) => {
       const { postId } = request.params;
-      const [items, counts] = await Promise.all([listPostComments(db, postId, request.query), commentCountsFor(db, [postId])]);
-      reply.header('x-total-count', String(counts.get(postId) ?? 0));
-      return items;
+      const [items, total] = await Promise.all([listPostComments(db, postId, request.query), commentCountOf(db, postId)]);
+      return sendPage(reply, { items, total });
     },
   );
 
   app.get(
     '/api/post-comment-count/:postId',
     { schema: { params: postIdParamsSchema, response: { 200: countSchema } } },
-    async (request) => ({ count: (await commentCountsFor(db, [request.params.postId])).get(request.params.postId) ?? 0 }),
+    async (request) => ({
+      count: await commentCountOf(db, request.params.postId),
+    }),
   );
 
   app.post(
@@ -60,12 +61,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/api/post-comment-data/:postId',
     {
       onRequest: guards.requireUser,
-      schema: { params: postIdParamsSchema, querystring: paginationQuerySchema, response: { 200: z.array(commentSchema) } },
+      schema: { params: postIdParamsSchema, querystring: paginationQuerySchema, response: { 200: pageOf(commentSchema) } },
     },
-    async (request, reply) => {
-      const { items, total } = await listCommentsForOwner(db, request.viewer!, request.params.postId, request.query);
-      reply.header('x-total-count', String(total));
-      return items;
-    },
+    async (request, reply) => sendPage(reply, await listCommentsForOwner(db, request.viewer!, request.params.postId, request.query)),
   );
 };

@@ -1,9 +1,12 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
 
+// Every stored count of the forum, moved in the transaction of the write it counts (by the
+// ledger, counters.ledger.ts) so that no read ever counts rows: site totals, a post's votes and
+// comments, a tag's posts, a member's posts (their post limit).
+
 export type CounterName = 'posts' | 'comments' | 'users' | 'announcements' | 'reports';
-type Db = Kysely<DB> | Transaction<DB>;
 
 const counterValue = prepared((db, a: { name: CounterName }) => db.selectFrom('counters').select('value').where('name', '=', a.name));
 
@@ -14,13 +17,51 @@ const moveCounter = prepared((db, a: { name: CounterName; delta: number }) =>
     .where('name', '=', a.name),
 );
 
-/** Site totals are stored and moved in the same transaction as the write they count. */
 export async function readCounter(db: Db, name: CounterName): Promise<number> {
   const row = await counterValue.executeTakeFirst(db, { name });
   return Number(row?.value ?? 0);
 }
 
-export async function addToCounter(db: Db, name: CounterName, delta: number): Promise<void> {
-  if (delta === 0) return;
+export async function moveSiteCounter(db: Db, name: CounterName, delta: number): Promise<void> {
   await moveCounter.run(db, { name, delta });
+}
+
+const postCounters = prepared((db, a: { postId: string; up: number; down: number; score: number; comments: number }) =>
+  db
+    .updateTable('posts')
+    .set({
+      up_votes: sql`up_votes + ${a.up}`,
+      down_votes: sql`down_votes + ${a.down}`,
+      score: sql`score + ${a.score}`,
+      comment_count: sql`comment_count + ${a.comments}`,
+    })
+    .where('id', '=', a.postId),
+);
+
+/** A post's stored votes (and score, up − down) and comments. */
+export async function movePostCounts(db: Db, postId: string, delta: { up: number; down: number; comments: number }): Promise<void> {
+  await postCounters.run(db, { postId, ...delta, score: delta.up - delta.down });
+}
+
+const tagPosts = prepared((db, a: { tag: string; delta: number }) =>
+  db
+    .updateTable('tags')
+    .set({ post_count: sql`post_count + ${a.delta}` })
+    .where('tag', '=', a.tag),
+);
+
+export async function moveTagPostCount(db: Db, tag: string, delta: number): Promise<void> {
+  await tagPosts.run(db, { tag, delta });
+}
+
+const memberPosts = prepared((db, a: { memberId: string; delta: number }) =>
+  db
+    .updateTable('users')
+    .set({ post_count: sql`post_count + ${a.delta}` })
+    .where('id', '=', a.memberId),
+);
+
+/** The member's posts in total: what the post limit counts. */
+export async function moveMemberPostCount(db: Db, memberId: string, delta: number): Promise<void> {
+  await memberPosts.run(db, { memberId, delta });
 }

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { LeaderboardRow } from '#shared/schemas/leaderboard.ts';
-import type { DB } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
-import { recountStaleWeeks } from './activity.queries.ts';
+import type { Db } from '../../db/schema.ts';
 
 const topOfWeek = prepared((db, a: { today: string; size: number }) =>
   db
@@ -20,10 +18,9 @@ const topOfWeek = prepared((db, a: { today: string; size: number }) =>
 
 /**
  * Top members by points over the 7 days ending today, ties by more posts then name; no
- * emails. Read from the stored weekly sums (activity.queries.ts), in rank order.
+ * emails. Read from the stored weekly sums (counters/activity.queries.ts), in rank order.
  */
-export async function topContributors(db: Kysely<DB>, window: { since: string; today: string }, size: number): Promise<LeaderboardRow[]> {
-  await recountStaleWeeks(db, window);
-  const rows = await topOfWeek.execute(db, { today: window.today, size });
+export async function topOfTheWeek(db: Db, today: string, size: number): Promise<LeaderboardRow[]> {
+  const rows = await topOfWeek.execute(db, { today, size });
   return rows.map((r) => ({ _id: r.id, name: r.name, photo: r.image, posts: Number(r.posts), points: Number(r.points) }));
 }

@@ -18,7 +18,7 @@ describe('Gold membership with the sandbox', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, 'go');
+    await createTags(t, 'go');
   });
   afterAll(() => t.close());
 

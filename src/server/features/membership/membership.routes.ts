@@ -10,21 +10,17 @@ import {
   upgradeInputSchema,
 } from '#shared/schemas/payment.ts';
 import { emailParamsSchema } from '#shared/schemas/user.ts';
-import type { AppDeps } from '../../app.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { createSandboxProvider, createStripeClient, createStripeProvider, type PaymentProvider } from './payment-provider.ts';
-import { findPaymentByIntent } from './payments.queries.ts';
-import { confirmSandboxPayment, handleStripeEvent, startGoldPayment, upgradeToGold } from './membership.service.ts';
+import { confirmSandboxPayment, findSandboxIntent, handleStripeEvent, startGoldPayment, upgradeToGold } from './membership.service.ts';
 
-export const membershipRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards, config }) => {
+export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, guards, config, writePath } = app;
   const stripeClient: Stripe | null = config.stripe ? await createStripeClient(config.stripe) : null;
   const provider: PaymentProvider | null = stripeClient
     ? createStripeProvider(stripeClient)
     : config.sandboxPayments
-      ? createSandboxProvider(async (intentId) => {
-          const p = await findPaymentByIntent(db, intentId);
-          return p ? { status: p.status, amount: p.amount, currency: p.currency, userId: p.userId } : null;
-        })
+      ? createSandboxProvider((intentId) => findSandboxIntent(db, intentId))
       : null;
   const requireProvider = (): PaymentProvider => {
     if (!provider) throw new AppError(403, 'FORBIDDEN', 'Payments are not configured on this server.');
@@ -34,20 +30,20 @@ export const membershipRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
   app.post(
     '/api/create-payment',
     { onRequest: guards.requireUser, schema: { body: createPaymentInputSchema.optional(), response: { 200: clientSecretSchema } } },
-    async (request) => startGoldPayment(db, requireProvider(), request.viewer!),
+    async (request) => startGoldPayment(writePath, requireProvider(), request.viewer!),
   );
 
   app.patch(
     '/api/update/membership/:email',
     { onRequest: guards.requireUser, schema: { params: emailParamsSchema, body: upgradeInputSchema, response: { 200: modifiedSchema } } },
-    async (request) => upgradeToGold(db, requireProvider(), request.viewer!, request.params.email),
+    async (request) => upgradeToGold(writePath, requireProvider(), request.viewer!, request.params.email),
   );
 
   if (provider?.name === 'sandbox') {
     app.post(
       '/api/payments/sandbox/confirm',
       { onRequest: guards.requireUser, schema: { body: sandboxConfirmInputSchema, response: { 200: confirmResultSchema } } },
-      async (request) => confirmSandboxPayment(db, request.viewer!, request.body),
+      async (request) => confirmSandboxPayment(writePath, request.viewer!, request.body),
     );
   }
 
@@ -65,7 +61,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       } catch {
         throw badRequest('The webhook signature is not valid.');
       }
-      await handleStripeEvent(db, event);
+      await handleStripeEvent(writePath, event);
       return { received: true };
     });
   });

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import { GOLD_PRICE_CENTS, GOLD_PRICE_CURRENCY } from '#shared/constants.ts';
 import type { ConfirmResult, SandboxConfirmInput } from '#shared/schemas/payment.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound, paymentRequired } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
+import type { WritePath } from '../../write-path/write-path.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   findPaymentByClientSecret,
@@ -20,33 +20,40 @@ import { sandboxCardRefusal } from './sandbox-cards.ts';
 
 /** The server sets the price (9.99 USD), whatever the browser sends, and records the intent. */
 export async function startGoldPayment(
-  db: Kysely<DB>,
+  writes: WritePath,
   provider: PaymentProvider,
   viewer: SessionViewer,
 ): Promise<{ clientSecret: string }> {
   const intent = await provider.createIntent({ userId: viewer.id, amount: GOLD_PRICE_CENTS, currency: GOLD_PRICE_CURRENCY });
-  await insertPayment(db, {
-    id: newId(),
-    userId: viewer.id,
-    provider: provider.name,
-    intentId: intent.intentId,
-    clientSecret: intent.clientSecret,
-    amount: GOLD_PRICE_CENTS,
-    currency: GOLD_PRICE_CURRENCY,
-    status: intent.status,
+  const id = newId();
+  await writes.run(async (w) => {
+    await insertPayment(w.trx, {
+      id,
+      userId: viewer.id,
+      provider: provider.name,
+      intentId: intent.intentId,
+      clientSecret: intent.clientSecret,
+      amount: GOLD_PRICE_CENTS,
+      currency: GOLD_PRICE_CURRENCY,
+      status: intent.status,
+    });
+    w.record({ type: 'payment.started', paymentId: id, memberId: viewer.id });
   });
   return { clientSecret: intent.clientSecret };
 }
 
 /** The sandbox's card confirmation; card data is checked and forgotten, never stored or logged. */
-export async function confirmSandboxPayment(db: Kysely<DB>, viewer: SessionViewer, input: SandboxConfirmInput): Promise<ConfirmResult> {
-  const payment = await findPaymentByClientSecret(db, input.clientSecret);
+export async function confirmSandboxPayment(writes: WritePath, viewer: SessionViewer, input: SandboxConfirmInput): Promise<ConfirmResult> {
+  const payment = await findPaymentByClientSecret(writes.db, input.clientSecret);
   if (!payment || payment.provider !== 'sandbox') throw notFound('payment');
   if (payment.userId !== viewer.id) throw forbidden('This payment belongs to someone else.');
   if (payment.status === 'succeeded') return { paymentIntent: { id: payment.intentId, status: 'succeeded' } };
   const refusal = sandboxCardRefusal(input.card);
   if (refusal) return { error: { message: refusal } };
-  await setPaymentStatus(db, payment.intentId, 'succeeded');
+  await writes.run(async (w) => {
+    await setPaymentStatus(w.trx, payment.intentId, 'succeeded');
+    w.record({ type: 'payment.confirmed', intentId: payment.intentId });
+  });
   return { paymentIntent: { id: payment.intentId, status: 'succeeded' } };
 }
 
@@ -62,39 +69,59 @@ const confirmsGold = (intent: { status: string; amount: number; currency: string
  * 9.99 USD; otherwise 402. Already Gold: 200 with modifiedCount 0.
  */
 export async function upgradeToGold(
-  db: Kysely<DB>,
+  writes: WritePath,
   provider: PaymentProvider,
   viewer: SessionViewer,
   email: string,
 ): Promise<{ modifiedCount: number }> {
   if (viewer.email !== email) throw forbidden('You can only upgrade your own membership.');
   if (viewer.membership === 'Gold') return { modifiedCount: 0 };
-  for (const payment of await listUserPayments(db, viewer.id)) {
+  for (const payment of await listUserPayments(writes.db, viewer.id)) {
     if (payment.provider !== provider.name) continue;
     const intent = await provider.retrieveIntent(payment.intentId);
-    if (confirmsGold(intent, viewer.id)) {
-      if (payment.status !== 'succeeded') await setPaymentStatus(db, payment.intentId, 'succeeded');
-      return { modifiedCount: await setGold(db, viewer.id) };
-    }
+    if (confirmsGold(intent, viewer.id)) return { modifiedCount: await makeGold(writes, viewer.id, payment) };
   }
   throw paymentRequired('No completed Gold payment was found for your account.');
 }
 
-/** Stripe's payment_intent.succeeded upgrades the payer even if the browser never came back. */
-export async function handleStripeEvent(db: Kysely<DB>, event: Stripe.Event): Promise<void> {
-  if (!(await recordWebhookEvent(db, event.id, event.type))) return;
-  if (event.type !== 'payment_intent.succeeded') return;
-  const intent = event.data.object;
-  const payment = await findPaymentByIntent(db, intent.id);
+/** The payment marked as succeeded and its member made Gold, in one write. */
+async function makeGold(writes: WritePath, userId: string, payment: { intentId: string; status: string }): Promise<number> {
+  return writes.run(async (w) => {
+    if (payment.status !== 'succeeded') {
+      await setPaymentStatus(w.trx, payment.intentId, 'succeeded');
+      w.record({ type: 'payment.confirmed', intentId: payment.intentId });
+    }
+    const modified = await setGold(w.trx, userId);
+    if (modified > 0) w.record({ type: 'membership.upgraded', memberId: userId });
+    return modified;
+  });
+}
+
+/**
+ * Stripe's payment_intent.succeeded upgrades the payer even if the browser never came back.
+ * Each event is handled once: its id is recorded in the same write as what it does.
+ */
+export async function handleStripeEvent(writes: WritePath, event: Stripe.Event): Promise<void> {
+  const intent = event.type === 'payment_intent.succeeded' ? event.data.object : null;
+  const payment = intent ? await findPaymentByIntent(writes.db, intent.id) : null;
   const userId = payment?.userId ?? null;
-  if (!payment || !userId || intent.metadata?.userId !== userId) return;
-  if (
-    !confirmsGold(
-      { status: intent.status, amount: intent.amount, currency: intent.currency, userId: intent.metadata?.userId ?? null },
-      userId,
-    )
-  )
-    return;
-  await setPaymentStatus(db, intent.id, 'succeeded');
-  await setGold(db, userId);
+  const upgrades =
+    intent !== null &&
+    userId !== null &&
+    intent.metadata?.userId === userId &&
+    confirmsGold({ status: intent.status, amount: intent.amount, currency: intent.currency, userId }, userId);
+  await writes.run(async (w) => {
+    if (!(await recordWebhookEvent(w.trx, event.id, event.type))) return;
+    w.record({ type: 'webhook.received', eventId: event.id });
+    if (!upgrades || !intent || !userId) return;
+    await setPaymentStatus(w.trx, intent.id, 'succeeded');
+    w.record({ type: 'payment.confirmed', intentId: intent.id });
+    if ((await setGold(w.trx, userId)) > 0) w.record({ type: 'membership.upgraded', memberId: userId });
+  });
+}
+
+/** The sandbox provider's view of an intent (it keeps them in our database). */
+export async function findSandboxIntent(db: Db, intentId: string) {
+  const p = await findPaymentByIntent(db, intentId);
+  return p ? { status: p.status, amount: p.amount, currency: p.currency, userId: p.userId } : null;
 }

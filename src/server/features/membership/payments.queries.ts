@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Db, DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export interface PaymentRecord {
   id: string;

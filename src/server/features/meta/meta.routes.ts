@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicConfigSchema, type PublicConfig } from '#shared/schemas/config.ts';
-import type { AppDeps } from '../../app.ts';
 
-export const metaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
   const publicConfig: PublicConfig = {
     siteName: config.siteName,
     googleEnabled: config.google !== null,

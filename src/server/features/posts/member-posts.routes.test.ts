@@ -13,10 +13,10 @@ describe('a member’s own posts, deleting, comment details and reports', () => 
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, 'go');
+    await createTags(t, 'go');
     owner = await signUp(t.app, { name: 'Owner' });
     other = await signUp(t.app, { name: 'Other' });
-    admin = await createAdmin(t.app, t.db);
+    admin = await createAdmin(t);
     postId = await createPost(t.app, owner, { title: 'First', category: 'go' });
     await createPost(t.app, owner, { title: 'Second', category: 'go' });
     commentId = await createComment(t.app, other, postId, 'This comment is definitely longer than twenty characters');

@@ -7,7 +7,7 @@ describe('the post limit', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, 'go');
+    await createTags(t, 'go');
   });
   afterAll(() => t.close());
 

@@ -14,7 +14,7 @@ describe('post pages', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, ...tags);
+    await createTags(t, ...tags);
     members = [];
     for (let i = 0; i < 4; i += 1) {
       const m = await signUp(t.app);

@@ -1,11 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Post, VoteDirection } from '#shared/schemas/post.ts';
-import type { DB } from '../../db/schema.ts';
+import { lockingRead } from '../../db/row-lock.ts';
+import type { Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 import { prepared, preparedByShape } from '../../db/prepared.ts';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export type PostOrder = 'newest' | 'popularity';
 
@@ -175,23 +174,18 @@ export async function findMyVote(db: Db, postId: string, userId: string): Promis
   return row.value > 0 ? 'up' : 'down';
 }
 
+const poster = prepared((db, a: { userId: string }) =>
+  lockingRead(db, db.selectFrom('users').select(['membership', 'post_count']).where('id', '=', a.userId), 'users'),
+);
+
 /**
- * Takes one slot of the member's post limit, or none: a single conditional UPDATE, so parallel
- * requests cannot pass the limit together on either engine.
+ * The member's membership and posts so far, held until the transaction ends (see lockingRead):
+ * two posts sent at once by one member are decided one after the other, so they cannot pass
+ * the limit together on either engine.
  */
-export async function claimPostSlot(db: Db, userId: string, limits: { Bronze: number; Gold: number }): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ post_count: sql`post_count + 1` })
-    .where('id', '=', userId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('membership', '=', 'Gold'), eb('post_count', '<', limits.Gold)]),
-        eb.and([eb('membership', '!=', 'Gold'), eb('post_count', '<', limits.Bronze)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export async function readPoster(db: Db, userId: string): Promise<{ membership: string; postCount: number } | null> {
+  const row = await poster.executeTakeFirst(db, { userId });
+  return row ? { membership: row.membership, postCount: Number(row.post_count) } : null;
 }
 
 export async function insertPost(
@@ -211,74 +205,84 @@ export async function insertPost(
     .execute();
 }
 
-const moveCounters = prepared((db, a: { postId: string; up: number; down: number; score: number; comments: number }) =>
-  db
-    .updateTable('posts')
-    .set({
-      up_votes: sql`up_votes + ${a.up}`,
-      down_votes: sql`down_votes + ${a.down}`,
-      score: sql`score + ${a.score}`,
-      comment_count: sql`comment_count + ${a.comments}`,
-    })
-    .where('id', '=', a.postId)
-    .returning(['author_id', 'up_votes', 'down_votes']),
-);
-
-/**
- * Moves a post's stored counters and answers them as they now stand, with the author, in one
- * statement; null when there is no such post (nothing moved).
- */
-export async function movePostCounters(
-  db: Db,
-  postId: string,
-  delta: { up?: number; down?: number; comments?: number },
-): Promise<{ authorId: string; upVote: number; downVote: number } | null> {
-  const up = delta.up ?? 0;
-  const down = delta.down ?? 0;
-  const row = await moveCounters.executeTakeFirst(db, { postId, up, down, score: up - down, comments: delta.comments ?? 0 });
-  return row ? { authorId: row.author_id, upVote: Number(row.up_votes), downVote: Number(row.down_votes) } : null;
-}
-
 /** Removes a post; its comments, votes and reports go with it (foreign keys cascade). */
 export async function deletePostRow(db: Db, id: string): Promise<number> {
   const result = await db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export async function countReportsOnPost(db: Db, postId: string): Promise<number> {
-  const row = await db
+/** A post about to be removed, held until the transaction ends (a second removal waits, then finds none). */
+export async function readPostForRemoval(
+  db: Db,
+  id: string,
+): Promise<{ authorId: string; category: string; createdAt: string; upVotes: number; downVotes: number; commentCount: number } | null> {
+  const row = await lockingRead(
+    db,
+    db.selectFrom('posts').select(['author_id', 'category', 'created_at', 'up_votes', 'down_votes', 'comment_count']).where('id', '=', id),
+    'posts',
+  ).executeTakeFirst();
+  return row
+    ? {
+        authorId: row.author_id,
+        category: row.category,
+        createdAt: row.created_at,
+        upVotes: Number(row.up_votes),
+        downVotes: Number(row.down_votes),
+        commentCount: Number(row.comment_count),
+      }
+    : null;
+}
+
+/** What goes with a post when it is removed: its comments per writer and day, its votes' points per day, its reports. */
+export async function tallyPostContents(
+  db: Db,
+  postId: string,
+): Promise<{
+  comments: Array<{ authorId: string; day: string; count: number }>;
+  votePoints: Array<{ day: string; points: number }>;
+  reports: number;
+}> {
+  const day = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+  const comments = await db
+    .selectFrom('comments')
+    .select(['author_id', day('created_at').as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('post_id', '=', postId)
+    .groupBy(['author_id', day('created_at')])
+    .execute();
+  const votes = await db
+    .selectFrom('votes')
+    .select([day('created_at').as('day'), (eb) => eb.fn.sum<number>('value').as('points')])
+    .where('post_id', '=', postId)
+    .groupBy(day('created_at'))
+    .execute();
+  const reports = await db
     .selectFrom('reports as r')
     .innerJoin('comments as c', 'c.id', 'r.comment_id')
     .where('c.post_id', '=', postId)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return {
+    comments: comments.map((c) => ({ authorId: c.author_id, day: c.day, count: Number(c.n) })),
+    votePoints: votes.map((v) => ({ day: v.day, points: Number(v.points) })),
+    reports: Number(reports.n),
+  };
 }
 
-export async function releasePostSlot(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ post_count: sql`post_count - 1` })
-    .where('id', '=', userId)
-    .where('post_count', '>', 0)
-    .execute();
+const postForChange = prepared((db, a: { id: string }) =>
+  lockingRead(db, db.selectFrom('posts').select(['author_id', 'up_votes', 'down_votes']).where('id', '=', a.id), 'posts', 'no key update'),
+);
+
+/**
+ * A post that a comment or a vote is about to change (its counts move in the same
+ * transaction), held until the transaction ends: changes to one post run one after another,
+ * and a post being removed meanwhile is found gone rather than half there.
+ */
+export async function readPostForChange(db: Db, id: string): Promise<{ authorId: string; upVotes: number; downVotes: number } | null> {
+  const row = await postForChange.executeTakeFirst(db, { id });
+  return row ? { authorId: row.author_id, upVotes: Number(row.up_votes), downVotes: Number(row.down_votes) } : null;
 }
 
 export async function readPostCount(db: Db, userId: string): Promise<number> {
   const row = await db.selectFrom('users').select('post_count').where('id', '=', userId).executeTakeFirst();
   return Number(row?.post_count ?? 0);
-}
-
-export async function readPostMeta(
-  db: Db,
-  id: string,
-): Promise<{ authorId: string; category: string; createdAt: string; commentCount: number } | null> {
-  const row = await db
-    .selectFrom('posts')
-    .select(['author_id', 'category', 'created_at', 'comment_count'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row
-    ? { authorId: row.author_id, category: row.category, createdAt: row.created_at, commentCount: Number(row.comment_count) }
-    : null;
 }

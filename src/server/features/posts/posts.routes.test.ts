@@ -13,10 +13,10 @@ describe('posts: lists, detail and search', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, 'typescript', 'rust', 'javascript', 'go');
+    await createTags(t, 'typescript', 'rust', 'javascript', 'go');
     alice = await signUp(t.app, { name: 'Alice' });
     bob = await signUp(t.app, { name: 'Bob' });
-    admin = await createAdmin(t.app, t.db);
+    admin = await createAdmin(t);
     // 7 posts, oldest first: ts, rust, js, ts, go, rust, js
     const cats = ['typescript', 'rust', 'javascript', 'typescript', 'go', 'rust', 'javascript'];
     for (const [i, category] of cats.entries()) {
@@ -127,7 +127,7 @@ describe('posts: writing', () => {
   let m: TestMember;
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, 'typescript');
+    await createTags(t, 'typescript');
     m = await signUp(t.app);
   });
   afterAll(() => t.close());

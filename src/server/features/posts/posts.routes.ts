@@ -1,20 +1,21 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { pageOf } from '#shared/page.ts';
 import { countSchema, idParamsSchema, insertedSchema, paginationQuerySchema, type PaginationQuery } from '#shared/schemas/common.ts';
 import { createPostInputSchema, postDetailSchema, postSchema, searchByTagQuerySchema } from '#shared/schemas/post.ts';
-import type { FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app.ts';
 import { replyFromCache } from '../../lib/cached-reply.ts';
-import { readCounter } from '../counters/counters.queries.ts';
-import type { PostOrder } from './posts.queries.ts';
-import { getPostDetail, listPostPage, publishPost, searchPostsByTag } from './posts.service.ts';
+import { sendPage } from '../../lib/pagination.ts';
+import { siteTotal } from '../counters/counters.service.ts';
+import { getPostDetail, listPostPage, publishPost, searchPostsByTag, type PostOrder } from './posts.service.ts';
 
-const postList = { 200: z.array(postSchema) };
+const postList = { 200: pageOf(postSchema) };
 
-export const postsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
+export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, guards, readCache, writePath } = app;
+
   // The home page's reads: answered from what is kept between writes (lib/read-cache.ts).
   const postPage = (order: PostOrder, page: PaginationQuery, reply: FastifyReply) =>
-    replyFromCache(db, reply, `posts:${order}:${page.page}:${page.limit}`, async () => {
+    replyFromCache(readCache, reply, `posts:${order}:${page.page}:${page.limit}`, async () => {
       const { items, total } = await listPostPage(db, page, order);
       return { body: items, totalCount: total };
     });
@@ -32,24 +33,18 @@ export const postsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gua
     { schema: { querystring: paginationQuerySchema.extend(searchByTagQuerySchema.shape), response: postList } },
     async (request, reply) => {
       const { search, ...page } = request.query;
-      const { items, total } = await searchPostsByTag(db, search, page);
-      reply.header('x-total-count', String(total));
-      return items;
+      return sendPage(reply, await searchPostsByTag(db, search, page));
     },
   );
 
   app.get('/api/post-data-count', { schema: { response: { 200: countSchema } } }, async () => ({
-    count: await readCounter(db, 'posts'),
+    count: await siteTotal(db, 'posts'),
   }));
 
   app.get(
     '/api/post-data',
     { onRequest: guards.requireAdmin, schema: { querystring: paginationQuerySchema, response: postList } },
-    async (request, reply) => {
-      const { items, total } = await listPostPage(db, request.query, 'newest');
-      reply.header('x-total-count', String(total));
-      return items;
-    },
+    async (request, reply) => sendPage(reply, await listPostPage(db, request.query, 'newest')),
   );
 
   app.get(
@@ -61,6 +56,6 @@ export const postsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gua
   app.post(
     '/api/post-data',
     { onRequest: guards.requireUser, schema: { body: createPostInputSchema, response: { 200: insertedSchema } } },
-    async (request) => publishPost(db, request.viewer!, request.body),
+    async (request) => publishPost(writePath, request.viewer!, request.body),
   );
 };

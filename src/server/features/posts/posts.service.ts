@@ -1,43 +1,39 @@
-import type { Kysely } from 'kysely';
-import { POST_LIMITS, POINTS } from '#shared/constants.ts';
-import { isAdmin, canReadUser } from '#shared/permissions.ts';
+import type { Page } from '#shared/page.ts';
+import { canDeletePost, canReadUser, hasReachedPostLimit } from '#shared/permissions.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { CreatePostInput, Post, PostDetail } from '#shared/schemas/post.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, postLimitReached } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
-import { addToCounter, readCounter } from '../counters/counters.queries.ts';
-import { addActivity } from '../leaderboard/activity.queries.ts';
-import { contentChanged } from '../../lib/read-cache.ts';
-import { addToTagPostCount, tagExists, tagsContaining } from '../tags/tags.queries.ts';
-import { findUserIdByEmail } from '../users/user-lookup.queries.ts';
+import type { WritePath } from '../../write-path/write-path.ts';
+import { siteTotal } from '../counters/counters.service.ts';
+import { tagExists, tagsContaining } from '../tags/tags.service.ts';
+import { memberIdByEmail } from '../users/users.service.ts';
 import {
-  claimPostSlot,
-  countReportsOnPost,
   deletePostRow,
   findMyVote,
   findPostById,
+  findPostOwner,
   insertPost,
   listPosts,
   readPostCount,
-  readPostMeta,
-  releasePostSlot,
+  readPostForChange,
+  readPostForRemoval,
+  readPoster,
+  tallyPostContents,
   type PostOrder,
 } from './posts.queries.ts';
 
-export interface PostPage {
-  items: Post[];
-  total: number;
-}
+export type { PostOrder };
 
-export async function listPostPage(db: Kysely<DB>, page: PaginationQuery, order: PostOrder): Promise<PostPage> {
-  const [items, total] = await Promise.all([listPosts(db, page, { order }), readCounter(db, 'posts')]);
+export async function listPostPage(db: Db, page: PaginationQuery, order: PostOrder): Promise<Page<Post>> {
+  const [items, total] = await Promise.all([listPosts(db, page, { order }), siteTotal(db, 'posts')]);
   return { items, total };
 }
 
 /** Posts whose tag contains the text (case-insensitive), newest first. */
-export async function searchPostsByTag(db: Kysely<DB>, search: string, page: PaginationQuery): Promise<PostPage> {
+export async function searchPostsByTag(db: Db, search: string, page: PaginationQuery): Promise<Page<Post>> {
   if (search === '') return listPostPage(db, page, 'newest');
   const tags = await tagsContaining(db, search);
   if (tags.length === 0) return { items: [], total: 0 };
@@ -45,69 +41,69 @@ export async function searchPostsByTag(db: Kysely<DB>, search: string, page: Pag
   return { items, total: tags.reduce((sum, t) => sum + t.postCount, 0) };
 }
 
-export async function getPostDetail(db: Kysely<DB>, id: string, viewer: SessionViewer | null): Promise<PostDetail> {
+export async function getPostDetail(db: Db, id: string, viewer: SessionViewer | null): Promise<PostDetail> {
   const post = await findPostById(db, id);
   if (!post) throw notFound('post');
   const myVote = viewer ? await findMyVote(db, id, viewer.id) : null;
   const { authorId, ...rest } = post;
-  return { ...rest, myVote, canDelete: viewer !== null && (viewer.id === authorId || isAdmin(viewer)) };
+  return { ...rest, myVote, canDelete: canDeletePost(viewer, { authorId }) };
 }
 
+/** The post's author with their name and email (for the owner's comment details), or null. */
+export const findPostAuthor = findPostOwner;
+
+/**
+ * A post about to gain a comment or a vote, held for the rest of the transaction (see
+ * readPostForChange), with its author and stored votes; null when there is none.
+ */
+export const readPostForUpdate = readPostForChange;
+
 /** Writes a post within the member's limit (Bronze 5, Gold 10 in total), atomically. */
-export async function publishPost(db: Kysely<DB>, viewer: SessionViewer, input: CreatePostInput): Promise<{ insertedId: string }> {
-  if (!(await tagExists(db, input.category))) {
+export async function publishPost(writes: WritePath, viewer: SessionViewer, input: CreatePostInput): Promise<{ insertedId: string }> {
+  if (!(await tagExists(writes.db, input.category))) {
     throw badRequest('Pick a tag from the list.', [{ path: 'body.category', message: 'is not an existing tag' }]);
   }
   const id = newId();
   const createdAt = nowIso();
-  await db.transaction().execute(async (trx) => {
-    if (!(await claimPostSlot(trx, viewer.id, POST_LIMITS))) throw postLimitReached();
-    await insertPost(trx, { id, authorId: viewer.id, ...input, createdAt });
-    await addToCounter(trx, 'posts', 1);
-    await addToTagPostCount(trx, input.category, 1);
-    await addActivity(trx, viewer.id, { posts: 1, points: POINTS.post }, createdAt);
+  await writes.run(async (w) => {
+    const poster = await readPoster(w.trx, viewer.id);
+    if (!poster || hasReachedPostLimit(poster.membership, poster.postCount)) throw postLimitReached();
+    await insertPost(w.trx, { id, authorId: viewer.id, ...input, createdAt });
+    w.record({ type: 'post.published', post: { id, authorId: viewer.id, category: input.category, createdAt } });
   });
-  await contentChanged(db);
   return { insertedId: id };
 }
 
 /**
- * Owner or admin deletes a post with its comments, votes and reports; the site totals, the
- * author's post count (which frees a slot of the limit) and the leaderboard follow.
+ * Owner or admin deletes a post with its comments, votes and reports; every count they were
+ * part of follows (the ledger reads what the event says went with it).
  */
-export async function removePost(db: Kysely<DB>, viewer: SessionViewer, id: string): Promise<{ deletedCount: number }> {
-  const result = await db.transaction().execute(async (trx) => {
-    const post = await readPostMeta(trx, id);
+export async function removePost(writes: WritePath, viewer: SessionViewer, id: string): Promise<{ deletedCount: number }> {
+  return writes.run(async (w) => {
+    const post = await readPostForRemoval(w.trx, id);
     if (!post) throw notFound('post');
-    if (post.authorId !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only delete your own posts.');
-    const reports = await countReportsOnPost(trx, id);
-    const deletedCount = await deletePostRow(trx, id);
-    await releasePostSlot(trx, post.authorId);
-    await addToCounter(trx, 'posts', -1);
-    await addToTagPostCount(trx, post.category, -1);
-    await addToCounter(trx, 'comments', -post.commentCount);
-    await addToCounter(trx, 'reports', -reports);
-    await addActivity(trx, post.authorId, { posts: -1, points: -POINTS.post }, post.createdAt);
+    if (!canDeletePost(viewer, post)) throw forbidden('You can only delete your own posts.');
+    const contents = await tallyPostContents(w.trx, id);
+    const deletedCount = await deletePostRow(w.trx, id);
+    w.record({ type: 'post.removed', post: { id, ...post }, ...contents });
     return { deletedCount };
   });
-  await contentChanged(db);
-  return result;
 }
 
 /** "self or admin": the member's id behind an email in the path. */
-async function memberIdFor(db: Kysely<DB>, viewer: SessionViewer, email: string): Promise<string> {
+async function memberIdFor(db: Db, viewer: SessionViewer, email: string): Promise<string> {
   if (!canReadUser(viewer, email)) throw forbidden('You can only see your own posts.');
-  const id = await findUserIdByEmail(db, email);
+  const id = await memberIdByEmail(db, email);
   if (!id) throw notFound('user');
   return id;
 }
 
-export async function listMemberPosts(db: Kysely<DB>, viewer: SessionViewer, email: string, page: PaginationQuery): Promise<PostPage> {
+export async function listMemberPosts(db: Db, viewer: SessionViewer, email: string, page: PaginationQuery): Promise<Page<Post>> {
   const authorId = await memberIdFor(db, viewer, email);
   const [items, total] = await Promise.all([listPosts(db, page, { order: 'newest', authorId }), readPostCount(db, authorId)]);
   return { items, total };
 }
 
-export async function countMemberPosts(db: Kysely<DB>, viewer: SessionViewer, email: string): Promise<number> {
+export async function countMemberPosts(db: Db, viewer: SessionViewer, email: string): Promise<number> {
   return readPostCount(db, await memberIdFor(db, viewer, email));
 }

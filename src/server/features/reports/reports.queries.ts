@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import { toRole } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Report } from '#shared/schemas/report.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export async function findCommentWithPostOwner(db: Db, commentId: string): Promise<{ postId: string; postOwnerId: string } | null> {
   const row = await db
@@ -61,7 +59,7 @@ export async function listReports(db: Db, page: PaginationQuery): Promise<Report
     comment: r.comment,
     commenter_name: r.commenter_name,
     commenter_email: r.commenter_email,
-    commenter_role: r.commenter_role === 'Admin' ? 'Admin' : 'Client',
+    commenter_role: toRole(r.commenter_role),
     commenter_photo: r.commenter_photo,
     createdAt: r.created_at,
     postId: r.post_id,
@@ -73,21 +71,22 @@ export async function listReports(db: Db, page: PaginationQuery): Promise<Report
 }
 
 /** The reported comments written by one member, with the post each sits under. */
-export async function findReportedCommentsBy(
-  db: Db,
-  authorId: string,
-): Promise<{ commentId: string; postId: string; createdAt: string }[]> {
+export async function findReportedCommentsBy(db: Db, authorId: string): Promise<Array<{ id: string; postId: string; createdAt: string }>> {
   const rows = await db
     .selectFrom('comments as c')
     .innerJoin('reports as r', 'r.comment_id', 'c.id')
     .select(['c.id', 'c.post_id', 'c.created_at'])
     .where('c.author_id', '=', authorId)
     .execute();
-  return rows.map((r) => ({ commentId: r.id, postId: r.post_id, createdAt: r.created_at }));
+  return rows.map((r) => ({ id: r.id, postId: r.post_id, createdAt: r.created_at }));
 }
 
-export async function deleteComments(db: Db, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await db.deleteFrom('comments').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * Removes comments; answers the ids actually removed (one removed meanwhile by another
+ * request is not counted twice).
+ */
+export async function deleteComments(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.deleteFrom('comments').where('id', 'in', ids).returning('id').execute();
+  return new Set(rows.map((r) => r.id));
 }

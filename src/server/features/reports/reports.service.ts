@@ -1,58 +1,66 @@
-import type { Kysely } from 'kysely';
-import type { CreateReportInput } from '#shared/schemas/report.ts';
-import { POINTS } from '#shared/constants.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Page } from '#shared/page.ts';
+import { canReportComment } from '#shared/permissions.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import type { CreateReportInput, Report } from '#shared/schemas/report.ts';
+import type { Db } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
-import { addToCounter } from '../counters/counters.queries.ts';
-import { addActivity } from '../leaderboard/activity.queries.ts';
-import { contentChanged } from '../../lib/read-cache.ts';
-import { movePostCounters } from '../posts/posts.queries.ts';
-import { findUserIdByEmail } from '../users/user-lookup.queries.ts';
-import { deleteComments, findCommentWithPostOwner, findReportedCommentsBy, insertReport, reportExists } from './reports.queries.ts';
+import type { WritePath } from '../../write-path/write-path.ts';
+import { siteTotal } from '../counters/counters.service.ts';
+import { memberIdByEmail } from '../users/users.service.ts';
+import {
+  deleteComments,
+  findCommentWithPostOwner,
+  findReportedCommentsBy,
+  insertReport,
+  listReports,
+  reportExists,
+} from './reports.queries.ts';
 
 /** Only the owner of the post a comment sits under may report it, once. */
-export async function reportComment(db: Kysely<DB>, viewer: SessionViewer, input: CreateReportInput): Promise<{ insertedId: string }> {
+export async function reportComment(writes: WritePath, viewer: SessionViewer, input: CreateReportInput): Promise<{ insertedId: string }> {
   const id = newId();
-  await db.transaction().execute(async (trx) => {
-    const target = await findCommentWithPostOwner(trx, input.commentId);
+  await writes.run(async (w) => {
+    const target = await findCommentWithPostOwner(w.trx, input.commentId);
     if (!target) throw notFound('comment');
-    if (target.postOwnerId !== viewer.id) throw forbidden('You can only report comments on your own posts.');
-    if (await reportExists(trx, input.commentId)) throw conflict('This comment has already been reported.');
-    await insertReport(trx, {
+    if (!canReportComment(viewer, { authorId: target.postOwnerId })) throw forbidden('You can only report comments on your own posts.');
+    if (await reportExists(w.trx, input.commentId)) throw conflict('This comment has already been reported.');
+    await insertReport(w.trx, {
       id,
       commentId: input.commentId,
       reporterId: viewer.id,
       feedback: input.ReportedComment,
       createdAt: nowIso(),
     });
-    await addToCounter(trx, 'reports', 1);
+    w.record({ type: 'report.filed', reportId: id, commentId: input.commentId });
   });
   return { insertedId: id };
 }
 
-/**
- * Removes every reported comment of one commenter from the posts and from the queue; the
- * posts' comment counts, the site totals and the commenter's points follow.
- */
-export async function deleteReportedCommentsOf(db: Kysely<DB>, email: string): Promise<{ deletedCount: number }> {
-  const result = await db.transaction().execute(async (trx) => {
-    const authorId = await findUserIdByEmail(trx, email);
-    if (!authorId) return { deletedCount: 0 };
-    const reported = await findReportedCommentsBy(trx, authorId);
-    const deletedCount = await deleteComments(
-      trx,
-      reported.map((r) => r.commentId),
+export async function listReportPage(db: Db, page: PaginationQuery): Promise<Page<Report>> {
+  const [items, total] = await Promise.all([listReports(db, page), siteTotal(db, 'reports')]);
+  return { items, total };
+}
+
+export const countReports = (db: Db) => siteTotal(db, 'reports');
+
+/** Removes every reported comment of one commenter, from the posts and from the queue. */
+export async function deleteReportedCommentsOf(writes: WritePath, email: string): Promise<{ deletedCount: number }> {
+  const authorId = await memberIdByEmail(writes.db, email);
+  if (!authorId) return { deletedCount: 0 };
+  return writes.run(async (w) => {
+    const reported = await findReportedCommentsBy(w.trx, authorId);
+    const removed = await deleteComments(
+      w.trx,
+      reported.map((r) => r.id),
     );
-    const perPost = new Map<string, number>();
-    for (const r of reported) perPost.set(r.postId, (perPost.get(r.postId) ?? 0) + 1);
-    for (const [postId, n] of perPost) await movePostCounters(trx, postId, { comments: -n });
-    for (const r of reported) await addActivity(trx, authorId, { points: -POINTS.comment }, r.createdAt);
-    await addToCounter(trx, 'comments', -deletedCount);
-    await addToCounter(trx, 'reports', -deletedCount);
-    return { deletedCount };
+    if (removed.size > 0) {
+      w.record({
+        type: 'comments.removed',
+        comments: reported.filter((r) => removed.has(r.id)).map((r) => ({ ...r, authorId, reported: true })),
+      });
+    }
+    return { deletedCount: removed.size };
   });
-  await contentChanged(db);
-  return result;
 }

@@ -1,10 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Tag } from '#shared/schemas/tag.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
 
-type Db = Kysely<DB> | Transaction<DB>;
 const MAX_TAGS = 1000;
 
 export async function listTags(db: Db): Promise<Tag[]> {
@@ -32,17 +29,6 @@ export async function tagsContaining(db: Db, text: string): Promise<Array<{ tag:
   return rows.map((r) => ({ tag: r.tag, postCount: Number(r.post_count) }));
 }
 
-/** Moves a tag's post count; called in the transaction that writes or removes the post. */
-export async function addToTagPostCount(db: Db, tag: string, delta: number): Promise<void> {
-  await db
-    .updateTable('tags')
-    .set({ post_count: sql`post_count + ${delta}` })
-    .where('tag', '=', tag)
-    .execute();
-}
-
-export async function insertTag(db: Db, tag: string): Promise<string> {
-  const id = newId();
-  await db.insertInto('tags').values({ id, tag, created_at: nowIso() }).execute();
-  return id;
+export async function insertTag(db: Db, tag: { id: string; tag: string; createdAt: string }): Promise<void> {
+  await db.insertInto('tags').values({ id: tag.id, tag: tag.tag, created_at: tag.createdAt }).execute();
 }

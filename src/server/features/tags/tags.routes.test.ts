@@ -9,9 +9,9 @@ describe('tags', () => {
   let member: TestMember;
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await createAdmin(t.app, t.db);
+    admin = await createAdmin(t);
     member = await signUp(t.app);
-    await createTags(t.db, 'rust', 'c++', 'javascript');
+    await createTags(t, 'rust', 'c++', 'javascript');
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 
 export interface StoredImage {
   id: string;
@@ -11,7 +10,7 @@ export interface StoredImage {
   createdAt: string;
 }
 
-export async function insertImage(db: Kysely<DB>, image: StoredImage): Promise<void> {
+export async function insertImage(db: Db, image: StoredImage): Promise<void> {
   await db
     .insertInto('images')
     .values({
@@ -26,7 +25,7 @@ export async function insertImage(db: Kysely<DB>, image: StoredImage): Promise<v
     .execute();
 }
 
-export async function findImageBytes(db: Kysely<DB>, id: string): Promise<{ contentType: string; bytes: Uint8Array } | null> {
+export async function findImageBytes(db: Db, id: string): Promise<{ contentType: string; bytes: Uint8Array } | null> {
   const row = await db.selectFrom('images').select(['content_type', 'bytes']).where('id', '=', id).executeTakeFirst();
   return row ? { contentType: row.content_type, bytes: row.bytes } : null;
 }

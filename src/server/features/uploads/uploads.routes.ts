@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '#shared/constants.ts';
 import { idParamsSchema } from '#shared/schemas/common.ts';
 import { uploadImageResponseSchema } from '#shared/schemas/upload.ts';
-import type { AppDeps } from '../../app.ts';
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/app-error.ts';
-import { findImageBytes } from './uploads.queries.ts';
-import { storeImage } from './uploads.service.ts';
+import { findImageBytes, storeImage } from './uploads.service.ts';
 
-export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, guards, writePath } = app;
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
     throwFileSizeLimit: true,
@@ -34,7 +33,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, g
       if (!buffer || buffer.length === 0) {
         throw badRequest('Attach an image in the "image" field.', [{ path: 'body.image', message: 'is required' }]);
       }
-      const { id } = await storeImage(db, request.viewer!.id, buffer);
+      const { id } = await storeImage(writePath, request.viewer!.id, buffer);
       // A same-origin path works behind any host name the forum is reached by.
       return { data: { display_url: `/api/images/${id}` } };
     },

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
 import type * as Sharp from 'sharp';
 import { UPLOAD_MAX_DIMENSION } from '#shared/constants.ts';
-import type { DB } from '../../db/schema.ts';
 import { unsupportedMediaType } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { insertImage } from './uploads.queries.ts';
+import type { WritePath } from '../../write-path/write-path.ts';
+import { findImageBytes, insertImage } from './uploads.queries.ts';
+
+export { findImageBytes };
 
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 // Refuse decompression bombs before decoding: 40 megapixels is far beyond any avatar.
@@ -20,7 +21,7 @@ const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
  * re-encodes to WebP within 512×512 with metadata stripped, so a crafted file never reaches
  * another browser as it was sent.
  */
-export async function storeImage(db: Kysely<DB>, ownerId: string, input: Buffer): Promise<{ id: string }> {
+export async function storeImage(writes: WritePath, ownerId: string, input: Buffer): Promise<{ id: string }> {
   const sharp = await loadSharp();
   let format: string | undefined;
   try {
@@ -42,14 +43,17 @@ export async function storeImage(db: Kysely<DB>, ownerId: string, input: Buffer)
     throw unsupportedMediaType('That image could not be read. Please upload a different file.');
   }
   const id = newId();
-  await insertImage(db, {
-    id,
-    ownerId,
-    contentType: 'image/webp',
-    bytes: output.data,
-    width: output.info.width,
-    height: output.info.height,
-    createdAt: nowIso(),
+  await writes.run(async (w) => {
+    await insertImage(w.trx, {
+      id,
+      ownerId,
+      contentType: 'image/webp',
+      bytes: output.data,
+      width: output.info.width,
+      height: output.info.height,
+      createdAt: nowIso(),
+    });
+    w.record({ type: 'image.stored', imageId: id, ownerId });
   });
   return { id };
 }

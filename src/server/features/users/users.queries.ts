@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import { toMembership, toRole } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 const userColumns = ['id', 'name', 'email', 'image', 'role', 'membership'] as const;
 
@@ -15,16 +13,26 @@ export const toUser = (row: UserRow): User => ({
   name: row.name,
   email: row.email,
   photo: row.image,
-  role: row.role === 'Admin' ? 'Admin' : 'Client',
-  membership: row.membership === 'Gold' ? 'Gold' : 'Bronze',
+  role: toRole(row.role),
+  membership: toMembership(row.membership),
 });
 
+/** Emails are stored as emailSchema normalises them; callers pass them that way. */
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
   const row = await db.selectFrom('users').select(userColumns).where('email', '=', email).where('banned_at', 'is', null).executeTakeFirst();
   return row ? toUser(row) : null;
 }
 
-export async function updateUserProfile(db: Db, id: string, fields: { name?: string; image?: string }): Promise<number> {
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function updateUserProfile(
+  db: Db,
+  id: string,
+  fields: { name?: string | undefined; image?: string | undefined },
+): Promise<number> {
   if (fields.name === undefined && fields.image === undefined) return 0;
   const result = await db
     .updateTable('users')
@@ -34,11 +42,11 @@ export async function updateUserProfile(db: Db, id: string, fields: { name?: str
   return Number(result.numUpdatedRows);
 }
 
-export async function setUserRole(db: Db, email: string, role: 'Admin' | 'Client'): Promise<number> {
+export async function setUserRole(db: Db, id: string, role: 'Admin' | 'Client'): Promise<number> {
   const result = await db
     .updateTable('users')
     .set({ role, updated_at: nowIso() })
-    .where('email', '=', email)
+    .where('id', '=', id)
     .where('role', '!=', role)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -14,7 +14,7 @@ describe('users calls', () => {
     alice = await signUp(t.app, { name: 'Alice' });
     bob = await signUp(t.app, { name: 'Bob' });
     admin = await signUp(t.app, { name: 'Ada Admin' });
-    await promoteToAdmin(t.db, admin.email);
+    await promoteToAdmin(t.writePath, admin.email);
   });
   afterAll(() => t.close());
 

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { insertedSchema } from '#shared/schemas/common.ts';
 import { emailParamsSchema, upsertUserDataInputSchema, userRoleSchema, userSchema } from '#shared/schemas/user.ts';
-import type { AppDeps } from '../../app.ts';
 import { getRoleForViewer, getUserForViewer, upsertOwnProfile } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, guards, writePath } = app;
+
   app.get(
     '/api/users/role/:email',
     { onRequest: guards.requireUser, schema: { params: emailParamsSchema, response: { 200: userRoleSchema } } },
@@ -20,6 +21,6 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gua
   app.post(
     '/api/user-data',
     { onRequest: guards.requireUser, schema: { body: upsertUserDataInputSchema, response: { 200: insertedSchema } } },
-    async (request) => upsertOwnProfile(db, request.viewer!, request.body),
+    async (request) => upsertOwnProfile(writePath, request.viewer!, request.body),
   );
 };

@@ -1,56 +1,60 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { isPostgres } from '../../db/engine.ts';
+import type { VoteDirection } from '#shared/schemas/post.ts';
 import { prepared } from '../../db/prepared.ts';
+import { lockingRead } from '../../db/row-lock.ts';
+import type { Db } from '../../db/schema.ts';
 
-type Db = Kysely<DB> | Transaction<DB>;
-
-const lockedPost = prepared((db, a: { postId: string }) => db.selectFrom('posts').select('id').where('id', '=', a.postId).forUpdate());
-
-/**
- * Holds the post's row until the transaction ends, so that votes on one post (a member's
- * double click included) run one after another and each reads the vote the one before left.
- * PostgreSQL only: SQLite runs its writers one at a time already and has no FOR UPDATE. The
- * vote moves that row's counters anyway, so this only takes the same lock earlier.
- */
-export async function lockVoteTarget(db: Db, postId: string): Promise<void> {
-  if (isPostgres(db)) await lockedPost.run(db, { postId });
-}
-
-const voteTarget = prepared((db, a: { postId: string; userId: string }) =>
-  db
-    .selectFrom('posts as p')
-    .leftJoin('votes as v', (join) => join.onRef('v.post_id', '=', 'p.id').on('v.user_id', '=', a.userId))
-    .select('v.value')
-    .where('p.id', '=', a.postId),
+const targetPost = prepared((db, a: { postId: string }) =>
+  lockingRead(
+    db,
+    db.selectFrom('posts').select(['author_id', 'up_votes', 'down_votes']).where('id', '=', a.postId),
+    'posts',
+    'no key update',
+  ),
 );
 
-/** Whether the post exists, and the member's current vote on it (1, −1 or null), in one read. */
-export async function findVoteTarget(db: Db, postId: string, userId: string): Promise<{ existing: number | null } | null> {
-  const row = await voteTarget.executeTakeFirst(db, { postId, userId });
-  return row ? { existing: row.value ?? null } : null;
+const voteOf = prepared((db, a: { postId: string; userId: string }) =>
+  db.selectFrom('votes').select('value').where('post_id', '=', a.postId).where('user_id', '=', a.userId),
+);
+
+/**
+ * The post a member votes on, with its stored counts, and the member's current vote on it; the
+ * post's row is held until the transaction ends, so votes on it (a member's double click
+ * included) are decided one after another. The vote is read by a second statement, after the
+ * row is held: on PostgreSQL a statement that waited for the row still sees the rest as it was
+ * when it began, and would miss the vote the one before it wrote. Null when there is no post.
+ */
+export async function findVoteTarget(
+  db: Db,
+  postId: string,
+  userId: string,
+): Promise<{ authorId: string; upVotes: number; downVotes: number; existing: VoteDirection | null } | null> {
+  const post = await targetPost.executeTakeFirst(db, { postId });
+  if (!post) return null;
+  const vote = await voteOf.executeTakeFirst(db, { postId, userId });
+  const existing = vote ? (vote.value > 0 ? 'up' : 'down') : null;
+  return { authorId: post.author_id, upVotes: Number(post.up_votes), downVotes: Number(post.down_votes), existing };
 }
 
 const newVote = prepared((db, a: { postId: string; userId: string; value: number; at: string }) =>
   db.insertInto('votes').values({ post_id: a.postId, user_id: a.userId, value: a.value, created_at: a.at }),
 );
 
-export async function insertVote(db: Db, postId: string, userId: string, value: number, at: string) {
-  await newVote.run(db, { postId, userId, value, at });
-}
-
 const changedVote = prepared((db, a: { postId: string; userId: string; value: number; at: string }) =>
   db.updateTable('votes').set({ value: a.value, created_at: a.at }).where('post_id', '=', a.postId).where('user_id', '=', a.userId),
 );
-
-export async function updateVote(db: Db, postId: string, userId: string, value: number, at: string) {
-  await changedVote.run(db, { postId, userId, value, at });
-}
 
 const withdrawnVote = prepared((db, a: { postId: string; userId: string }) =>
   db.deleteFrom('votes').where('post_id', '=', a.postId).where('user_id', '=', a.userId),
 );
 
-export async function deleteVote(db: Db, postId: string, userId: string) {
-  await withdrawnVote.run(db, { postId, userId });
+const valueOf = (direction: VoteDirection) => (direction === 'up' ? 1 : -1);
+
+/** Stores the member's vote as it now is: added, switched (dated now) or withdrawn. */
+export async function storeVote(
+  db: Db,
+  v: { postId: string; userId: string; before: VoteDirection | null; after: VoteDirection | null; at: string },
+): Promise<void> {
+  if (v.after === null) await withdrawnVote.run(db, v);
+  else if (v.before === null) await newVote.run(db, { ...v, value: valueOf(v.after) });
+  else await changedVote.run(db, { ...v, value: valueOf(v.after) });
 }

@@ -12,7 +12,7 @@ describe('votes: one per member per post', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, 'go');
+    await createTags(t, 'go');
     [author, a, b] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
     postId = await createPost(t.app, author, { category: 'go' });
   });
@@ -92,7 +92,7 @@ describe('comments', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, 'rust');
+    await createTags(t, 'rust');
     author = await signUp(t.app, { name: 'Author' });
     reader = await signUp(t.app, { name: 'Reader' });
     postId = await createPost(t.app, author, { category: 'rust' });
@@ -172,7 +172,7 @@ describe('leaderboard', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    await createTags(t.db, 'css');
+    await createTags(t, 'css');
   });
   afterAll(() => t.close());
 

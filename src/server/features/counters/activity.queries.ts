@@ -1,9 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { LEADERBOARD_DAYS } from '#shared/constants.ts';
-import type { DB } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { prepared } from '../../db/prepared.ts';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 export const utcDay = (at: Date | string | number): string => new Date(at).toISOString().slice(0, 10);
 
@@ -102,13 +100,17 @@ const recountStale = prepared((db, a: { since: string; today: string }) => {
     .where('day', '<', a.today);
 });
 
+/** Whether some member's week still ends before today (the first read of a new day). */
+export async function hasStaleWeeks(db: Db, window: { since: string; today: string }): Promise<boolean> {
+  return (await staleWeek.executeTakeFirst(db, window)) !== undefined;
+}
+
 /**
- * Brings the weeks of members who wrote nothing today up to today: one pass on the first
- * read of a new day, an index probe otherwise. Weeks that ended before the window began sum
- * to nothing now and are left as they are (the leaderboard reads only today's). A write that
- * races the pass recounts its member itself; the pass skips a row already moved to today.
+ * Brings the weeks of members who wrote nothing today up to today. Weeks that ended before
+ * the window began sum to nothing now and are left as they are (the leaderboard reads only
+ * today's). A write that races the pass recounts its member itself; the pass skips a row
+ * already moved to today.
  */
-export async function recountStaleWeeks(db: Kysely<DB>, window: { since: string; today: string }): Promise<void> {
-  if (!(await staleWeek.executeTakeFirst(db, window))) return;
+export async function recountStaleWeeks(db: Db, window: { since: string; today: string }): Promise<void> {
   await recountStale.run(db, window);
 }

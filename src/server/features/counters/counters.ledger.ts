@@ -1,0 +1,139 @@
+import { POINTS } from '#shared/constants.ts';
+import { voteCountsDelta } from '#shared/votes.ts';
+import type { Db } from '../../db/schema.ts';
+import type { DomainEvent } from '../../write-path/events.ts';
+import type { Reaction } from '../../write-path/write-path.ts';
+import { addActivity, utcDay } from './activity.queries.ts';
+import { moveMemberPostCount, movePostCounts, moveSiteCounter, moveTagPostCount, type CounterName } from './counters.queries.ts';
+
+/**
+ * What a batch of events does to the stored counts, summed first so that each count moves
+ * once however many events touch it.
+ */
+export interface LedgerMoves {
+  site: Map<CounterName, number>;
+  posts: Map<string, { up: number; down: number; comments: number }>;
+  tags: Map<string, number>;
+  memberPosts: Map<string, number>;
+  /** Leaderboard tallies per member and UTC day. */
+  activity: Map<string, { memberId: string; day: string; posts: number; points: number }>;
+}
+
+export function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
+  const moves: LedgerMoves = { site: new Map(), posts: new Map(), tags: new Map(), memberPosts: new Map(), activity: new Map() };
+  const site = (name: CounterName, delta: number) => moves.site.set(name, (moves.site.get(name) ?? 0) + delta);
+  const post = (postId: string, delta: { up?: number; down?: number; comments?: number }) => {
+    const m = moves.posts.get(postId) ?? { up: 0, down: 0, comments: 0 };
+    m.up += delta.up ?? 0;
+    m.down += delta.down ?? 0;
+    m.comments += delta.comments ?? 0;
+    moves.posts.set(postId, m);
+  };
+  const tag = (name: string, delta: number) => moves.tags.set(name, (moves.tags.get(name) ?? 0) + delta);
+  const memberPosts = (memberId: string, delta: number) => moves.memberPosts.set(memberId, (moves.memberPosts.get(memberId) ?? 0) + delta);
+  const activity = (memberId: string, at: string, delta: { posts?: number; points: number }) => {
+    const day = utcDay(at);
+    const key = `${memberId}|${day}`;
+    const a = moves.activity.get(key) ?? { memberId, day, posts: 0, points: 0 };
+    a.posts += delta.posts ?? 0;
+    a.points += delta.points;
+    moves.activity.set(key, a);
+  };
+
+  for (const event of events) {
+    switch (event.type) {
+      case 'member.joined':
+        site('users', 1);
+        break;
+      case 'member.banned':
+        site('users', -1);
+        break;
+      case 'announcement.published':
+        site('announcements', 1);
+        break;
+      case 'report.filed':
+        site('reports', 1);
+        break;
+      case 'post.published': {
+        const p = event.post;
+        site('posts', 1);
+        tag(p.category, 1);
+        memberPosts(p.authorId, 1);
+        activity(p.authorId, p.createdAt, { posts: 1, points: POINTS.post });
+        break;
+      }
+      case 'post.removed': {
+        const p = event.post;
+        site('posts', -1);
+        site('comments', -p.commentCount);
+        site('reports', -event.reports);
+        tag(p.category, -1);
+        memberPosts(p.authorId, -1);
+        activity(p.authorId, p.createdAt, { posts: -1, points: -POINTS.post });
+        // What the post earned goes with it: its votes from its author's days, its comments
+        // from their writers'.
+        for (const v of event.votePoints) activity(p.authorId, v.day, { points: -v.points });
+        for (const c of event.comments) activity(c.authorId, c.day, { points: -POINTS.comment * c.count });
+        break;
+      }
+      case 'comment.added': {
+        const c = event.comment;
+        site('comments', 1);
+        post(c.postId, { comments: 1 });
+        activity(c.authorId, c.createdAt, { points: POINTS.comment });
+        break;
+      }
+      case 'comments.removed':
+        for (const c of event.comments) {
+          site('comments', -1);
+          if (c.reported) site('reports', -1);
+          post(c.postId, { comments: -1 });
+          activity(c.authorId, c.createdAt, { points: -POINTS.comment });
+        }
+        break;
+      case 'vote.cast': {
+        const { up, down } = voteCountsDelta(event.before, event.after);
+        post(event.postId, { up, down });
+        // Points received: +1 per up vote, −1 per down vote, booked on the day of the vote.
+        activity(event.postAuthorId, event.at, { points: up * POINTS.upVote + down * POINTS.downVote });
+        break;
+      }
+      case 'member.updated':
+      case 'member.promoted':
+      case 'membership.upgraded':
+      case 'tag.created':
+      case 'payment.started':
+      case 'payment.confirmed':
+      case 'webhook.received':
+      case 'image.stored':
+      case 'activity.rolled':
+      case 'forum.seeded':
+        break;
+      default:
+        event satisfies never;
+    }
+  }
+  return moves;
+}
+
+export async function applyLedgerMoves(db: Db, moves: LedgerMoves): Promise<void> {
+  for (const [name, delta] of moves.site) if (delta !== 0) await moveSiteCounter(db, name, delta);
+  for (const [postId, delta] of moves.posts) {
+    if (delta.up !== 0 || delta.down !== 0 || delta.comments !== 0) await movePostCounts(db, postId, delta);
+  }
+  for (const [tag, delta] of moves.tags) if (delta !== 0) await moveTagPostCount(db, tag, delta);
+  for (const [memberId, delta] of moves.memberPosts) if (delta !== 0) await moveMemberPostCount(db, memberId, delta);
+  for (const a of moves.activity.values()) await addActivity(db, a.memberId, { posts: a.posts, points: a.points }, a.day);
+}
+
+/**
+ * The counters ledger: every stored count follows the events of the write, in its
+ * transaction (posts, comments, votes per post, posts per tag and per member, site totals,
+ * the weekly activity). counters.recount.ts computes the same counts from the rows.
+ */
+export const countersLedger: Reaction = {
+  name: 'counters',
+  async inTransaction(trx, events) {
+    await applyLedgerMoves(trx, ledgerMoves(events));
+  },
+};

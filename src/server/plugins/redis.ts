@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../config/env.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one Redis connection of this instance (REDIS_URL), or null. */
+    redis: Redis | null;
+    /** Every key this deployment keeps in Redis starts with this: several sharing one Redis never mix. */
+    redisPrefix: string;
+  }
+}
+
+/** Names the deployment by its database, so instances of one forum share keys and others do not. */
+export function redisPrefixFor(config: AppConfig): string {
+  const database = createHash('sha256')
+    .update(config.databaseUrl ?? config.sqlitePath)
+    .digest('hex')
+    .slice(0, 16);
+  return `code-commons:${database}:`;
+}
+
+const CONNECT_WAIT_MS = 2000;
+
+/**
+ * Start-up waits briefly for Redis, so the first requests already use it; an unreachable Redis
+ * does not stop the server: what uses it degrades (reads computed per request, writes not
+ * counted) until it is back.
+ */
+async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported)
+      log.warn({ err: error }, 'Redis is unavailable; reads are computed per request and writes are not rate-limited meanwhile');
+    reported = true;
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done).off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, CONNECT_WAIT_MS);
+    redis.once('ready', done).once('error', done);
+  });
+  return redis;
+}
+
+/** Redis when REDIS_URL is set: shared by the read cache and the rate limits. */
+export const redisPlugin = fp(
+  async (app: FastifyInstance) => {
+    const redis = app.config.redisUrl ? await connectRedis(app.config.redisUrl, app.log) : null;
+    app.decorate('redis', redis);
+    app.decorate('redisPrefix', redisPrefixFor(app.config));
+    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  },
+  { name: 'redis', dependencies: ['db'] },
+);

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { reactionsFor } from '../write-path/reactions.ts';
+import { createWritePath, type WritePath } from '../write-path/write-path.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one way to write (write-path/write-path.ts). */
+    writePath: WritePath;
+  }
+}
+
+export const writePathPlugin = fp(
+  async (app: FastifyInstance) => {
+    const writePath = createWritePath(app.db, {
+      reactions: reactionsFor({ database: app.database, readCache: app.readCache }),
+      onReactionError: (reaction, error) => app.log.error({ err: error, reaction }, 'a reaction after a committed write failed'),
+    });
+    app.decorate('writePath', writePath);
+  },
+  { name: 'write-path', dependencies: ['db', 'read-cache'] },
+);

@@ -1,0 +1,83 @@
+import type { Role } from '#shared/constants.ts';
+import type { VoteDirection } from '#shared/schemas/post.ts';
+
+/**
+ * What a write did, as facts: the work of a write records these on its transaction, and the
+ * reactions (write-path/reactions.ts) read them — the counters ledger, and later the search
+ * index and notification rows, inside the same transaction; the read cache, the checkpointer
+ * and later the live stream and mail after the commit. An event carries what a reaction needs
+ * about rows that may no longer exist (a removed post's comments, say), so no reaction has to
+ * read them back.
+ */
+
+/** A post as its reactions need it. */
+export interface PostFacts {
+  id: string;
+  authorId: string;
+  category: string;
+  createdAt: string;
+}
+
+/** A comment as its reactions need it. */
+export interface CommentFacts {
+  id: string;
+  postId: string;
+  authorId: string;
+  createdAt: string;
+}
+
+/** Comments that went with a post, counted per commenter and UTC day (YYYY-MM-DD). */
+export interface CommentTally {
+  authorId: string;
+  day: string;
+  count: number;
+}
+
+/** Points the author of a post had received by votes on it, per UTC day. */
+export interface VotePoints {
+  day: string;
+  points: number;
+}
+
+export type DomainEvent =
+  | { type: 'member.joined'; memberId: string }
+  /** A new name or photo. */
+  | { type: 'member.updated'; memberId: string }
+  | { type: 'member.promoted'; memberId: string; role: Role }
+  | { type: 'member.banned'; memberId: string }
+  | { type: 'membership.upgraded'; memberId: string }
+  | { type: 'tag.created'; tagId: string; tag: string }
+  | { type: 'post.published'; post: PostFacts }
+  | {
+      type: 'post.removed';
+      post: PostFacts & { upVotes: number; downVotes: number; commentCount: number };
+      /** Everything removed with it (foreign keys cascade). */
+      comments: CommentTally[];
+      votePoints: VotePoints[];
+      reports: number;
+    }
+  | { type: 'comment.added'; comment: CommentFacts; postAuthorId: string }
+  /** Comments removed one by one or together (a ban's reported comments), with their reports. */
+  | { type: 'comments.removed'; comments: Array<CommentFacts & { reported: boolean }> }
+  | {
+      type: 'vote.cast';
+      postId: string;
+      postAuthorId: string;
+      voterId: string;
+      before: VoteDirection | null;
+      after: VoteDirection | null;
+      at: string;
+    }
+  | { type: 'report.filed'; reportId: string; commentId: string }
+  | { type: 'announcement.published'; announcementId: string }
+  | { type: 'payment.started'; paymentId: string; memberId: string }
+  | { type: 'payment.confirmed'; intentId: string }
+  | { type: 'webhook.received'; eventId: string }
+  | { type: 'image.stored'; imageId: string; ownerId: string }
+  /** A whole forum loaded at once (its counts were counted from its rows). */
+  | { type: 'forum.seeded' }
+  /** The leaderboard's weekly sums moved on to a new day (no content changed). */
+  | { type: 'activity.rolled'; day: string };
+
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -1,0 +1,30 @@
+import type { Database } from '../db/create-db.ts';
+import { countersLedger } from '../features/counters/counters.ledger.ts';
+import { readCacheInvalidation, type ReadCache } from '../lib/read-cache.ts';
+import { createWritePath, type Reaction, type WritePath } from './write-path.ts';
+
+/**
+ * Every reaction to every write, in the order they run: this list is the one place a new
+ * concern that must follow writes is added.
+ */
+export function reactionsFor(deps: { database: Database; readCache: ReadCache | null }): Reaction[] {
+  return [
+    // Inside the transaction.
+    countersLedger,
+    // After the commit.
+    ...(deps.readCache ? [readCacheInvalidation(deps.readCache)] : []),
+    // SQLite copies its log into the database file from a worker told after each batch.
+    { name: 'checkpointer', afterCommit: () => deps.database.committed() },
+  ];
+}
+
+/**
+ * The write path of a process without the server (the seed, `npm run admin`): the same
+ * reactions, with no read cache of its own (a running server's cache is its own to keep).
+ */
+export function standaloneWritePath(database: Database): WritePath {
+  return createWritePath(database.db, {
+    reactions: reactionsFor({ database, readCache: null }),
+    onReactionError: (reaction, error) => console.error(`The ${reaction} reaction failed after a committed write:`, error),
+  });
+}

@@ -1,0 +1,196 @@
+import type { Kysely, Transaction } from 'kysely';
+import { isPostgres } from '../db/engine.ts';
+import type { DB } from '../db/schema.ts';
+import type { DomainEvent } from './events.ts';
+
+/**
+ * The one way to write (docs/decisions/0008-one-write-path.md).
+ *
+ * Every write runs as `writePath.run(async (w) => …)`: the work writes through `w.trx` and
+ * records what it did as domain events (`w.record(…)`). What must change with the write is
+ * done by the reactions, not by the work: those with `inTransaction` read the events inside
+ * the same transaction, after the work (a failure there rolls the whole write back); those
+ * with `afterCommit` read them once it is committed, before the caller gets its answer (a
+ * failure there is logged and never turns an acknowledged write into an error). Reactions are
+ * given once, when the write path is made (write-path/reactions.ts lists them), so a new write
+ * cannot forget one.
+ *
+ * On SQLite, writes that arrive together share one transaction, each in its own savepoint
+ * (group commit): one COMMIT instead of one per request, while a write that fails is rolled
+ * back alone and every caller still answers only after the COMMIT that made its write durable.
+ * On PostgreSQL (many connections, a group commit of its own) each write is a plain
+ * transaction. Never call `run` from inside a `run`.
+ */
+
+export interface WriteContext {
+  /** The write's transaction (a savepoint of the batch's, on SQLite). */
+  readonly trx: Transaction<DB>;
+  /** Records what the write did, for the reactions. */
+  record(event: DomainEvent): void;
+}
+
+export interface Reaction {
+  readonly name: string;
+  /** Inside the write's transaction, after its work: a failure rolls the write back. */
+  inTransaction?(trx: Transaction<DB>, events: readonly DomainEvent[]): Promise<void>;
+  /** After the commit, before the caller is answered: a failure is logged, the write stands. */
+  afterCommit?(events: readonly DomainEvent[]): Promise<void> | void;
+}
+
+export interface WritePath {
+  /** The database, for reads made before a write decides. */
+  readonly db: Kysely<DB>;
+  run<T>(work: (w: WriteContext) => Promise<T>): Promise<T>;
+}
+
+export interface WritePathOptions {
+  reactions: readonly Reaction[];
+  /** Where failures after a commit go (they are never the caller's). */
+  onReactionError(reaction: string, error: unknown): void;
+  /** Group commit (SQLite's one writer); by default on SQLite and off on PostgreSQL. */
+  groupCommit?: boolean;
+}
+
+type Outcome<T> = { value: T; events: DomainEvent[] };
+
+/** The work, then the in-transaction reactions on what it recorded, in one transaction. */
+async function runWork<T>(
+  trx: Transaction<DB>,
+  work: (w: WriteContext) => Promise<T>,
+  reactions: readonly Reaction[],
+): Promise<Outcome<T>> {
+  const events: DomainEvent[] = [];
+  const value = await work({ trx, record: (event) => void events.push(event) });
+  if (events.length > 0) {
+    for (const reaction of reactions) await reaction.inTransaction?.(trx, events);
+  }
+  return { value, events };
+}
+
+export function createWritePath(db: Kysely<DB>, options: WritePathOptions): WritePath {
+  const inTransaction = options.reactions.filter((r) => r.inTransaction);
+  const afterCommit = options.reactions.filter((r) => r.afterCommit);
+
+  const followCommit = async (events: DomainEvent[]): Promise<void> => {
+    for (const reaction of afterCommit) {
+      try {
+        await reaction.afterCommit!(events);
+      } catch (error) {
+        options.onReactionError(reaction.name, error);
+      }
+    }
+  };
+
+  if (options.groupCommit ?? !isPostgres(db)) {
+    const group = new GroupCommit(db, followCommit);
+    return { db, run: (work) => group.run((trx) => runWork(trx, work, inTransaction)) };
+  }
+  return {
+    db,
+    async run(work) {
+      const { value, events } = await db.transaction().execute((trx) => runWork(trx, work, inTransaction));
+      await followCommit(events);
+      return value;
+    },
+  };
+}
+
+interface Job {
+  work(trx: Transaction<DB>): Promise<Outcome<unknown>>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Settled = { ok: true; outcome: Outcome<unknown> } | { ok: false; error: unknown };
+
+/** Enough to amortise the commit, few enough that the batch's own latency stays small. */
+const MAX_BATCH = 32;
+
+/**
+ * SQLite has one writer and one connection here, so write transactions run one after another
+ * anyway; what each pays on its own is the COMMIT (its pages to the log, and a sync). So the
+ * writes of the requests received in the same turn of the event loop are queued and run in
+ * one transaction, each inside its own SAVEPOINT, and each sees the ones before it as if they
+ * had run one at a time.
+ */
+class GroupCommit {
+  private readonly queue: Job[] = [];
+  private running = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly afterCommit: (events: DomainEvent[]) => Promise<void>,
+  ) {}
+
+  run<T>(work: (trx: Transaction<DB>) => Promise<Outcome<T>>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.running) {
+        this.running = true;
+        // The SQLite driver answers synchronously, so a transaction started right away would
+        // finish before any other request is even read. Starting it once the requests already
+        // received in this turn of the event loop have queued their writes lets them share it.
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) await this.runBatch();
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** One transaction for the queued writes, including those that arrive while it runs. */
+  private async runBatch(): Promise<void> {
+    const settled: Array<[Job, Settled]> = [];
+    let current: Job | undefined;
+    let failure: { error: unknown } | null = null;
+    try {
+      const trx = await this.db.startTransaction().execute();
+      try {
+        while (this.queue.length > 0 && settled.length < MAX_BATCH) {
+          current = this.queue.shift()!;
+          const savepoint = await trx.savepoint('job').execute();
+          let result: Settled;
+          try {
+            result = { ok: true, outcome: await current.work(savepoint) };
+          } catch (error) {
+            await savepoint.rollbackToSavepoint('job').execute();
+            result = { ok: false, error };
+          }
+          await savepoint.releaseSavepoint('job').execute();
+          settled.push([current, result]);
+          current = undefined;
+        }
+        await trx.commit().execute();
+      } catch (error) {
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => {});
+        throw error;
+      }
+    } catch (error) {
+      failure = { error };
+    }
+    if (failure) {
+      for (const [job] of settled) job.reject(failure.error);
+      current?.reject(failure.error);
+      // The transaction could not even begin: refuse what is waiting rather than retry forever.
+      if (settled.length === 0 && !current) this.queue.splice(0).forEach((job) => job.reject(failure.error));
+      return;
+    }
+    const events = settled.flatMap(([, result]) => (result.ok ? result.outcome.events : []));
+    // Callers are answered once what follows the commit is done (a kept read is never older
+    // than a write its writer was told about); the next batch need not wait for it.
+    void this.afterCommit(events).then(() => {
+      for (const [job, result] of settled) {
+        if (result.ok) job.resolve(result.outcome.value);
+        else job.reject(result.error);
+      }
+    });
+  }
+}
