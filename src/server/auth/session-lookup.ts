@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
-import { prepared } from '../db/prepared.ts';
+import { type Args, prepared } from '../db/prepared.ts';
 import type { DB } from '../db/schema.ts';
 import type { Auth } from './create-auth.ts';
 
@@ -113,7 +113,7 @@ export function sessionTokenOf(headers: IncomingHttpHeaders, settings: SessionSe
   return verifiedToken(value, settings.secret) ?? SLOW_PATH;
 }
 
-const sessionUser = prepared((db, a: { token: string }) =>
+const sessionUser = prepared((db, a: Args<{ token: string }>) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')

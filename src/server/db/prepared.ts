@@ -1,29 +1,42 @@
-import { CompiledQuery, type Compilable, type Kysely, type QueryResult, type Transaction } from 'kysely';
-import type { DB } from './schema.ts';
+import { CompiledQuery, type Compilable, type Expression, type QueryResult } from 'kysely';
+import type { Db } from './schema.ts';
 
 /**
- * Queries built and compiled once, then run with new values.
+ * Queries built and compiled once, then run with new values (docs/decisions/0006-hot-paths.md
+ * says which queries are prepared: those on the paths the bench measures).
  *
  * Kysely builds a query as a tree of frozen nodes and compiles the tree to SQL on every call;
  * for the queries behind every page view and every write that costs more than SQLite takes to
  * run them. A prepared query is written with the same builder, with its values replaced by
  * named placeholders (the `a` argument of the builder function); it is compiled once per
- * dialect, and each call only binds the values. The builder function must not look at the
- * values (they are placeholders while it runs); a query whose shape depends on them (the
- * length of an IN list, say) is prepared once per shape.
+ * engine, and each call only binds the values. While the builder runs, an argument is not its
+ * value but an opaque placeholder: it can be put wherever the builder takes a value, and
+ * nothing else — branching on it (`a.first ? … : …`) or doing arithmetic with it fails to
+ * compile, since either would be decided once, on the placeholder, for every later call. A
+ * query whose shape depends on the values (the length of an IN list, say) is prepared once
+ * per shape (preparedByShape).
  */
 
-type Db = Kysely<DB> | Transaction<DB>;
-
 const PLACEHOLDER = Symbol('placeholder');
-interface Placeholder {
+interface PlaceholderValue {
   readonly [PLACEHOLDER]: string;
 }
 
-const isPlaceholder = (value: unknown): value is Placeholder => typeof value === 'object' && value !== null && PLACEHOLDER in value;
+/**
+ * What the builder gets for an argument of type T. At run time it is a plain object that
+ * Kysely binds as a parameter (and compile() reports where); its type is an expression of T,
+ * so the builder takes it as a value, intersected with a function type, so that TypeScript
+ * refuses to test it for truth ("this condition will always return true").
+ */
+export type Placeholder<T> = Expression<T> & (() => never);
+export type Placeholders<A> = { readonly [K in keyof A]: Placeholder<A[K]> };
+/** The arguments of a prepared query, as its builder sees them: `(db, a: Args<{ id: string }>) => …`. */
+export type Args<A> = Placeholders<A>;
+
+const isPlaceholder = (value: unknown): value is PlaceholderValue => typeof value === 'object' && value !== null && PLACEHOLDER in value;
 
 /** Every property of the arguments object stands for the value of that name. */
-const placeholders = new Proxy({} as Record<string, Placeholder>, {
+const placeholders = new Proxy({} as Record<string, PlaceholderValue>, {
   get: (_target, key) => (typeof key === 'string' ? { [PLACEHOLDER]: key } : undefined),
 });
 
@@ -41,14 +54,14 @@ export interface PreparedQuery<A, O> {
   run(db: Db, args: A): Promise<QueryResult<O>>;
 }
 
-export function prepared<A extends object, O>(build: (db: Db, a: A) => Compilable<O>): PreparedQuery<A, O> {
-  // One compilation per dialect: the SQL differs between SQLite and PostgreSQL.
+export function prepared<A extends object, O>(build: (db: Db, a: Placeholders<A>) => Compilable<O>): PreparedQuery<A, O> {
+  // One compilation per engine: the SQL differs between SQLite and PostgreSQL.
   const compiledByDialect = new Map<unknown, Compiled>();
   const compiledFor = (db: Db): Compiled => {
     const dialect = db.getExecutor().adapter.constructor;
     let compiled = compiledByDialect.get(dialect);
     if (!compiled) {
-      const query = build(db, placeholders as unknown as A).compile();
+      const query = build(db, placeholders as unknown as Placeholders<A>).compile();
       compiled = {
         sql: query.sql,
         binds: query.parameters.map((p) => (isPlaceholder(p) ? { name: p[PLACEHOLDER] } : { value: p })),
@@ -70,12 +83,20 @@ export function prepared<A extends object, O>(build: (db: Db, a: A) => Compilabl
   };
 }
 
-/** Prepared queries of one family, one per shape (see prepared()). */
+/** The same text for equal shapes: a number, a string, or an object's fields in key order. */
+function keyOf(shape: unknown): string {
+  if (shape === null || typeof shape !== 'object') return JSON.stringify(shape);
+  const entries = Object.entries(shape as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${keyOf(v)}`).join(',')}}`;
+}
+
+/** Prepared queries of one family, one per shape (see prepared()), found by the shape itself. */
 export function preparedByShape<K, A extends object, O>(
-  build: (shape: K) => (db: Db, a: A) => Compilable<O>,
-): (shape: K, key: string) => PreparedQuery<A, O> {
+  build: (shape: K) => (db: Db, a: Placeholders<A>) => Compilable<O>,
+): (shape: K) => PreparedQuery<A, O> {
   const byShape = new Map<string, PreparedQuery<A, O>>();
-  return (shape, key) => {
+  return (shape) => {
+    const key = keyOf(shape);
     let query = byShape.get(key);
     if (!query) {
       query = prepared(build(shape));

@@ -1,10 +1,10 @@
 import type { Announcement, CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
-import { prepared } from '../../db/prepared.ts';
+import { type Args, prepared } from '../../db/prepared.ts';
 import type { Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
-const announcementPage = prepared((db, p: { limit: number; offset: number }) =>
+const announcementPage = prepared((db, p: Args<{ limit: number; offset: number }>) =>
   db
     .selectFrom('announcements as a')
     .innerJoin('users as u', 'u.id', 'a.author_id')

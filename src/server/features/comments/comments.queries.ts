@@ -1,12 +1,12 @@
 import type { Comment, PublicComment } from '#shared/schemas/comment.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Db } from '../../db/schema.ts';
-import { prepared, preparedByShape } from '../../db/prepared.ts';
+import { type Args, prepared, preparedByShape } from '../../db/prepared.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
 type NewComment = { id: string; postId: string; authorId: string; comment: string; createdAt: string };
 
-const newComment = prepared((db, c: NewComment) =>
+const newComment = prepared((db, c: Args<NewComment>) =>
   db.insertInto('comments').values({ id: c.id, post_id: c.postId, author_id: c.authorId, comment: c.comment, created_at: c.createdAt }),
 );
 
@@ -14,7 +14,7 @@ export async function insertComment(db: Db, c: NewComment) {
   await newComment.run(db, c);
 }
 
-const postComments = prepared((db, a: { postId: string; limit: number; offset: number }) =>
+const postComments = prepared((db, a: Args<{ postId: string; limit: number; offset: number }>) =>
   db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.author_id')
@@ -82,7 +82,7 @@ export async function listFullComments(db: Db, page: PaginationQuery, filter: { 
 
 /** One prepared query per number of ids (at most 100, API.md). */
 const commentCounts = preparedByShape(
-  (n: number) => (db, a: Record<string, string>) =>
+  (n: number) => (db, a: Args<Record<string, string>>) =>
     db
       .selectFrom('posts')
       .select(['id', 'comment_count'])
@@ -97,6 +97,6 @@ export async function commentCountsFor(db: Db, postIds: string[]): Promise<Map<s
   if (postIds.length === 0) return new Map();
   const args: Record<string, string> = {};
   postIds.forEach((id, i) => (args[`p${i}`] = id));
-  const rows = await commentCounts(postIds.length, String(postIds.length)).execute(db, args);
+  const rows = await commentCounts(postIds.length).execute(db, args);
   return new Map(rows.map((r) => [r.id, Number(r.comment_count)]));
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LEADERBOARD_DAYS } from '#shared/constants.ts';
 import type { Db } from '../../db/schema.ts';
-import { prepared } from '../../db/prepared.ts';
+import { type Args, prepared } from '../../db/prepared.ts';
 
 export const utcDay = (at: Date | string | number): string => new Date(at).toISOString().slice(0, 10);
 
@@ -19,7 +19,7 @@ export function leaderboardWindow(now = Date.now()): { since: string; today: str
  * its top ten is an index range of activity_week, however many members were active.
  */
 
-const tally = prepared((db, a: { userId: string; day: string; posts: number; points: number }) =>
+const tally = prepared((db, a: Args<{ userId: string; day: string; posts: number; points: number }>) =>
   db
     .insertInto('activity_daily')
     .values({ user_id: a.userId, day: a.day, posts: a.posts, points: a.points })
@@ -31,7 +31,7 @@ const tally = prepared((db, a: { userId: string; day: string; posts: number; poi
     ),
 );
 
-const recountWeek = prepared((db, a: { userId: string; since: string; today: string }) =>
+const recountWeek = prepared((db, a: Args<{ userId: string; since: string; today: string }>) =>
   db
     .insertInto('activity_week')
     .columns(['user_id', 'day', 'posts', 'points'])
@@ -57,7 +57,7 @@ const recountWeek = prepared((db, a: { userId: string; since: string; today: str
     ),
 );
 
-const moveWeek = prepared((db, a: { userId: string; today: string; posts: number; points: number }) =>
+const moveWeek = prepared((db, a: Args<{ userId: string; today: string; posts: number; points: number }>) =>
   db
     .updateTable('activity_week')
     .set({ posts: sql`posts + ${a.posts}`, points: sql`points + ${a.points}` })
@@ -81,11 +81,11 @@ export async function addActivity(db: Db, userId: string, delta: { posts?: numbe
   if (Number(moved.numAffectedRows ?? 0) === 0) await recountWeek.run(db, { userId, ...window });
 }
 
-const staleWeek = prepared((db, a: { since: string; today: string }) =>
+const staleWeek = prepared((db, a: Args<{ since: string; today: string }>) =>
   db.selectFrom('activity_week').select('user_id').where('day', '>=', a.since).where('day', '<', a.today).limit(1),
 );
 
-const recountStale = prepared((db, a: { since: string; today: string }) => {
+const recountStale = prepared((db, a: Args<{ since: string; today: string }>) => {
   const sumOf = (column: 'posts' | 'points') =>
     db
       .selectFrom('activity_daily as d')

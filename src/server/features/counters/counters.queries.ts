@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
-import { prepared } from '../../db/prepared.ts';
+import { type Args, prepared } from '../../db/prepared.ts';
 
 // Every stored count of the forum, moved in the transaction of the write it counts (by the
 // ledger, counters.ledger.ts) so that no read ever counts rows: site totals, a post's votes and
@@ -8,9 +8,9 @@ import { prepared } from '../../db/prepared.ts';
 
 export type CounterName = 'posts' | 'comments' | 'users' | 'announcements' | 'reports';
 
-const counterValue = prepared((db, a: { name: CounterName }) => db.selectFrom('counters').select('value').where('name', '=', a.name));
+const counterValue = prepared((db, a: Args<{ name: CounterName }>) => db.selectFrom('counters').select('value').where('name', '=', a.name));
 
-const moveCounter = prepared((db, a: { name: CounterName; delta: number }) =>
+const moveCounter = prepared((db, a: Args<{ name: CounterName; delta: number }>) =>
   db
     .updateTable('counters')
     .set({ value: sql`value + ${a.delta}` })
@@ -26,7 +26,7 @@ export async function moveSiteCounter(db: Db, name: CounterName, delta: number):
   await moveCounter.run(db, { name, delta });
 }
 
-const postCounters = prepared((db, a: { postId: string; up: number; down: number; score: number; comments: number }) =>
+const postCounters = prepared((db, a: Args<{ postId: string; up: number; down: number; score: number; comments: number }>) =>
   db
     .updateTable('posts')
     .set({
@@ -43,7 +43,7 @@ export async function movePostCounts(db: Db, postId: string, delta: { up: number
   await postCounters.run(db, { postId, ...delta, score: delta.up - delta.down });
 }
 
-const tagPosts = prepared((db, a: { tag: string; delta: number }) =>
+const tagPosts = prepared((db, a: Args<{ tag: string; delta: number }>) =>
   db
     .updateTable('tags')
     .set({ post_count: sql`post_count + ${a.delta}` })
@@ -54,7 +54,7 @@ export async function moveTagPostCount(db: Db, tag: string, delta: number): Prom
   await tagPosts.run(db, { tag, delta });
 }
 
-const memberPosts = prepared((db, a: { memberId: string; delta: number }) =>
+const memberPosts = prepared((db, a: Args<{ memberId: string; delta: number }>) =>
   db
     .updateTable('users')
     .set({ post_count: sql`post_count + ${a.delta}` })

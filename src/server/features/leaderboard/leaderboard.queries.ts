@@ -1,8 +1,8 @@
 import type { LeaderboardRow } from '#shared/schemas/leaderboard.ts';
-import { prepared } from '../../db/prepared.ts';
+import { type Args, prepared } from '../../db/prepared.ts';
 import type { Db } from '../../db/schema.ts';
 
-const topOfWeek = prepared((db, a: { today: string; size: number }) =>
+const topOfWeek = prepared((db, a: Args<{ today: string; size: number }>) =>
   db
     .selectFrom('activity_week as w')
     .innerJoin('users as u', 'u.id', 'w.user_id')

@@ -4,7 +4,7 @@ import type { Post, VoteDirection } from '#shared/schemas/post.ts';
 import { lockingRead } from '../../db/row-lock.ts';
 import type { Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
-import { prepared, preparedByShape } from '../../db/prepared.ts';
+import { type Args, type Placeholder, prepared, preparedByShape } from '../../db/prepared.ts';
 
 export type PostOrder = 'newest' | 'popularity';
 
@@ -74,7 +74,7 @@ interface PageShape {
 /** The bound values of a page: c0, c1, … are the tags. */
 type PageArgs = { limit: number; offset: number; depth: number; authorId: string } & Record<string, string | number>;
 
-const tagArgs = (a: PageArgs, n: number) => Array.from({ length: n }, (_, i) => a[`c${i}`] as string);
+const tagArgs = (a: Args<PageArgs>, n: number) => Array.from({ length: n }, (_, i) => a[`c${i}`] as Placeholder<string>);
 
 /**
  * The keys (id, score, created_at) of one page, in order, read from an index alone: every
@@ -82,7 +82,7 @@ const tagArgs = (a: PageArgs, n: number) => Array.from({ length: n }, (_, i) => 
  * posts_category_idx, posts_author_idx), so rows skipped by OFFSET cost an index step each,
  * not a table row and a join.
  */
-function pageKeys(db: Db, shape: PageShape, a: PageArgs) {
+function pageKeys(db: Db, shape: PageShape, a: Args<PageArgs>) {
   if (shape.tags === 'merge') {
     // "Newest among several tags": no single index is ordered that way, and sorting every
     // matching post grows with the forum. Instead the newest offset + limit (depth) of each
@@ -116,7 +116,7 @@ function pageKeys(db: Db, shape: PageShape, a: PageArgs) {
 }
 
 /** A page of posts: its keys from an index (pageKeys), then only those rows and their authors. */
-const postPage = preparedByShape((shape: PageShape) => (db, a: PageArgs) => {
+const postPage = preparedByShape((shape: PageShape) => (db, a: Args<PageArgs>) => {
   let q = db
     .selectFrom(pageKeys(db, shape, a).as('k'))
     .innerJoin('posts as p', 'p.id', 'k.id')
@@ -143,11 +143,11 @@ export async function listPosts(
   const offset = offsetOf(page);
   const args: PageArgs = { limit: page.limit, offset, depth: offset + page.limit, authorId: authorId ?? '' };
   categories?.forEach((c, i) => (args[`c${i}`] = c));
-  const query = postPage(shape, `${shape.order}|${shape.tags}|${shape.tagCount}|${shape.byAuthor}`);
+  const query = postPage(shape);
   return (await query.execute(db, args)).map(toPost);
 }
 
-const postById = prepared((db, a: { id: string }) => basePostQuery(db).where('p.id', '=', a.id));
+const postById = prepared((db, a: Args<{ id: string }>) => basePostQuery(db).where('p.id', '=', a.id));
 
 export async function findPostById(db: Db, id: string): Promise<(Post & { authorId: string }) | null> {
   const row = await postById.executeTakeFirst(db, { id });
@@ -164,7 +164,7 @@ export async function findPostOwner(db: Db, id: string): Promise<{ authorId: str
   return row ? { authorId: row.author_id, name: row.name, email: row.email } : null;
 }
 
-const voteOf = prepared((db, a: { postId: string; userId: string }) =>
+const voteOf = prepared((db, a: Args<{ postId: string; userId: string }>) =>
   db.selectFrom('votes').select('value').where('post_id', '=', a.postId).where('user_id', '=', a.userId),
 );
 
@@ -174,7 +174,7 @@ export async function findMyVote(db: Db, postId: string, userId: string): Promis
   return row.value > 0 ? 'up' : 'down';
 }
 
-const poster = prepared((db, a: { userId: string }) =>
+const poster = prepared((db, a: Args<{ userId: string }>) =>
   lockingRead(db, db.selectFrom('users').select(['membership', 'post_count']).where('id', '=', a.userId), 'users'),
 );
 
@@ -268,7 +268,7 @@ export async function tallyPostContents(
   };
 }
 
-const postForChange = prepared((db, a: { id: string }) =>
+const postForChange = prepared((db, a: Args<{ id: string }>) =>
   lockingRead(db, db.selectFrom('posts').select(['author_id', 'up_votes', 'down_votes']).where('id', '=', a.id), 'posts', 'no key update'),
 );
 

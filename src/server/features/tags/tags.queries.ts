@@ -1,6 +1,6 @@
 import type { Tag } from '#shared/schemas/tag.ts';
 import type { Db } from '../../db/schema.ts';
-import { prepared } from '../../db/prepared.ts';
+import { type Args, prepared } from '../../db/prepared.ts';
 
 const MAX_TAGS = 1000;
 
@@ -13,7 +13,7 @@ export async function tagExists(db: Db, tag: string): Promise<boolean> {
   return (await db.selectFrom('tags').select('id').where('tag', '=', tag).executeTakeFirst()) !== undefined;
 }
 
-const tagsLike = prepared((db, a: { pattern: string }) =>
+const tagsLike = prepared((db, a: Args<{ pattern: string }>) =>
   db.selectFrom('tags').select(['tag', 'post_count']).where('tag', 'like', a.pattern).limit(MAX_TAGS),
 );
 

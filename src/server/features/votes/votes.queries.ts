@@ -1,9 +1,9 @@
 import type { VoteDirection } from '#shared/schemas/post.ts';
-import { prepared } from '../../db/prepared.ts';
+import { type Args, prepared } from '../../db/prepared.ts';
 import { lockingRead } from '../../db/row-lock.ts';
 import type { Db } from '../../db/schema.ts';
 
-const targetPost = prepared((db, a: { postId: string }) =>
+const targetPost = prepared((db, a: Args<{ postId: string }>) =>
   lockingRead(
     db,
     db.selectFrom('posts').select(['author_id', 'up_votes', 'down_votes']).where('id', '=', a.postId),
@@ -12,7 +12,7 @@ const targetPost = prepared((db, a: { postId: string }) =>
   ),
 );
 
-const voteOf = prepared((db, a: { postId: string; userId: string }) =>
+const voteOf = prepared((db, a: Args<{ postId: string; userId: string }>) =>
   db.selectFrom('votes').select('value').where('post_id', '=', a.postId).where('user_id', '=', a.userId),
 );
 
@@ -35,15 +35,15 @@ export async function findVoteTarget(
   return { authorId: post.author_id, upVotes: Number(post.up_votes), downVotes: Number(post.down_votes), existing };
 }
 
-const newVote = prepared((db, a: { postId: string; userId: string; value: number; at: string }) =>
+const newVote = prepared((db, a: Args<{ postId: string; userId: string; value: number; at: string }>) =>
   db.insertInto('votes').values({ post_id: a.postId, user_id: a.userId, value: a.value, created_at: a.at }),
 );
 
-const changedVote = prepared((db, a: { postId: string; userId: string; value: number; at: string }) =>
+const changedVote = prepared((db, a: Args<{ postId: string; userId: string; value: number; at: string }>) =>
   db.updateTable('votes').set({ value: a.value, created_at: a.at }).where('post_id', '=', a.postId).where('user_id', '=', a.userId),
 );
 
-const withdrawnVote = prepared((db, a: { postId: string; userId: string }) =>
+const withdrawnVote = prepared((db, a: Args<{ postId: string; userId: string }>) =>
   db.deleteFrom('votes').where('post_id', '=', a.postId).where('user_id', '=', a.userId),
 );
 
