@@ -4,7 +4,7 @@ import type { DB } from '../db/schema.ts';
 import type { DomainEvent } from './events.ts';
 
 /**
- * The one way to write (docs/decisions/0008-one-write-path.md).
+ * The one way to write (docs/decisions/0007-one-write-path.md).
  *
  * Every write runs as `writePath.run(async (w) => …)`: the work writes through `w.trx` and
  * records what it did as domain events (`w.record(…)`). What must change with the write is
