@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-export function toWebHeaders(request: FastifyRequest): Headers {
+function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined || key === CLIENT_IP_HEADER) continue;
@@ -72,7 +72,7 @@ function toViewer(user: {
  * anything else is Better Auth's to decide. Bans hold at once on every path: the ban deletes
  * the member's sessions, and a banned_at on the account is refused here as well.
  */
-export function viewerLoader(auth: Auth, db: Kysely<DB>) {
+function viewerLoader(auth: Auth, db: Kysely<DB>) {
   let settings: Promise<SessionSettings> | null = null;
   return async function loadViewer(request: FastifyRequest): Promise<SessionViewer | null> {
     const resolved = await (settings ??= sessionSettings(auth));

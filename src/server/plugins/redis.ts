@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** Names the deployment by its database, so instances of one forum share keys and others do not. */
-export function redisPrefixFor(config: AppConfig): string {
+function redisPrefixFor(config: AppConfig): string {
   const database = createHash('sha256')
     .update(config.databaseUrl ?? config.sqlitePath)
     .digest('hex')

@@ -8,7 +8,7 @@ const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 
-export function helmetOptions(config: AppConfig): HelmetOptions {
+function helmetOptions(config: AppConfig): HelmetOptions {
   const stripe = config.stripe !== null;
   return {
     contentSecurityPolicy: {
@@ -38,7 +38,7 @@ export function helmetOptions(config: AppConfig): HelmetOptions {
  * runs once, at start, against a recording response; each request then only copies them
  * (running Helmet per request re-parses the whole policy every time).
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -10,7 +10,7 @@ import { moveMemberPostCount, movePostCounts, moveSiteCounter, moveTagPostCount,
  * What a batch of events does to the stored counts, summed first so that each count moves
  * once however many events touch it.
  */
-export interface LedgerMoves {
+interface LedgerMoves {
   site: Map<CounterName, number>;
   posts: Map<string, { up: number; down: number; comments: number }>;
   tags: Map<string, number>;
@@ -19,7 +19,7 @@ export interface LedgerMoves {
   activity: Map<string, { memberId: string; day: string; posts: number; points: number }>;
 }
 
-export function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
+function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
   const moves: LedgerMoves = { site: new Map(), posts: new Map(), tags: new Map(), memberPosts: new Map(), activity: new Map() };
   const site = (name: CounterName, delta: number) => moves.site.set(name, (moves.site.get(name) ?? 0) + delta);
   const post = (postId: string, delta: { up?: number; down?: number; comments?: number }) => {
@@ -116,7 +116,7 @@ export function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
   return moves;
 }
 
-export async function applyLedgerMoves(db: Db, moves: LedgerMoves): Promise<void> {
+async function applyLedgerMoves(db: Db, moves: LedgerMoves): Promise<void> {
   for (const [name, delta] of moves.site) if (delta !== 0) await moveSiteCounter(db, name, delta);
   for (const [postId, delta] of moves.posts) {
     if (delta.up !== 0 || delta.down !== 0 || delta.comments !== 0) await movePostCounts(db, postId, delta);

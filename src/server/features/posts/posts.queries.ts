@@ -43,7 +43,7 @@ type PostRow = {
 };
 
 /** The one mapping from a posts row to the wire shape of API.md. */
-export const toPost = (r: PostRow): Post => ({
+const toPost = (r: PostRow): Post => ({
   _id: r.id,
   title: r.title,
   description: r.description,

@@ -8,7 +8,7 @@ const userColumns = ['id', 'name', 'email', 'image', 'role', 'membership'] as co
 type UserRow = { id: string; name: string; email: string; image: string | null; role: string; membership: string };
 
 /** The one mapping from a users row to the wire shape of API.md. */
-export const toUser = (row: UserRow): User => ({
+const toUser = (row: UserRow): User => ({
   _id: row.id,
   name: row.name,
   email: row.email,
