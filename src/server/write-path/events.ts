@@ -56,7 +56,11 @@ export type DomainEvent =
       votePoints: VotePoints[];
       reports: number;
     }
+  /** A post's title, description or tag changed (the version before it is kept as a revision). */
+  | { type: 'post.edited'; post: PostFacts; before: { category: string } }
   | { type: 'comment.added'; comment: CommentFacts; postAuthorId: string }
+  /** A comment's text changed (the version before it is kept as a revision). */
+  | { type: 'comment.edited'; comment: CommentFacts }
   /** Comments removed one by one or together (a ban's reported comments), with their reports. */
   | { type: 'comments.removed'; comments: Array<CommentFacts & { reported: boolean }> }
   | {

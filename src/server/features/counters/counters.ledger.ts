@@ -76,6 +76,13 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
         for (const c of event.comments) activity(c.authorId, c.day, { points: -POINTS.comment * c.count });
         break;
       }
+      case 'post.edited':
+        // A post that changes its tag moves from one tag's count to the other's.
+        if (event.before.category !== event.post.category) {
+          tag(event.before.category, -1);
+          tag(event.post.category, 1);
+        }
+        break;
       case 'comment.added': {
         const c = event.comment;
         site('comments', 1);
@@ -98,6 +105,7 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
         activity(event.postAuthorId, event.at, { points: up * POINTS.upVote + down * POINTS.downVote });
         break;
       }
+      case 'comment.edited':
       case 'member.updated':
       case 'member.promoted':
       case 'membership.upgraded':
