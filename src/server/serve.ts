@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb } from './db/create-db.ts';
+import { durabilityWarning } from './db/durability.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
 /** Starts the server; `webRoot` is the built web app it serves beside the API. */
@@ -16,6 +17,8 @@ export async function serve(options: { webRoot: string }): Promise<void> {
   await database.ready;
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, webRoot: options.webRoot });
+  const durability = await durabilityWarning(database.db);
+  if (durability) app.log.warn(durability);
   warn = (message) => app.log.warn(message);
 
   let closing = false;

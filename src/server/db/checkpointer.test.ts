@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb } from './create-db.ts';
+import { createDb, WAL_SIZE_LIMIT_BYTES } from './create-db.ts';
 import { createWritePath } from '../write-path/write-path.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-checkpoint-'));
@@ -70,6 +70,59 @@ describe('SQLite background checkpoints', () => {
       expect(Number(rows[0]!.n)).toBe(300);
     } finally {
       await reopened.close();
+    }
+  });
+});
+
+describe('the write-ahead log', () => {
+  /** A server's database with a write path that reports the log's size after every batch. */
+  async function openMeasured(name: string) {
+    const file = path.join(dir, name);
+    const database = createDb({ databaseUrl: null, sqlitePath: file, backgroundCheckpoints: true });
+    await database.ready;
+    await sql`create table filler (body text not null)`.execute(database.db);
+    const sizes: number[] = [];
+    const writes = createWritePath(database.db, {
+      reactions: [
+        { name: 'checkpointer', afterCommit: () => database.committed() },
+        { name: 'probe', afterCommit: () => void sizes.push(statSync(`${file}-wal`).size) },
+      ],
+      onReactionError: (_name, error) => {
+        throw error;
+      },
+    });
+    const insert = (rows: number, body: string) =>
+      writes.run(async (w) => {
+        for (let i = 0; i < rows; i += 1) await sql`insert into filler (body) values (${body})`.execute(w.trx);
+        w.record({ type: 'forum.seeded' });
+      });
+    return { database, sizes, insert, wal: () => statSync(`${file}-wal`).size };
+  }
+
+  it('stays bounded near the fallback threshold under a steady stream of writes', async () => {
+    const { database, sizes, insert } = await openMeasured('steady.sqlite');
+    try {
+      // About 32 MB through the log, all sent at once: batches follow each other without a pause.
+      await Promise.all(Array.from({ length: 8_000 }, () => insert(1, 'x'.repeat(4000))));
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(2 * WAL_SIZE_LIMIT_BYTES);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('comes back to its bound after one large write has grown it (a bulk load, a big import)', async () => {
+    const { database, insert, wal } = await openMeasured('burst.sqlite');
+    try {
+      await insert(10_000, 'y'.repeat(3000)); // about 30 MB in one transaction: the log must hold it all
+      expect(wal()).toBeGreaterThan(3 * WAL_SIZE_LIMIT_BYTES);
+      // Ordinary writes after it: once the log has been copied and starts again, its file is cut back.
+      for (let round = 0; round < 50 && wal() > WAL_SIZE_LIMIT_BYTES; round += 1) {
+        await Promise.all(Array.from({ length: 20 }, () => insert(1, 'z')));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(wal()).toBeLessThanOrEqual(WAL_SIZE_LIMIT_BYTES);
+    } finally {
+      await database.close();
     }
   });
 });

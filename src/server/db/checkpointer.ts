@@ -20,6 +20,7 @@ import { tuneHeap } from '../heap.ts';
  */
 
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 2000;
+
 /** A checkpoint at least this often even when no batch announced itself (posts, admin writes). */
 const IDLE_CHECK_MS = 1000;
 
