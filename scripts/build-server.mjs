@@ -10,6 +10,7 @@ await build({
     main: 'src/server/main.ts',
     admin: 'src/server/cli/admin.ts',
     seed: 'src/server/cli/seed.ts',
+    backup: 'src/server/cli/backup.ts',
   },
   outdir: 'dist/server',
   // main.js tunes the heap before it loads the server (src/server/main.ts), so the server and

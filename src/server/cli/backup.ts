@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/env.ts';
+import { backupSqlite, defaultBackupPath } from '../db/backup.ts';
+import { createDb } from '../db/create-db.ts';
+
+const help = `Usage: npm run backup -- [--to FILE]
+Writes a consistent copy of the SQLite forum (DATA_DIR) while it runs, by default to
+DATA_DIR/backups/code-commons-<time>.sqlite. To restore: stop the server, replace
+DATA_DIR/code-commons.sqlite with the copy (and delete code-commons.sqlite-wal and -shm
+beside it), start the server. On PostgreSQL (DATABASE_URL) use pg_dump / pg_restore.`;
+
+async function main() {
+  const { values } = parseArgs({ options: { to: { type: 'string' }, help: { type: 'boolean' } } });
+  if (values.help) {
+    console.log(help);
+    return;
+  }
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    console.error('This forum runs on PostgreSQL. Back it up with pg_dump, for example:');
+    console.error('  pg_dump --format=custom --file=code-commons.dump "$DATABASE_URL"');
+    console.error('and restore with pg_restore --clean --dbname="$DATABASE_URL" code-commons.dump');
+    process.exitCode = 1;
+    return;
+  }
+  if (!existsSync(config.sqlitePath)) {
+    console.error(`No forum database at ${config.sqlitePath} (set DATA_DIR).`);
+    process.exitCode = 1;
+    return;
+  }
+  const destination = path.resolve(values.to ?? defaultBackupPath(config.dataDir));
+  if (existsSync(destination)) {
+    console.error(`${destination} already exists; choose another --to.`);
+    process.exitCode = 1;
+    return;
+  }
+  const database = createDb(config);
+  try {
+    const started = Date.now();
+    await backupSqlite(database.db, destination);
+    console.log(`Backed up ${config.sqlitePath} to ${destination} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await database.close();
+  }
+}
+
+void main();

@@ -1,0 +1,22 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './engine.ts';
+import type { DB } from './schema.ts';
+
+/** Where a backup goes by default: the data dir's backups folder, named by its time (UTC). */
+export function defaultBackupPath(dataDir: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  return path.join(dataDir, 'backups', `code-commons-${stamp}.sqlite`);
+}
+
+/**
+ * A consistent copy of a live SQLite forum, taken without stopping it: VACUUM INTO reads one
+ * snapshot (a read transaction, which never blocks the server's writes in WAL mode) and writes
+ * a compact database file that opens on its own. PostgreSQL has pg_dump for this.
+ */
+export async function backupSqlite(db: Kysely<DB>, destination: string): Promise<void> {
+  if (isPostgres(db)) throw new Error('This forum runs on PostgreSQL: back it up with pg_dump.');
+  mkdirSync(path.dirname(destination), { recursive: true });
+  await sql`vacuum into ${destination}`.execute(db);
+}
