@@ -11,6 +11,7 @@ import { newId } from '../lib/ids.ts';
 import type { WritePath } from '../write-path/write-path.ts';
 import { isEmailBanned, BANNED_MESSAGE } from './ban-list.ts';
 import { GOOGLE_ISSUER, googleProviderForIssuer } from './google-provider.ts';
+import type { RateLimitStorage } from './rate-limit-storage.ts';
 
 const snake = {
   emailVerified: 'email_verified',
@@ -37,7 +38,12 @@ export const CLIENT_IP_HEADER = 'x-code-commons-client-ip';
  * the write path as events once made, so what follows every write (the member count, the read
  * cache) follows these too.
  */
-export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; writes: WritePath }) {
+export function createAuth(deps: {
+  config: AppConfig;
+  db: Kysely<DB>;
+  writes: WritePath;
+  rateLimitStorage?: RateLimitStorage | undefined;
+}) {
   const { config, db, writes } = deps;
   const devOrigins =
     config.env === 'production'
@@ -102,6 +108,8 @@ export function createAuth(deps: { config: AppConfig; db: Kysely<DB>; writes: Wr
     plugins: [bearer()],
     rateLimit: {
       enabled: config.rateLimit,
+      // Shared by every instance when REDIS_URL is set; in this process otherwise.
+      ...(deps.rateLimitStorage ? { customStorage: deps.rateLimitStorage } : {}),
       window: 60,
       max: 100,
       customRules: {

@@ -149,6 +149,9 @@ describe.runIf(redis !== null)('redis store', () => {
     const seen = await one.read('k');
     expect(seen.version).toBe(version + 1);
     expect(seen.entry?.version).toBe(version);
+    // Nothing this forum keeps in Redis stays there for ever.
+    expect(await redis!.ttl(`${prefix}version`)).toBeGreaterThan(0);
+    expect(await redis!.ttl(`${prefix}k`)).toBeGreaterThan(0);
     await redis!.del(`${prefix}version`, `${prefix}a`, `${prefix}k`);
   });
 });

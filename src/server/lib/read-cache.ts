@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { DomainEventType } from '../write-path/events.ts';
 import type { Reaction } from '../write-path/write-path.ts';
 
@@ -60,17 +61,15 @@ export function memoryStore(maxEntries = MEMORY_ENTRIES): ReadCacheStore {
   };
 }
 
-/** The subset of an ioredis client this store uses. */
-export interface RedisLike {
-  mget(...keys: string[]): Promise<Array<string | null>>;
-  set(key: string, value: string, mode: 'EX', seconds: number): Promise<unknown>;
-  incr(key: string): Promise<number>;
-}
-
 /** A safety net only: an answer left behind by a lost version bump expires within a minute. */
 const ENTRY_TTL_SECONDS = 60;
+/**
+ * The version goes when a forum has written nothing for this long (its kept answers are long
+ * gone by then), so a Redis shared by forums that come and go does not keep their keys.
+ */
+const VERSION_TTL_SECONDS = 30 * 86_400;
 
-export function redisStore(redis: RedisLike, prefix: string): ReadCacheStore {
+export function redisStore(redis: Redis, prefix: string): ReadCacheStore {
   const versionKey = `${prefix}version`;
   return {
     async read(key) {
@@ -81,7 +80,7 @@ export function redisStore(redis: RedisLike, prefix: string): ReadCacheStore {
       await redis.set(prefix + key, JSON.stringify(entry), 'EX', ENTRY_TTL_SECONDS);
     },
     async bump() {
-      await redis.incr(versionKey);
+      await redis.multi().incr(versionKey).expire(versionKey, VERSION_TTL_SECONDS).exec();
     },
     // The connection belongs to whoever opened it (plugins/redis.ts).
     async close() {},

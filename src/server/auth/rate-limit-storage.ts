@@ -1,0 +1,30 @@
+import type { Redis } from 'ioredis';
+
+/** What Better Auth asks of a rate-limit store (its `rateLimit.customStorage`). */
+export interface RateLimitStorage {
+  consume(key: string, rule: { window: number; max: number }): Promise<{ allowed: boolean; retryAfter: number | null }>;
+}
+
+/**
+ * Better Auth's sign-in and sign-up limits counted in Redis, so every instance of the forum
+ * shares one budget per address (in each process's memory, two instances would give twice the
+ * tries). One fixed window per key: the first request of a window creates the key with the
+ * window as its expiry, each request counts, all in one MULTI. An unreachable Redis lets the
+ * request through, as the write limits do (plugins/rate-limit.ts); plugins/redis.ts logs it.
+ */
+export function redisRateLimitStorage(redis: Redis, prefix: string): RateLimitStorage {
+  return {
+    async consume(key, rule) {
+      const k = prefix + key;
+      try {
+        const results = await redis.multi().set(k, 0, 'EX', rule.window, 'NX').incr(k).ttl(k).exec();
+        const count = Number(results?.[1]?.[1]);
+        const ttl = Number(results?.[2]?.[1]);
+        if (!Number.isFinite(count)) return { allowed: true, retryAfter: null };
+        return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: ttl > 0 ? ttl : rule.window };
+      } catch {
+        return { allowed: true, retryAfter: null };
+      }
+    },
+  };
+}
