@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { NavigationProgress } from '#web/components/layout/navigation-progress.tsx';
 import { TopBar } from '#web/components/layout/top-bar.tsx';
-import { useAnnouncementCount } from '#web/features/announcements/api/get-announcement-count.ts';
+import { useAnnouncementCount } from '#web/features/announcements/api/get-announcements.ts';
 import { useGoogleSignInWelcome } from '#web/features/auth/api/google-sign-in-welcome.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { ScrollManager } from './scroll-manager.tsx';

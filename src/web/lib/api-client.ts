@@ -4,6 +4,7 @@
 import type { ZodType } from 'zod';
 import { codeForStatus } from '#shared/error-codes.ts';
 import type { ErrorCode, ErrorDetail } from '#shared/errors.ts';
+import { TOTAL_COUNT_HEADER, type Page } from '#shared/page.ts';
 
 export const API_BASE = '/api';
 
@@ -151,6 +152,15 @@ export const api = {
 
 /** The total of a paged answer (API.md: every paged answer sends X-Total-Count). */
 export function totalCountOf(headers: Headers): number {
-  const total = Number(headers.get('X-Total-Count'));
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
   return Number.isFinite(total) && total >= 0 ? total : 0;
+}
+
+/**
+ * One page of a list (API.md "Pagination"): the items are the answer's body, the total its
+ * X-Total-Count header. `T` is the item type of the shared schema the server answers with.
+ */
+export async function getPage<T>(path: string, query: QueryParams, signal?: AbortSignal): Promise<Page<T>> {
+  const { data, headers } = await apiRequest<T[]>(path, { query, signal });
+  return { items: data, total: totalCountOf(headers) };
 }

@@ -1,7 +1,9 @@
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+
 export const commentDetailKeys = {
   all: ['post-comments'] as const,
   ofPost: (postId: string) => [...commentDetailKeys.all, postId] as const,
-  page: (postId: string, page: number, limit: number) => [...commentDetailKeys.ofPost(postId), 'page', { page, limit }] as const,
+  page: (postId: string, page: PaginationQuery) => [...commentDetailKeys.ofPost(postId), 'page', page] as const,
   post: (postId: string) => [...commentDetailKeys.ofPost(postId), 'post'] as const,
 };
 

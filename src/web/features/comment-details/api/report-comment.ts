@@ -5,13 +5,14 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { insertedSchema } from '#shared/schemas/common.ts';
 import type { CreateReportInput } from '#shared/schemas/report.ts';
 import { api, isApiError } from '#web/lib/api-client.ts';
-import type { PostCommentsPage } from './get-post-comments.ts';
+import type { Page } from '#shared/page.ts';
+import type { Comment } from '#shared/schemas/comment.ts';
 import { commentDetailKeys, REPORT_QUEUE_KEY } from './query-keys.ts';
 
 export const reportComment = (input: CreateReportInput) => api.post('/reported-comment', input, { schema: insertedSchema });
 
 function markReported(queryClient: QueryClient, postId: string, commentId: string) {
-  queryClient.setQueriesData<PostCommentsPage>(
+  queryClient.setQueriesData<Page<Comment>>(
     { queryKey: [...commentDetailKeys.ofPost(postId), 'page'] },
     (page) => page && { ...page, items: page.items.map((c) => (c._id === commentId ? { ...c, reported: true } : c)) },
   );

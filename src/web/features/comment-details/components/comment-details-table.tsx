@@ -22,7 +22,7 @@ const isFeedback = (value: string): value is ReportFeedback => (REPORT_FEEDBACKS
 
 export function CommentDetailsTable({ postId, pagination }: CommentDetailsTableProps) {
   const { page, size, setPage, setSize } = pagination;
-  const { data, error, isPending } = usePostComments(postId, page, size);
+  const { data, error, isPending } = usePostComments(postId, { page, limit: size });
   const report = useReportComment(postId);
   // The feedback picked in each row, by comment id.
   const [picked, setPicked] = useState<Record<string, ReportFeedback>>({});

@@ -2,23 +2,14 @@
 // the total in X-Total-Count.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicComment } from '#shared/schemas/comment.ts';
-import { apiRequest, totalCountOf } from '#web/lib/api-client.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import { getPage } from '#web/lib/api-client.ts';
 import { commentKeys } from './query-keys.ts';
 
-export interface CommentPage {
-  items: PublicComment[];
-  total: number;
-}
+export const getComments = (postId: string, { page, limit }: PaginationQuery, signal?: AbortSignal) =>
+  getPage<PublicComment>(`/comment-pagination/${encodeURIComponent(postId)}`, { page, limit }, signal);
 
-export async function getComments(postId: string, page: { page: number; limit: number }, signal?: AbortSignal): Promise<CommentPage> {
-  const { data, headers } = await apiRequest<PublicComment[]>(`/comment-pagination/${encodeURIComponent(postId)}`, {
-    query: page,
-    signal,
-  });
-  return { items: data, total: totalCountOf(headers) };
-}
-
-export const commentsQueryOptions = (postId: string, page: { page: number; limit: number }) =>
+export const commentsQueryOptions = (postId: string, page: PaginationQuery) =>
   queryOptions({
     queryKey: commentKeys.page(postId, page),
     queryFn: ({ signal }) => getComments(postId, page, signal),
@@ -26,4 +17,4 @@ export const commentsQueryOptions = (postId: string, page: { page: number; limit
     meta: { public: true },
   });
 
-export const useComments = (postId: string, page: { page: number; limit: number }) => useQuery(commentsQueryOptions(postId, page));
+export const useComments = (postId: string, page: PaginationQuery) => useQuery(commentsQueryOptions(postId, page));

@@ -1,30 +1,19 @@
 // GET /api/user-data-pagination?page&limit&search (admin): one page of members, searched by
 // name or email; the total is in X-Total-Count.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { userSchema, type User } from '#shared/schemas/user.ts';
-import { apiRequest, totalCountOf } from '#web/lib/api-client.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import type { User } from '#shared/schemas/user.ts';
+import { getPage } from '#web/lib/api-client.ts';
 import { manageUserKeys } from './query-keys.ts';
 
-export interface UsersPage {
-  items: User[];
-  total: number;
-}
+export const getUsers = ({ page, limit }: PaginationQuery, search: string, signal?: AbortSignal) =>
+  getPage<User>('/user-data-pagination', { page, limit, search: search || undefined }, signal);
 
-export async function getUsers(page: number, limit: number, search: string, signal?: AbortSignal): Promise<UsersPage> {
-  const { data, headers } = await apiRequest('/user-data-pagination', {
-    query: { page, limit, search: search || undefined },
-    signal,
-    schema: z.array(userSchema),
-  });
-  return { items: data, total: totalCountOf(headers) };
-}
-
-export const usersQueryOptions = (page: number, limit: number, search: string) =>
+export const usersQueryOptions = (page: PaginationQuery, search: string) =>
   queryOptions({
-    queryKey: manageUserKeys.page(page, limit, search),
-    queryFn: ({ signal }) => getUsers(page, limit, search, signal),
+    queryKey: manageUserKeys.page(page, search),
+    queryFn: ({ signal }) => getUsers(page, search, signal),
     placeholderData: keepPreviousData,
   });
 
-export const useUsers = (page: number, limit: number, search: string) => useQuery(usersQueryOptions(page, limit, search));
+export const useUsers = (page: PaginationQuery, search: string) => useQuery(usersQueryOptions(page, search));

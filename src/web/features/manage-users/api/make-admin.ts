@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedSchema } from '#shared/schemas/common.ts';
 import { api } from '#web/lib/api-client.ts';
-import type { UsersPage } from './get-users.ts';
+import type { Page } from '#shared/page.ts';
+import type { User } from '#shared/schemas/user.ts';
 import { manageUserKeys } from './query-keys.ts';
 
 export const makeAdmin = (email: string) =>
@@ -14,7 +15,7 @@ export function useMakeAdmin() {
   return useMutation({
     mutationFn: makeAdmin,
     onSuccess: (_answer, email) => {
-      queryClient.setQueriesData<UsersPage>(
+      queryClient.setQueriesData<Page<User>>(
         { queryKey: manageUserKeys.pages() },
         (page) => page && { ...page, items: page.items.map((u) => (u.email === email ? { ...u, role: 'Admin' } : u)) },
       );

@@ -23,7 +23,7 @@ const pill = 'inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs 
 
 export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) {
   const { page, size, setPage, setSize } = pagination;
-  const { data, error, isPending, isFetching } = useUsers(page, size, search);
+  const { data, error, isPending, isFetching } = useUsers({ page, limit: size }, search);
   const makeAdmin = useMakeAdmin();
   // Whose promotion is on its way (several may be clicked in a row).
   const [promoting, setPromoting] = useState<ReadonlySet<string>>(new Set());

@@ -1,30 +1,19 @@
 // GET /api/my-post-pagination/{email}?page&limit (self or admin): one page of the member's
 // posts with upVote, downVote and commentCount; the total is in X-Total-Count.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { postSchema, type Post } from '#shared/schemas/post.ts';
-import { apiRequest, totalCountOf } from '#web/lib/api-client.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import type { Post } from '#shared/schemas/post.ts';
+import { getPage } from '#web/lib/api-client.ts';
 import { memberPostKeys } from './query-keys.ts';
 
-export interface MyPostsPage {
-  items: Post[];
-  total: number;
-}
+export const getMyPosts = (email: string, { page, limit }: PaginationQuery, signal?: AbortSignal) =>
+  getPage<Post>(`/my-post-pagination/${encodeURIComponent(email)}`, { page, limit }, signal);
 
-export async function getMyPosts(email: string, page: number, limit: number, signal?: AbortSignal): Promise<MyPostsPage> {
-  const { data, headers } = await apiRequest(`/my-post-pagination/${encodeURIComponent(email)}`, {
-    query: { page, limit },
-    signal,
-    schema: z.array(postSchema),
-  });
-  return { items: data, total: totalCountOf(headers) };
-}
-
-export const myPostsQueryOptions = (email: string, page: number, limit: number) =>
+export const myPostsQueryOptions = (email: string, page: PaginationQuery) =>
   queryOptions({
-    queryKey: memberPostKeys.page(email, page, limit),
-    queryFn: ({ signal }) => getMyPosts(email, page, limit, signal),
+    queryKey: memberPostKeys.page(email, page),
+    queryFn: ({ signal }) => getMyPosts(email, page, signal),
     placeholderData: keepPreviousData,
   });
 
-export const useMyPosts = (email: string, page: number, limit: number) => useQuery(myPostsQueryOptions(email, page, limit));
+export const useMyPosts = (email: string, page: PaginationQuery) => useQuery(myPostsQueryOptions(email, page));

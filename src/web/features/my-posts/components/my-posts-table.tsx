@@ -18,7 +18,7 @@ interface MyPostsTableProps {
 
 export function MyPostsTable({ email, pagination }: MyPostsTableProps) {
   const { page, size, setPage, setSize } = pagination;
-  const { data, error, isPending } = useMyPosts(email, page, size);
+  const { data, error, isPending } = useMyPosts(email, { page, limit: size });
   const rows = data?.items ?? [];
   const total = data?.total ?? 0;
   const [deleting, setDeleting] = useState<Post | null>(null);

@@ -1,12 +1,14 @@
 // GET /api/post-data/popularity: posts by upVote − downVote, then newest (sort "popularity").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchPostPage, type PageQuery } from './post-page.ts';
+import type { Post } from '#shared/schemas/post.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import { getPage } from '#web/lib/api-client.ts';
 import { postKeys } from './query-keys.ts';
 
-export const getPopularPosts = ({ page, limit }: PageQuery, signal?: AbortSignal) =>
-  fetchPostPage('/post-data/popularity', { page, limit }, signal);
+export const getPopularPosts = ({ page, limit }: PaginationQuery, signal?: AbortSignal) =>
+  getPage<Post>('/post-data/popularity', { page, limit }, signal);
 
-export const popularPostsQueryOptions = (page: PageQuery) =>
+export const popularPostsQueryOptions = (page: PaginationQuery) =>
   queryOptions({
     queryKey: postKeys.popular(page),
     queryFn: ({ signal }) => getPopularPosts(page, signal),
@@ -14,4 +16,4 @@ export const popularPostsQueryOptions = (page: PageQuery) =>
     meta: { public: true },
   });
 
-export const usePopularPosts = (page: PageQuery) => useQuery(popularPostsQueryOptions(page));
+export const usePopularPosts = (page: PaginationQuery) => useQuery(popularPostsQueryOptions(page));

@@ -1,11 +1,13 @@
 // GET /api/pagination: the newest posts, one page (the home list when nothing is searched).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchPostPage, type PageQuery } from './post-page.ts';
+import type { Post } from '#shared/schemas/post.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import { getPage } from '#web/lib/api-client.ts';
 import { postKeys } from './query-keys.ts';
 
-export const getPosts = ({ page, limit }: PageQuery, signal?: AbortSignal) => fetchPostPage('/pagination', { page, limit }, signal);
+export const getPosts = ({ page, limit }: PaginationQuery, signal?: AbortSignal) => getPage<Post>('/pagination', { page, limit }, signal);
 
-export const postsQueryOptions = (page: PageQuery) =>
+export const postsQueryOptions = (page: PaginationQuery) =>
   queryOptions({
     queryKey: postKeys.newest(page),
     queryFn: ({ signal }) => getPosts(page, signal),
@@ -13,4 +15,4 @@ export const postsQueryOptions = (page: PageQuery) =>
     meta: { public: true },
   });
 
-export const usePosts = (page: PageQuery) => useQuery(postsQueryOptions(page));
+export const usePosts = (page: PaginationQuery) => useQuery(postsQueryOptions(page));

@@ -1,7 +1,7 @@
 // The home list's source (SPEC.md §4): a submitted search shows the tag search results
 // (empty results empty the list); otherwise sort "popularity" shows the popular list and
 // no sort the newest list. Each source is one paged call.
-import type { PageQuery } from './post-page.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { popularPostsQueryOptions } from './get-popular-posts.ts';
 import { postsQueryOptions } from './get-posts.ts';
 import { searchPostsQueryOptions } from './search-posts-by-tag.ts';
@@ -9,7 +9,7 @@ import { searchPostsQueryOptions } from './search-posts-by-tag.ts';
 export const SORTS = ['', 'popularity'] as const;
 export type Sort = (typeof SORTS)[number];
 
-export interface HomeListQuery extends PageQuery {
+export interface HomeListQuery extends PaginationQuery {
   /** The submitted search text; null when no search was made. */
   search: string | null;
   sort: Sort;

@@ -1,12 +1,14 @@
 // GET /api/search-by-tag?search=…: posts whose tag contains the text, newest first.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { isApiError } from '#web/lib/api-client.ts';
-import { fetchPostPage, type PageQuery, type PostPage } from './post-page.ts';
+import type { Page } from '#shared/page.ts';
+import type { Post } from '#shared/schemas/post.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import { getPage, isApiError } from '#web/lib/api-client.ts';
 import { postKeys } from './query-keys.ts';
 
-export async function searchPostsByTag(search: string, { page, limit }: PageQuery, signal?: AbortSignal): Promise<PostPage> {
+export async function searchPostsByTag(search: string, { page, limit }: PaginationQuery, signal?: AbortSignal): Promise<Page<Post>> {
   try {
-    return await fetchPostPage('/search-by-tag', { search, page, limit }, signal);
+    return await getPage<Post>('/search-by-tag', { search, page, limit }, signal);
   } catch (error) {
     // A search text the server refuses (e.g. longer than any tag) matches nothing.
     if (isApiError(error) && error.code === 'VALIDATION_FAILED') return { items: [], total: 0 };
@@ -14,7 +16,7 @@ export async function searchPostsByTag(search: string, { page, limit }: PageQuer
   }
 }
 
-export const searchPostsQueryOptions = (search: string, page: PageQuery) =>
+export const searchPostsQueryOptions = (search: string, page: PaginationQuery) =>
   queryOptions({
     queryKey: postKeys.search(search, page),
     queryFn: ({ signal }) => searchPostsByTag(search, page, signal),
@@ -22,4 +24,4 @@ export const searchPostsQueryOptions = (search: string, page: PageQuery) =>
     meta: { public: true },
   });
 
-export const useSearchPosts = (search: string, page: PageQuery) => useQuery(searchPostsQueryOptions(search, page));
+export const useSearchPosts = (search: string, page: PaginationQuery) => useQuery(searchPostsQueryOptions(search, page));

@@ -50,7 +50,7 @@ export function PostCard({ post, onShare, onShareIntent }: PostCardProps) {
       <div className="mt-4 flex items-center gap-4 text-sm text-muted">
         <Count icon={<ArrowUpIcon className="size-4 text-success-700" />} value={post.upVote} label="upvotes" />
         <Count icon={<ArrowDownIcon className="size-4 text-danger-600" />} value={post.downVote} label="downvotes" />
-        <Count icon={<CommentIcon className="size-4" />} value={post.commentCount ?? 0} label="comments" />
+        <Count icon={<CommentIcon className="size-4" />} value={post.commentCount} label="comments" />
         <button
           type="button"
           aria-label="Share"

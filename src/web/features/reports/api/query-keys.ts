@@ -1,6 +1,8 @@
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+
 export const reportKeys = {
   all: ['reports'] as const,
-  page: (page: number, limit: number) => [...reportKeys.all, 'page', { page, limit }] as const,
+  page: (page: PaginationQuery) => [...reportKeys.all, 'page', page] as const,
 };
 
 /** Other admin lists a ban changes: the user table (features/manage-users) and the site totals (features/admin). */

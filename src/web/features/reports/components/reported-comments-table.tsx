@@ -12,7 +12,7 @@ import { BanUserDialogs } from './ban-user-dialogs.tsx';
 
 export function ReportedCommentsTable({ pagination }: { pagination: PaginationParams }) {
   const { page, size, setPage, setSize } = pagination;
-  const { data, error, isPending } = useReports(page, size);
+  const { data, error, isPending } = useReports({ page, limit: size });
   const [banning, setBanning] = useState<Report | null>(null);
   const rows = data?.items ?? [];
   const total = data?.total ?? 0;
