@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { usePaginationParams } from '#web/components/ui/use-pagination-params.ts';
-import { CommentDetailsHeader } from '#web/features/comment-details/components/comment-details-header.tsx';
+import { CommentDetailsHeader } from '#web/features/posts/components/comment-details-header.tsx';
 import { CommentDetailsTable } from '#web/features/comment-details/components/comment-details-table.tsx';
 
 export function CommentDetailsPage() {

@@ -4,7 +4,7 @@ import { PlusIcon } from '#web/components/ui/icons.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { usePaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { paths } from '#web/config/paths.ts';
-import { MyPostsTable } from '#web/features/my-posts/components/my-posts-table.tsx';
+import { MyPostsTable } from '#web/features/posts/components/my-posts-table.tsx';
 import { useViewer } from '#web/lib/auth.ts';
 
 export function MyPostPage() {

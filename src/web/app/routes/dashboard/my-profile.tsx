@@ -1,4 +1,4 @@
-import { MemberPostCards } from '#web/features/my-posts/components/member-post-cards.tsx';
+import { MemberPostCards } from '#web/features/posts/components/member-post-cards.tsx';
 import { MemberProfile } from '#web/features/users/components/member-profile.tsx';
 import { useViewer } from '#web/lib/auth.ts';
 

@@ -1,4 +1,5 @@
-// GET /api/tag-data: every tag, alphabetical.
+// GET /api/tag-data: every tag, alphabetical: the home chips and the choices of Add Post's
+// "Tag" select. Types only from the shared schema: zod stays off the home page.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tag } from '#shared/schemas/tag.ts';
 import { api } from '#web/lib/api-client.ts';

@@ -4,14 +4,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Post } from '#shared/schemas/post.ts';
 import { getPage } from '#web/lib/api-client.ts';
-import { memberPostKeys } from './query-keys.ts';
+import { postKeys } from './query-keys.ts';
 
 export const getMyPosts = (email: string, { page, limit }: PaginationQuery, signal?: AbortSignal) =>
   getPage<Post>(`/my-post-pagination/${encodeURIComponent(email)}`, { page, limit }, signal);
 
 export const myPostsQueryOptions = (email: string, page: PaginationQuery) =>
   queryOptions({
-    queryKey: memberPostKeys.page(email, page),
+    queryKey: postKeys.memberPage(email, page),
     queryFn: ({ signal }) => getMyPosts(email, page, signal),
     placeholderData: keepPreviousData,
   });

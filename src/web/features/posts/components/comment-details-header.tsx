@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { paths } from '#web/config/paths.ts';
-import { usePostTitle } from '../api/get-post-title.ts';
+import { usePost } from '../api/get-post.ts';
 
 /** "Comment Details" with the post's title under it and a way back to My Post. */
 export function CommentDetailsHeader({ postId }: { postId: string }) {
-  const { data: title } = usePostTitle(postId);
+  const title = usePost(postId).data?.title;
   return (
     <div className="space-y-3">
       <Link to={paths.dashboard.myPost.getHref()} className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">

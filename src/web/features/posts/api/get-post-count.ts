@@ -3,14 +3,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { countSchema } from '#shared/schemas/common.ts';
 import { api } from '#web/lib/api-client.ts';
-import { addPostKeys } from './query-keys.ts';
+import { postKeys } from './query-keys.ts';
 
 export const getPostCount = async (email: string, signal?: AbortSignal): Promise<number> =>
   (await api.get(`/user-post-count/${encodeURIComponent(email)}`, { signal, schema: countSchema })).count;
 
 export const postCountQueryOptions = (email: string) =>
   queryOptions({
-    queryKey: addPostKeys.postCount(email),
+    queryKey: postKeys.memberCount(email),
     queryFn: ({ signal }) => getPostCount(email, signal),
   });
 

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { insertedSchema } from '#shared/schemas/common.ts';
 import type { CreatePostInput } from '#shared/schemas/post.ts';
 import { api, isApiError } from '#web/lib/api-client.ts';
-import { POSTS_WRITTEN_KEYS } from './query-keys.ts';
+import { postKeys } from './query-keys.ts';
 
 export const createPost = (input: CreatePostInput) => api.post('/post-data', input, { schema: insertedSchema });
 
@@ -15,12 +15,10 @@ export function useCreatePost() {
   return useMutation({
     mutationFn: createPost,
     // Not awaited: the page moves on to My Post at once and the lists refresh meanwhile.
-    onSuccess: () => {
-      for (const queryKey of POSTS_WRITTEN_KEYS) void queryClient.invalidateQueries({ queryKey });
-    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: postKeys.all }),
     onError: (error) => {
       // The count is stale when the server says the limit is reached: read it again.
-      if (isPostLimitError(error)) void queryClient.invalidateQueries({ queryKey: POSTS_WRITTEN_KEYS[0] });
+      if (isPostLimitError(error)) void queryClient.invalidateQueries({ queryKey: postKeys.members() });
     },
   });
 }

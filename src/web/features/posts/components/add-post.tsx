@@ -6,10 +6,10 @@ import { hasReachedPostLimit } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
 import { usePostCount } from '../api/get-post-count.ts';
-import { AddPostForm } from './add-post-form.tsx';
+import { AddPostForm, type TagChoices } from './add-post-form.tsx';
 import { PostLimitNotice } from './post-limit-notice.tsx';
 
-export function AddPost({ author }: { author: User }) {
+export function AddPost({ author, tagChoices }: { author: User; tagChoices: TagChoices }) {
   const count = usePostCount(author.email);
   const [refused, setRefused] = useState(false);
   // Once a post is written the page is on its way to My Post: the fresh count must not
@@ -19,5 +19,5 @@ export function AddPost({ author }: { author: User }) {
   if (count.isPending) return <PageLoader label="Checking your post limit…" />;
   const reached = refused || (count.data !== undefined && hasReachedPostLimit(author.membership, count.data));
   if (reached && !created) return <PostLimitNotice />;
-  return <AddPostForm author={author} onCreated={() => setCreated(true)} onLimitReached={() => setRefused(true)} />;
+  return <AddPostForm author={author} tagChoices={tagChoices} onCreated={() => setCreated(true)} onLimitReached={() => setRefused(true)} />;
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createPostInputSchema } from '#shared/schemas/post.ts';
+import type { Tag } from '#shared/schemas/tag.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,10 +13,16 @@ import { paths } from '#web/config/paths.ts';
 import { isApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { isPostLimitError, useCreatePost } from '../api/create-post.ts';
-import { useTagOptions } from '../api/get-tags.ts';
+
+/** The choices of the "Tag" select, which the page reads from the tags. */
+export interface TagChoices {
+  tags: readonly Tag[] | undefined;
+  error: Error | null;
+}
 
 interface AddPostFormProps {
   author: Pick<User, 'name' | 'email' | 'photo'>;
+  tagChoices: TagChoices;
   onCreated: () => void;
   onLimitReached: () => void;
 }
@@ -29,13 +36,12 @@ function serverFieldError(error: unknown, field: string) {
   return detail ? { message: detail.message } : undefined;
 }
 
-export function AddPostForm({ author, onCreated, onLimitReached }: AddPostFormProps) {
+export function AddPostForm({ author, tagChoices, onCreated, onLimitReached }: AddPostFormProps) {
   const navigate = useNavigate();
   const createPost = useCreatePost();
-  const tags = useTagOptions();
   // A new key gives a fresh, empty form (the reset after success).
   const [formKey, setFormKey] = useState(0);
-  const tagOptions = (tags.data ?? []).map(({ tag }) => ({ value: tag, label: tag }));
+  const tagOptions = (tagChoices.tags ?? []).map(({ tag }) => ({ value: tag, label: tag }));
   // A refusal not shown on a field (nor as the limit prompt) is shown under the form.
   const shownOnField = (['title', 'description', 'category'] as const).some((field) => serverFieldError(createPost.error, field));
   const generalError = createPost.error && !isPostLimitError(createPost.error) && !shownOnField ? createPost.error.message : null;
@@ -90,7 +96,7 @@ export function AddPostForm({ author, onCreated, onLimitReached }: AddPostFormPr
                 options={tagOptions}
                 registration={register('category')}
                 error={errors.category ?? serverFieldError(createPost.error, 'category')}
-                hint={tags.error ? `Could not load the tags: ${tags.error.message}` : undefined}
+                hint={tagChoices.error ? `Could not load the tags: ${tagChoices.error.message}` : undefined}
               />
             </div>
             <Textarea
