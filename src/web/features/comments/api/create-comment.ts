@@ -14,6 +14,6 @@ export function useCreateComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (comment: string) => createComment({ postId, comment }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.post(postId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) }),
   });
 }

@@ -1,41 +1,23 @@
-// Comments on the member's post: Commenter Name, Commenter Email, Comment, Feedback, Report,
-// paged (SPEC.md §2 "Comment details").
+// The Feedback and Report columns of the comment details (SPEC.md §2): the post owner picks
+// one feedback for a comment, then "Report To Admin"; a reported comment keeps both disabled.
 import { useState } from 'react';
 import { REPORT_FEEDBACKS, type ReportFeedback } from '#shared/constants.ts';
 import type { Comment } from '#shared/schemas/comment.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { DataTable, type Column } from '#web/components/ui/data-table.tsx';
-import { EmailText } from '#web/components/ui/email-text.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
-import type { PaginationParams } from '#web/components/ui/use-pagination-params.ts';
+import type { Column } from '#web/components/ui/data-table.tsx';
 import { toast } from '#web/lib/toast.tsx';
-import { usePostComments } from '../api/get-post-comments.ts';
 import { useReportComment } from '../api/report-comment.ts';
-import { CommentCell } from './comment-cell.tsx';
 
-interface CommentDetailsTableProps {
-  postId: string;
-  pagination: PaginationParams;
-}
+type ReportableComment = Pick<Comment, '_id' | 'reported'>;
 
 const isFeedback = (value: string): value is ReportFeedback => (REPORT_FEEDBACKS as readonly string[]).includes(value);
 
-export function CommentDetailsTable({ postId, pagination }: CommentDetailsTableProps) {
-  const { page, size, setPage, setSize } = pagination;
-  const { data, error, isPending } = usePostComments(postId, { page, limit: size });
+export function useReportCommentColumns(postId: string): Column<ReportableComment>[] {
   const report = useReportComment(postId);
   // The feedback picked in each row, by comment id.
   const [picked, setPicked] = useState<Record<string, ReportFeedback>>({});
-  const total = data?.total ?? 0;
 
-  const columns: Column<Comment>[] = [
-    { header: 'Commenter Name', cell: (c) => <span className="font-medium break-words text-ink">{c.commenter_name}</span> },
-    { header: 'Commenter Email', cell: (c) => <EmailText email={c.commenter_email} className="text-muted" /> },
-    {
-      header: 'Comment',
-      cell: (c) => <CommentCell comment={c.comment} commenterName={c.commenter_name} />,
-      className: '@2xl:min-w-40',
-    },
+  return [
     {
       header: 'Feedback',
       labelled: true,
@@ -100,22 +82,4 @@ export function CommentDetailsTable({ postId, pagination }: CommentDetailsTableP
       },
     },
   ];
-
-  return (
-    <DataTable
-      caption="Comments on this post"
-      columns={columns}
-      rows={data?.items ?? []}
-      rowKey={(c) => c._id}
-      isPending={isPending}
-      loadingLabel="Loading the comments…"
-      error={error ? `Could not load the comments: ${error.message}` : null}
-      empty="No one has commented on this post yet."
-      footer={
-        total > 0 && (
-          <Pagination page={page} size={size} total={total} onPageChange={setPage} onSizeChange={setSize} label="Comment pages" />
-        )
-      }
-    />
-  );
 }

@@ -4,16 +4,16 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Comment } from '#shared/schemas/comment.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { getPage } from '#web/lib/api-client.ts';
-import { commentDetailKeys } from './query-keys.ts';
+import { commentKeys } from './query-keys.ts';
 
-export const getPostComments = (postId: string, { page, limit }: PaginationQuery, signal?: AbortSignal) =>
+export const getCommentDetails = (postId: string, { page, limit }: PaginationQuery, signal?: AbortSignal) =>
   getPage<Comment>(`/post-comment-data/${encodeURIComponent(postId)}`, { page, limit }, signal);
 
-export const postCommentsQueryOptions = (postId: string, page: PaginationQuery) =>
+export const commentDetailsQueryOptions = (postId: string, page: PaginationQuery) =>
   queryOptions({
-    queryKey: commentDetailKeys.page(postId, page),
-    queryFn: ({ signal }) => getPostComments(postId, page, signal),
+    queryKey: commentKeys.detailPage(postId, page),
+    queryFn: ({ signal }) => getCommentDetails(postId, page, signal),
     placeholderData: keepPreviousData,
   });
 
-export const usePostComments = (postId: string, page: PaginationQuery) => useQuery(postCommentsQueryOptions(postId, page));
+export const useCommentDetails = (postId: string, page: PaginationQuery) => useQuery(commentDetailsQueryOptions(postId, page));
