@@ -1,5 +1,5 @@
-import { AddTagForm } from '#web/features/admin/components/add-tag-form.tsx';
 import { SiteTotals } from '#web/features/admin/components/site-totals.tsx';
+import { AddTagForm } from '#web/features/tags/components/add-tag-form.tsx';
 import { AdminProfile } from '#web/features/users/components/admin-profile.tsx';
 import { useViewer } from '#web/lib/auth.ts';
 

@@ -1,5 +1,5 @@
 import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { AnnouncementForm } from '#web/features/make-announcement/components/announcement-form.tsx';
+import { AnnouncementForm } from '#web/features/announcements/components/announcement-form.tsx';
 import { useViewer } from '#web/lib/auth.ts';
 
 export function MakeAnnouncementPage() {

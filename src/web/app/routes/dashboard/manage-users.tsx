@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { usePaginationParams } from '#web/components/ui/use-pagination-params.ts';
-import { ManageUsers } from '#web/features/manage-users/components/manage-users.tsx';
+import { ManageUsers } from '#web/features/users/components/manage-users.tsx';
 
 export function ManageUsersPage() {
   const pagination = usePaginationParams();

@@ -6,18 +6,8 @@ import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
 function serveAdmin() {
-  const tags: string[] = ['react'];
   server.use(...signedInAs('Admin'));
-  server.use(
-    http.get('*/api/admin-stats', () => HttpResponse.json({ posts: 12, comments: 30, users: 8 })),
-    http.post('*/api/tag-data', async ({ request }) => {
-      const { tag } = (await request.json()) as { tag: string };
-      if (tags.includes(tag)) return HttpResponse.json({ message: `The tag "${tag}" already exists.`, code: 'CONFLICT' }, { status: 409 });
-      tags.push(tag);
-      return HttpResponse.json({ insertedId: `tag-${tags.length}` });
-    }),
-  );
-  return tags;
+  server.use(http.get('*/api/admin-stats', () => HttpResponse.json({ posts: 12, comments: 30, users: 8 })));
 }
 
 describe('Admin Profile', () => {
@@ -33,26 +23,5 @@ describe('Admin Profile', () => {
       expect(within(totals).getByText(label).nextSibling).toHaveTextContent(value);
     }
     for (const label of ['Total Posts', 'Total Comments', 'Total Users']) expect(within(totals).getByText(label)).toBeInTheDocument();
-  });
-
-  it('adds a tag ("Successfully Tag added") and shows the server refusing a duplicate', async () => {
-    const tags = serveAdmin();
-    const { user } = renderApp('/dashboard/admin-profile');
-    const field = await screen.findByLabelText('Tag');
-
-    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
-    expect(await screen.findByText('Tag is required')).toBeInTheDocument();
-
-    await user.type(field, 'TypeScript');
-    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
-    expect(await screen.findByText('Successfully Tag added')).toBeInTheDocument();
-    expect(tags).toContain('typescript');
-    expect(screen.getByLabelText('Tag')).toHaveValue('');
-
-    await user.type(screen.getByLabelText('Tag'), 'react');
-    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
-    const refusal = await screen.findByText('The tag "react" already exists.');
-    expect(refusal).toHaveAttribute('role', 'alert');
-    expect(refusal).toHaveClass('text-danger-700');
   });
 });

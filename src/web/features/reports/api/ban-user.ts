@@ -3,8 +3,13 @@
 // posts and the queue). The queue, the user table and the site totals refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedSchema } from '#shared/schemas/common.ts';
+import { adminKeys } from '#web/features/admin/api/query-keys.ts';
+import { userKeys } from '#web/features/users/api/query-keys.ts';
 import { api } from '#web/lib/api-client.ts';
-import { BAN_AFFECTED_KEYS, reportKeys } from './query-keys.ts';
+import { reportKeys } from './query-keys.ts';
+
+/** What a ban changes: the queue, the admin's user table and the site totals. */
+const BANNED_KEYS = [reportKeys.all, userKeys.pages(), adminKeys.stats()];
 
 export async function banUser(email: string): Promise<void> {
   const encoded = encodeURIComponent(email);
@@ -17,6 +22,6 @@ export function useBanUser() {
   return useMutation({
     mutationFn: banUser,
     // Refreshed after a failure too: the first call may have gone through.
-    onSettled: () => Promise.all([reportKeys.all, ...BAN_AFFECTED_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => Promise.all(BANNED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

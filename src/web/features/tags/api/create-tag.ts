@@ -1,9 +1,10 @@
-// POST /api/tag-data { tag } (admin) → { insertedId }; 409 when the tag exists.
+// POST /api/tag-data { tag } (admin) → { insertedId }; 409 when the tag exists. Every tag
+// query (the home chips, the Add Post select) refreshes.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { insertedSchema } from '#shared/schemas/common.ts';
 import type { CreateTagInput } from '#shared/schemas/tag.ts';
 import { api } from '#web/lib/api-client.ts';
-import { TAGS_KEY } from './query-keys.ts';
+import { tagKeys } from './query-keys.ts';
 
 export const createTag = (input: CreateTagInput) => api.post('/tag-data', input, { schema: insertedSchema });
 
@@ -11,6 +12,6 @@ export function useCreateTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTag,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TAGS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }

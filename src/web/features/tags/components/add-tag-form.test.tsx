@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+function serveAdmin() {
+  const tags: string[] = ['react'];
+  server.use(...signedInAs('Admin'));
+  server.use(
+    http.post('*/api/tag-data', async ({ request }) => {
+      const { tag } = (await request.json()) as { tag: string };
+      if (tags.includes(tag)) return HttpResponse.json({ message: `The tag "${tag}" already exists.`, code: 'CONFLICT' }, { status: 409 });
+      tags.push(tag);
+      return HttpResponse.json({ insertedId: `tag-${tags.length}` });
+    }),
+  );
+  return tags;
+}
+
+describe('Admin Profile', () => {
+  it('adds a tag ("Successfully Tag added") and shows the server refusing a duplicate', async () => {
+    const tags = serveAdmin();
+    const { user } = renderApp('/dashboard/admin-profile');
+    const field = await screen.findByLabelText('Tag');
+
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(await screen.findByText('Tag is required')).toBeInTheDocument();
+
+    await user.type(field, 'TypeScript');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(await screen.findByText('Successfully Tag added')).toBeInTheDocument();
+    expect(tags).toContain('typescript');
+    expect(screen.getByLabelText('Tag')).toHaveValue('');
+
+    await user.type(screen.getByLabelText('Tag'), 'react');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    const refusal = await screen.findByText('The tag "react" already exists.');
+    expect(refusal).toHaveAttribute('role', 'alert');
+    expect(refusal).toHaveClass('text-danger-700');
+  });
+});
