@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { TOAST_AUTO_CLOSE_MS } from '#shared/constants.ts';
 import { setUnauthorizedHandler } from '#web/lib/api-client.ts';
 import { authKeys, clearViewerData, loadAuthClient } from '#web/lib/auth.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
@@ -34,7 +35,7 @@ export function AppProvider({ children, queryClient: givenClient }: AppProviderP
     <QueryClientProvider client={queryClient}>
       {children}
       {/* SPEC.md §9: top-right, 5000 ms, pause on hover, Alt+T (react-toastify's defaults). */}
-      <Toaster position="top-right" autoClose={5000} pauseOnHover />
+      <Toaster position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover />
     </QueryClientProvider>
   );
 }

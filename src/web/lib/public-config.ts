@@ -6,9 +6,13 @@ import { SITE_NAME_DEFAULT } from '#shared/constants.ts';
 import type { PublicConfig } from '#shared/schemas/config.ts';
 import { api } from './api-client.ts';
 
+export const configKeys = {
+  all: ['config'] as const,
+};
+
 export const publicConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['config'] as const,
+    queryKey: configKeys.all,
     queryFn: ({ signal }) => api.get<PublicConfig>('/config', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     meta: { public: true },

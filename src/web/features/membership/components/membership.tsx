@@ -1,6 +1,7 @@
 // SPEC.md §2 "Membership": the Gold card for a Gold member, otherwise the status, the
 // benefits and the payment form. The payment's state lives here so the success message
 // stays once the reloaded record turns the page Gold (SPEC.md §4).
+import { toMembership } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { useGoldCheckout } from '../hooks/use-gold-checkout.ts';
 import { BronzeMembership } from './bronze-membership.tsx';
@@ -15,6 +16,6 @@ interface MembershipProps {
 
 export function Membership({ user, onUpgraded }: MembershipProps) {
   const checkout = useGoldCheckout({ email: user.email, onUpgraded });
-  if (user.membership === 'Gold') return <GoldMemberCard justPaid={checkout.state.status === 'success'} />;
+  if (toMembership(user.membership) === 'Gold') return <GoldMemberCard justPaid={checkout.state.status === 'success'} />;
   return <BronzeMembership user={user} checkout={checkout} />;
 }

@@ -1,6 +1,7 @@
 // Reported Comment: the paged queue Comment Id, Reported Comment, Feedback, Commenter Email,
 // Actions ("Ban User") (SPEC.md §2).
 import { useState } from 'react';
+import { canBan } from '#shared/permissions.ts';
 import type { Report } from '#shared/schemas/report.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { DataTable, type Column } from '#web/components/ui/data-table.tsx';
@@ -45,8 +46,8 @@ export function ReportedCommentsTable({ pagination }: { pagination: PaginationPa
           size="sm"
           className="justify-self-start"
           // Administrators cannot be banned; the server would refuse.
-          disabled={r.commenter_role === 'Admin'}
-          title={r.commenter_role === 'Admin' ? 'Administrators cannot be banned' : undefined}
+          disabled={!canBan({ role: r.commenter_role })}
+          title={canBan({ role: r.commenter_role }) ? undefined : 'Administrators cannot be banned'}
           onClick={() => setBanning(r)}
         >
           Ban User

@@ -1,6 +1,8 @@
 // Manage Users: a search by name or email and the paged table User Name, User Email, Role,
 // Subscription Status, "Make Admin" (SPEC.md §2).
 import { useState } from 'react';
+import { toMembership } from '#shared/constants.ts';
+import { isAdmin } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { DataTable, type Column } from '#web/components/ui/data-table.tsx';
@@ -49,16 +51,14 @@ export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) 
     {
       header: 'Role',
       cell: (u) => (
-        <span className={cn(pill, u.role === 'Admin' ? 'bg-brand-50 text-brand-700' : 'bg-canvas text-ink ring-1 ring-line')}>
-          {u.role}
-        </span>
+        <span className={cn(pill, isAdmin(u) ? 'bg-brand-50 text-brand-700' : 'bg-canvas text-ink ring-1 ring-line')}>{u.role}</span>
       ),
     },
     {
       header: 'Subscription Status',
       cell: (u) => (
-        <span className={cn(pill, u.membership === 'Gold' ? 'bg-gold-100 text-gold-800' : 'bg-bronze-100 text-bronze-800')}>
-          {u.membership === 'Gold' ? 'Gold' : 'Bronze'}
+        <span className={cn(pill, toMembership(u.membership) === 'Gold' ? 'bg-gold-100 text-gold-800' : 'bg-bronze-100 text-bronze-800')}>
+          {toMembership(u.membership)}
         </span>
       ),
     },
@@ -68,7 +68,8 @@ export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) 
         <Button
           size="sm"
           className="justify-self-start"
-          disabled={u.role === 'Admin'}
+          // Already an administrator.
+          disabled={isAdmin(u)}
           isLoading={promoting.has(u.email)}
           onClick={() => promote(u)}
         >

@@ -1,4 +1,5 @@
 // My Profile (Client): photo, name, email, the membership badge image and label.
+import { toMembership } from '#shared/constants.ts';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/utils/cn.ts';
 import { useUser } from '../api/get-user.ts';
@@ -9,9 +10,8 @@ export function MemberProfile({ email }: { email: string }) {
   if (isPending) return <PageLoader label="Loading your profile…" />;
   if (error) return <ProfileError message={error.message} />;
 
-  // SPEC.md §1: anything not Gold is shown as Bronze.
-  const isGold = user.membership === 'Gold';
-  const level = isGold ? 'Gold' : 'Bronze';
+  const level = toMembership(user.membership);
+  const isGold = level === 'Gold';
   return (
     <div className="space-y-6">
       <ProfileHeader

@@ -3,31 +3,21 @@
 // (optimistic) on the cached post given by the caller, is rolled back if the server
 // refuses, and is replaced by the server's counts when it answers.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { VoteDirection, VoteResult } from '#shared/schemas/post.ts';
+import { voteResultSchema, type PostDetail, type VoteDirection } from '#shared/schemas/post.ts';
+import { nextVote, voteCountsDelta } from '#shared/votes.ts';
 import { api } from '#web/lib/api-client.ts';
 
-export interface VoteState {
-  upVote: number;
-  downVote: number;
-  myVote: VoteDirection | null;
-}
+/** What a vote changes on a post. */
+export type VoteState = Pick<PostDetail, 'upVote' | 'downVote' | 'myVote'>;
 
 export const castVote = (postId: string, direction: VoteDirection) =>
-  api.patch<VoteResult>(`/post-data/${direction}Vote/${encodeURIComponent(postId)}`);
+  api.patch(`/post-data/${direction}Vote/${encodeURIComponent(postId)}`, undefined, { schema: voteResultSchema });
 
-/** What the server will do with a click, for the optimistic update. */
+/** What the server will do with a click (the shared rule), for the optimistic update. */
 export function applyVote(state: VoteState, direction: VoteDirection): VoteState {
-  const next = { ...state };
-  if (state.myVote === 'up') next.upVote -= 1;
-  if (state.myVote === 'down') next.downVote -= 1;
-  if (state.myVote === direction) {
-    next.myVote = null;
-  } else {
-    next.myVote = direction;
-    if (direction === 'up') next.upVote += 1;
-    else next.downVote += 1;
-  }
-  return next;
+  const myVote = nextVote(state.myVote, direction);
+  const { up, down } = voteCountsDelta(state.myVote, myVote);
+  return { upVote: state.upVote + up, downVote: state.downVote + down, myVote };
 }
 
 /** `postKey`: the query holding the post (its data has upVote, downVote and myVote). */
