@@ -1,5 +1,5 @@
 // GET /api/post-data/popularity: posts by upVote − downVote, then newest (sort "popularity").
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Post } from '#shared/schemas/post.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { getPage } from '#web/lib/api-client.ts';
@@ -15,5 +15,3 @@ export const popularPostsQueryOptions = (page: PaginationQuery) =>
     placeholderData: keepPreviousData,
     meta: { public: true },
   });
-
-export const usePopularPosts = (page: PaginationQuery) => useQuery(popularPostsQueryOptions(page));

@@ -1,5 +1,5 @@
 // GET /api/pagination: the newest posts, one page (the home list when nothing is searched).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Post } from '#shared/schemas/post.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { getPage } from '#web/lib/api-client.ts';
@@ -14,5 +14,3 @@ export const postsQueryOptions = (page: PaginationQuery) =>
     placeholderData: keepPreviousData,
     meta: { public: true },
   });
-
-export const usePosts = (page: PaginationQuery) => useQuery(postsQueryOptions(page));

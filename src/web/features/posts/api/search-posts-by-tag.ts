@@ -1,5 +1,5 @@
 // GET /api/search-by-tag?search=…: posts whose tag contains the text, newest first.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Page } from '#shared/page.ts';
 import type { Post } from '#shared/schemas/post.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
@@ -23,5 +23,3 @@ export const searchPostsQueryOptions = (search: string, page: PaginationQuery) =
     placeholderData: keepPreviousData,
     meta: { public: true },
   });
-
-export const useSearchPosts = (search: string, page: PaginationQuery) => useQuery(searchPostsQueryOptions(search, page));
