@@ -4,6 +4,7 @@
 import type { ZodType } from 'zod';
 import { codeForStatus } from '#shared/error-codes.ts';
 import type { ErrorCode, ErrorDetail } from '#shared/errors.ts';
+// Only the page shape: this module is on the first view, and page.ts's pageOf needs zod.
 import { TOTAL_COUNT_HEADER, type Page } from '#shared/page.ts';
 
 export const API_BASE = '/api';
