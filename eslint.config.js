@@ -107,15 +107,6 @@ export default tseslint.config(
         'error',
         {
           patterns: [{ group: ['#server/*', '**/server/**', 'node:*'], message: 'The browser app never imports the server.' }],
-          // The API client (on the first view of home) reads the page shape from page.ts; a
-          // value from page.ts that needs zod would carry zod onto the first view with it.
-          paths: [
-            {
-              name: '#shared/page.ts',
-              importNames: ['pageOf'],
-              message: 'pageOf brings zod along with page.ts, which the first view loads: use z.array(schema).',
-            },
-          ],
         },
       ],
       'import-x/no-restricted-paths': ['error', { zones: webFeatureZones }],

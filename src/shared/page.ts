@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 /**
  * One page of a list (API.md "Pagination"): on the wire the items are the body and the total
- * travels in the X-Total-Count header; on either side of it, code handles a Page.
+ * travels in the X-Total-Count header; on either side of it, code handles a Page. No zod here:
+ * the browser's first view reads this file (the answer schema is pageOf, schemas/common.ts).
  */
 export interface Page<T> {
   items: T[];
@@ -10,6 +9,3 @@ export interface Page<T> {
 }
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-
-/** The answer schema of a paged call: the items (the total is a header). */
-export const pageOf = <S extends z.ZodType>(item: S) => z.array(item);

@@ -15,3 +15,6 @@ export const insertedSchema = z.object({ insertedId: z.string() });
 export const modifiedSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedSchema = z.object({ deletedCount: z.number().int() });
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** The answer schema of a paged call: the items (the total is the X-Total-Count header, page.ts). */
+export const pageOf = <S extends z.ZodType>(item: S) => z.array(item);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageOf } from '#shared/page.ts';
 import { adminStatsSchema, setRoleInputSchema, userPageQuerySchema, userSearchQuerySchema } from '#shared/schemas/admin.ts';
-import { countSchema, deletedSchema, modifiedSchema } from '#shared/schemas/common.ts';
+import { countSchema, deletedSchema, modifiedSchema, pageOf } from '#shared/schemas/common.ts';
 import { emailParamsSchema, userSchema } from '#shared/schemas/user.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { promoteToAdmin } from '../users/users.service.ts';

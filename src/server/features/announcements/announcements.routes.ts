@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageOf } from '#shared/page.ts';
 import { announcementSchema, createAnnouncementInputSchema } from '#shared/schemas/announcement.ts';
-import { insertedSchema, paginationQuerySchema } from '#shared/schemas/common.ts';
+import { insertedSchema, paginationQuerySchema, pageOf } from '#shared/schemas/common.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { listAnnouncementPage, publishAnnouncement } from './announcements.service.ts';
 

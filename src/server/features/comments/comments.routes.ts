@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageOf } from '#shared/page.ts';
 import {
   commentCountSchema,
   commentCountsInputSchema,
@@ -9,7 +8,7 @@ import {
   postIdParamsSchema,
   publicCommentSchema,
 } from '#shared/schemas/comment.ts';
-import { countSchema, insertedSchema, paginationQuerySchema } from '#shared/schemas/common.ts';
+import { countSchema, insertedSchema, paginationQuerySchema, pageOf } from '#shared/schemas/common.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { siteTotal } from '../counters/counters.service.ts';
 import { listFullComments, listPostComments } from './comments.queries.ts';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_PAGE_LIMIT } from '#shared/constants.ts';
-import { pageOf } from '#shared/page.ts';
-import { countSchema, deletedSchema, idParamsSchema, paginationQuerySchema } from '#shared/schemas/common.ts';
+import { countSchema, deletedSchema, idParamsSchema, paginationQuerySchema, pageOf } from '#shared/schemas/common.ts';
 import { postSchema } from '#shared/schemas/post.ts';
 import { emailParamsSchema } from '#shared/schemas/user.ts';
 import { sendPage } from '../../lib/pagination.ts';

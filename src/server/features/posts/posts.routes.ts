@@ -1,7 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageOf } from '#shared/page.ts';
-import { countSchema, idParamsSchema, insertedSchema, paginationQuerySchema, type PaginationQuery } from '#shared/schemas/common.ts';
+import {
+  countSchema,
+  idParamsSchema,
+  insertedSchema,
+  paginationQuerySchema,
+  type PaginationQuery,
+  pageOf,
+} from '#shared/schemas/common.ts';
 import { createPostInputSchema, postDetailSchema, postSchema, searchByTagQuerySchema } from '#shared/schemas/post.ts';
 import { replyFromCache } from '../../lib/cached-reply.ts';
 import { sendPage } from '../../lib/pagination.ts';

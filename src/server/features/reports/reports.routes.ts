@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageOf } from '#shared/page.ts';
-import { countSchema, deletedSchema, insertedSchema, paginationQuerySchema } from '#shared/schemas/common.ts';
+import { countSchema, deletedSchema, insertedSchema, paginationQuerySchema, pageOf } from '#shared/schemas/common.ts';
 import { createReportInputSchema, reportSchema } from '#shared/schemas/report.ts';
 import { emailParamsSchema } from '#shared/schemas/user.ts';
 import { sendPage } from '../../lib/pagination.ts';
