@@ -104,7 +104,8 @@ const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 const json = () => ({ 'content-type': 'application/json' });
 let commentSerial = 0;
 
-const SCENARIOS = [
+// Every scenario, whether or not this run measures it (the mixed one borrows their requests).
+const ALL_SCENARIOS = [
   { name: 'health', label: 'GET /api/health', kind: 'limit', request: () => ({ path: '/api/health' }) },
   { name: 'home', label: 'GET /api/pagination', kind: 'read', request: () => ({ path: '/api/pagination?page=0&limit=10' }) },
   {
@@ -184,6 +185,22 @@ const SCENARIOS = [
         ? { method: 'PATCH', path: `/api/post-data/upVote/${pick(ctx.postIds)}`, headers: { authorization: `Bearer ${pick(ctx.tokens)}` } }
         : { path: '/api/pagination?page=0&limit=10' },
   },
+  {
+    // A forum at work: DESIGN.md's mixed load, compared across engines by scripts/bench-engines.mjs.
+    name: 'mixed',
+    label: 'mixed: 70 % reads, 30 % comments and votes',
+    kind: 'mixed',
+    request: (ctx) => {
+      const r = Math.random();
+      if (r < 0.15) return SCENARIOS_BY_NAME.comment.request(ctx);
+      if (r < 0.3) return SCENARIOS_BY_NAME.vote.request(ctx);
+      if (r < 0.5) return SCENARIOS_BY_NAME.home.request(ctx);
+      if (r < 0.6) return SCENARIOS_BY_NAME.popularity.request(ctx);
+      if (r < 0.8) return SCENARIOS_BY_NAME.post.request(ctx);
+      if (r < 0.9) return SCENARIOS_BY_NAME.comments.request(ctx);
+      return SCENARIOS_BY_NAME.leaderboard.request(ctx);
+    },
+  },
   // The reads answered from the read cache, once more on a server started with READ_CACHE=off:
   // what every request costs when it is computed, as after each write.
   ...['home', 'popularity', 'leaderboard'].map((name) => ({ name, uncached: true })),
@@ -191,8 +208,9 @@ const SCENARIOS = [
   .map((s, _i, all) =>
     s.uncached ? { ...all.find((x) => x.name === s.name && !x.uncached), name: `${s.name}-uncached`, uncached: true } : s,
   )
-  .map((s) => (s.uncached ? { ...s, label: `${s.label} (READ_CACHE=off)` } : s))
-  .filter((s) => !only || only.has(s.name) || s.name === 'health');
+  .map((s) => (s.uncached ? { ...s, label: `${s.label} (READ_CACHE=off)` } : s));
+const SCENARIOS_BY_NAME = Object.fromEntries(ALL_SCENARIOS.filter((s) => !s.uncached).map((s) => [s.name, s]));
+const SCENARIOS = ALL_SCENARIOS.filter((s) => !only || only.has(s.name) || s.name === 'health');
 
 // ---------------------------------------------------------------------------------------------
 // Processes, databases, memory.
