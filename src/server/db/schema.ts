@@ -163,9 +163,13 @@ export interface WebhookEventsTable {
   received_at: string;
 }
 
-/** Site-wide totals kept in step with every write, so counts never scan a table. */
+/**
+ * Site-wide totals kept in step with every write, so counts never scan a table; each total is
+ * the sum of its shards (a write moves one shard: no single hot row, see migration 0008).
+ */
 export interface CountersTable {
   name: string;
+  shard: Generated<number>;
   value: number;
 }
 

@@ -8,13 +8,24 @@ import { type Args, prepared } from '../../db/prepared.ts';
 
 export type CounterName = 'posts' | 'comments' | 'users' | 'announcements' | 'reports';
 
-const counterValue = prepared((db, a: Args<{ name: CounterName }>) => db.selectFrom('counters').select('value').where('name', '=', a.name));
+/**
+ * A total is spread over this many rows: concurrent writes on PostgreSQL each move one of them
+ * instead of queueing for a single row's lock until the one before commits.
+ */
+export const COUNTER_SHARDS = 16;
 
-const moveCounter = prepared((db, a: Args<{ name: CounterName; delta: number }>) =>
+const counterValue = prepared((db, a: Args<{ name: CounterName }>) =>
   db
-    .updateTable('counters')
-    .set({ value: sql`value + ${a.delta}` })
+    .selectFrom('counters')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('value'), sql<number>`0`).as('value'))
     .where('name', '=', a.name),
+);
+
+const moveCounter = prepared((db, a: Args<{ name: CounterName; shard: number; delta: number }>) =>
+  db
+    .insertInto('counters')
+    .values({ name: a.name, shard: a.shard, value: a.delta })
+    .onConflict((oc) => oc.columns(['name', 'shard']).doUpdateSet({ value: sql`counters.value + ${a.delta}` })),
 );
 
 export async function readCounter(db: Db, name: CounterName): Promise<number> {
@@ -23,7 +34,13 @@ export async function readCounter(db: Db, name: CounterName): Promise<number> {
 }
 
 export async function moveSiteCounter(db: Db, name: CounterName, delta: number): Promise<void> {
-  await moveCounter.run(db, { name, delta });
+  await moveCounter.run(db, { name, shard: Math.floor(Math.random() * COUNTER_SHARDS), delta });
+}
+
+/** Sets a total outright (the bulk recount): all of it in shard 0, the other shards gone. */
+export async function setSiteCounter(db: Db, name: CounterName, value: number): Promise<void> {
+  await db.deleteFrom('counters').where('name', '=', name).execute();
+  await db.insertInto('counters').values({ name, shard: 0, value }).execute();
 }
 
 const postCounters = prepared((db, a: Args<{ postId: string; up: number; down: number; score: number; comments: number }>) =>

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { POINTS } from '#shared/constants.ts';
 import type { Db } from '../../db/schema.ts';
 import { leaderboardWindow } from './activity.queries.ts';
+import { setSiteCounter } from './counters.queries.ts';
 
 /**
  * The bulk path of the ledger: every stored count computed again from the rows, in a few
@@ -11,25 +12,22 @@ import { leaderboardWindow } from './activity.queries.ts';
  * of the vote, a post's and a comment's on the day they were written.
  */
 export async function recountFromRows(db: Db, now = Date.now()): Promise<void> {
-  const count = (table: 'posts' | 'comments' | 'announcements' | 'reports') =>
-    db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const name of ['posts', 'comments', 'announcements', 'reports'] as const) {
-    await db
-      .updateTable('counters')
-      .set({ value: count(name) })
-      .where('name', '=', name)
-      .execute();
-  }
-  await db
-    .updateTable('counters')
-    .set({
-      value: db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('banned_at', 'is', null),
-    })
-    .where('name', '=', 'users')
-    .execute();
+  const count = async (table: 'posts' | 'comments' | 'announcements' | 'reports') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  for (const name of ['posts', 'comments', 'announcements', 'reports'] as const) await setSiteCounter(db, name, await count(name));
+  const members = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('banned_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  await setSiteCounter(db, 'users', Number(members.n));
 
   // A post's votes and comments, a tag's posts and a member's posts: zero first, then the
   // sums of what exists (UPDATE … FROM, on both engines).
@@ -80,7 +78,13 @@ export async function recountFromRows(db: Db, now = Date.now()): Promise<void> {
 /** Every stored count, as plain data (for comparing two states in tests and checks). */
 export async function readStoredCounts(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const r of await db.selectFrom('counters').selectAll().execute()) counts[`site:${r.name}`] = Number(r.value);
+  for (const r of await db
+    .selectFrom('counters')
+    .select(['name', (eb) => eb.fn.sum<number>('value').as('value')])
+    .groupBy('name')
+    .execute()) {
+    counts[`site:${r.name}`] = Number(r.value);
+  }
   const posts = await db.selectFrom('posts').select(['id', 'up_votes', 'down_votes', 'score', 'comment_count']).execute();
   for (const p of posts) {
     counts[`post:${p.id}`] = Number(p.up_votes);
