@@ -47,6 +47,8 @@ interface Compiled {
 }
 
 export interface PreparedQuery<A, O> {
+  /** The statement with these values bound, to run later (db/combined-writes.ts). */
+  bind(db: Db, args: A): CompiledQuery<O>;
   /** All rows. */
   execute(db: Db, args: A): Promise<O[]>;
   executeTakeFirst(db: Db, args: A): Promise<O | undefined>;
@@ -70,13 +72,15 @@ export function prepared<A extends object, O>(build: (db: Db, a: Placeholders<A>
     }
     return compiled;
   };
-  const run = (db: Db, args: A): Promise<QueryResult<O>> => {
+  const bind = (db: Db, args: A): CompiledQuery<O> => {
     const { sql, binds } = compiledFor(db);
     const values = args as Record<string, unknown>;
     const parameters = binds.map((b) => ('name' in b ? values[b.name] : b.value));
-    return db.executeQuery<O>(CompiledQuery.raw(sql, parameters) as CompiledQuery<O>);
+    return CompiledQuery.raw(sql, parameters) as CompiledQuery<O>;
   };
+  const run = (db: Db, args: A): Promise<QueryResult<O>> => db.executeQuery<O>(bind(db, args));
   return {
+    bind,
     run,
     execute: async (db, args) => (await run(db, args)).rows,
     executeTakeFirst: async (db, args) => (await run(db, args)).rows[0],

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { LEADERBOARD_DAYS } from '#shared/constants.ts';
 import type { Db } from '../../db/schema.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
@@ -13,10 +13,10 @@ export function leaderboardWindow(now = Date.now()): { since: string; today: str
 /*
  * Two tallies per member: activity_daily, one row per member and UTC day (the truth), and
  * activity_week, the member's sums over the 7 days ending on its `day`. A write moves the day's
- * tally and recounts the writer's week from their (at most 7) daily rows, in the same
- * transaction. Weeks of members who wrote nothing today still end on an earlier day: the
- * leaderboard recounts those once when it is first read on a new day (recountStaleWeeks), so
- * its top ten is an index range of activity_week, however many members were active.
+ * tally and the writer's week, in the same transaction. Weeks of members who wrote nothing
+ * today still end on an earlier day: the leaderboard recounts those once when it is first read
+ * on a new day (recountStaleWeeks), so its top ten is an index range of activity_week, however
+ * many members were active.
  */
 
 const tally = prepared((db, a: Args<{ userId: string; day: string; posts: number; points: number }>) =>
@@ -31,7 +31,15 @@ const tally = prepared((db, a: Args<{ userId: string; day: string; posts: number
     ),
 );
 
-const recountWeek = prepared((db, a: Args<{ userId: string; since: string; today: string }>) =>
+/**
+ * A member's week moved by a change of their daily tallies, in one statement: a week that
+ * already ends today moves by the same amounts; any other (none yet, or one that ended on an
+ * earlier day) becomes the sum of the daily rows in today's window plus the change. The sum
+ * reads the daily rows as they were before the change — run this before the daily tallies
+ * move (db/combined-writes.ts keeps that order on SQLite; on PostgreSQL both see the same
+ * snapshot).
+ */
+const weekMove = prepared((db, a: Args<{ userId: string; since: string; today: string; posts: number; points: number }>) =>
   db
     .insertInto('activity_week')
     .columns(['user_id', 'day', 'posts', 'points'])
@@ -41,8 +49,8 @@ const recountWeek = prepared((db, a: Args<{ userId: string; since: string; today
         .select([
           sql.val(a.userId).as('user_id'),
           sql.val(a.today).as('day'),
-          sql<number>`coalesce(sum(posts), 0)`.as('posts'),
-          sql<number>`coalesce(sum(points), 0)`.as('points'),
+          sql<number>`coalesce(sum(posts), 0) + ${a.posts}`.as('posts'),
+          sql<number>`coalesce(sum(points), 0) + ${a.points}`.as('points'),
         ])
         .where('user_id', '=', a.userId)
         .where('day', '>=', a.since)
@@ -50,35 +58,40 @@ const recountWeek = prepared((db, a: Args<{ userId: string; since: string; today
     )
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({
+        posts: sql`case when activity_week.day = excluded.day then activity_week.posts + ${a.posts} else excluded.posts end`,
+        points: sql`case when activity_week.day = excluded.day then activity_week.points + ${a.points} else excluded.points end`,
         day: (eb) => eb.ref('excluded.day'),
-        posts: (eb) => eb.ref('excluded.posts'),
-        points: (eb) => eb.ref('excluded.points'),
       }),
     ),
 );
 
-const moveWeek = prepared((db, a: Args<{ userId: string; today: string; posts: number; points: number }>) =>
-  db
-    .updateTable('activity_week')
-    .set({ posts: sql`posts + ${a.posts}`, points: sql`points + ${a.points}` })
-    .where('user_id', '=', a.userId)
-    .where('day', '=', a.today),
-);
+export interface ActivityChange {
+  memberId: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  posts: number;
+  points: number;
+}
 
 /**
- * Moves a member's leaderboard tallies for one UTC day; called inside the write's transaction.
- * A week that already ends today moves by the same amounts; any other is recounted.
+ * The statements that move members' leaderboard tallies by these changes (at most one per
+ * member and day): first each member's week (changes on days before the window are in no
+ * week the leaderboard reads), then the daily tallies.
  */
-export async function addActivity(db: Db, userId: string, delta: { posts?: number; points: number }, at: Date | string) {
-  const posts = delta.posts ?? 0;
-  if (posts === 0 && delta.points === 0) return;
-  const day = utcDay(at);
-  await tally.run(db, { userId, day, posts, points: delta.points });
-  const window = leaderboardWindow();
-  // A day before the window (an old post removed, say) is in no week the leaderboard reads.
-  if (day < window.since) return;
-  const moved = await moveWeek.run(db, { userId, today: window.today, posts, points: delta.points });
-  if (Number(moved.numAffectedRows ?? 0) === 0) await recountWeek.run(db, { userId, ...window });
+export function activityStatements(db: Db, changes: readonly ActivityChange[], window = leaderboardWindow()): CompiledQuery[] {
+  const moving = changes.filter((c) => c.posts !== 0 || c.points !== 0);
+  const weeks = new Map<string, { posts: number; points: number }>();
+  for (const c of moving) {
+    if (c.day < window.since || c.day > window.today) continue;
+    const w = weeks.get(c.memberId) ?? { posts: 0, points: 0 };
+    w.posts += c.posts;
+    w.points += c.points;
+    weeks.set(c.memberId, w);
+  }
+  return [
+    ...[...weeks].map(([userId, w]) => weekMove.bind(db, { userId, ...window, ...w })),
+    ...moving.map((c) => tally.bind(db, { userId: c.memberId, day: c.day, posts: c.posts, points: c.points })),
+  ];
 }
 
 const staleWeek = prepared((db, a: Args<{ since: string; today: string }>) =>

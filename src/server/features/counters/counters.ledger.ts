@@ -3,8 +3,9 @@ import { voteCountsDelta } from '#shared/votes.ts';
 import type { Db } from '../../db/schema.ts';
 import type { DomainEvent } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
-import { addActivity, utcDay } from './activity.queries.ts';
-import { moveMemberPostCount, movePostCounts, moveSiteCounter, moveTagPostCount, type CounterName } from './counters.queries.ts';
+import { runCombined } from '../../db/combined-writes.ts';
+import { activityStatements, utcDay, type ActivityChange } from './activity.queries.ts';
+import { memberPostCountMove, postCountsMove, siteCounterMove, tagPostCountMove, type CounterName } from './counters.queries.ts';
 
 /**
  * What a batch of events does to the stored counts, summed first so that each count moves
@@ -16,7 +17,7 @@ interface LedgerMoves {
   tags: Map<string, number>;
   memberPosts: Map<string, number>;
   /** Leaderboard tallies per member and UTC day. */
-  activity: Map<string, { memberId: string; day: string; posts: number; points: number }>;
+  activity: Map<string, ActivityChange>;
 }
 
 function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
@@ -125,13 +126,18 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
 }
 
 async function applyLedgerMoves(db: Db, moves: LedgerMoves): Promise<void> {
-  for (const [name, delta] of moves.site) if (delta !== 0) await moveSiteCounter(db, name, delta);
-  for (const [postId, delta] of moves.posts) {
-    if (delta.up !== 0 || delta.down !== 0 || delta.comments !== 0) await movePostCounts(db, postId, delta);
-  }
-  for (const [tag, delta] of moves.tags) if (delta !== 0) await moveTagPostCount(db, tag, delta);
-  for (const [memberId, delta] of moves.memberPosts) if (delta !== 0) await moveMemberPostCount(db, memberId, delta);
-  for (const a of moves.activity.values()) await addActivity(db, a.memberId, { posts: a.posts, points: a.points }, a.day);
+  // The leaderboard's tallies first (the week reads the day's rows as they were), then the
+  // counts of posts, tags and members, and the site totals last.
+  const statements = [
+    ...activityStatements(db, [...moves.activity.values()]),
+    ...[...moves.posts]
+      .filter(([, d]) => d.up !== 0 || d.down !== 0 || d.comments !== 0)
+      .map(([postId, delta]) => postCountsMove(db, postId, delta)),
+    ...[...moves.tags].filter(([, d]) => d !== 0).map(([tag, delta]) => tagPostCountMove(db, tag, delta)),
+    ...[...moves.memberPosts].filter(([, d]) => d !== 0).map(([memberId, delta]) => memberPostCountMove(db, memberId, delta)),
+    ...[...moves.site].filter(([, d]) => d !== 0).map(([name, delta]) => siteCounterMove(db, name, delta)),
+  ];
+  await runCombined(db, statements);
 }
 
 /**

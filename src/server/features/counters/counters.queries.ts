@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
 
 // Every stored count of the forum, moved in the transaction of the write it counts (by the
 // ledger, counters.ledger.ts) so that no read ever counts rows: site totals, a post's votes and
-// comments, a tag's posts, a member's posts (their post limit).
+// comments, a tag's posts, a member's posts (their post limit). The moves are statements bound
+// for db/combined-writes.ts: the ledger sends all of a write's moves at once.
 
 export type CounterName = 'posts' | 'comments' | 'users' | 'announcements' | 'reports';
 
@@ -33,9 +34,8 @@ export async function readCounter(db: Db, name: CounterName): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
-export async function moveSiteCounter(db: Db, name: CounterName, delta: number): Promise<void> {
-  await moveCounter.run(db, { name, shard: Math.floor(Math.random() * COUNTER_SHARDS), delta });
-}
+export const siteCounterMove = (db: Db, name: CounterName, delta: number): CompiledQuery =>
+  moveCounter.bind(db, { name, shard: Math.floor(Math.random() * COUNTER_SHARDS), delta });
 
 /** Sets a total outright (the bulk recount): all of it in shard 0, the other shards gone. */
 export async function setSiteCounter(db: Db, name: CounterName, value: number): Promise<void> {
@@ -56,9 +56,8 @@ const postCounters = prepared((db, a: Args<{ postId: string; up: number; down: n
 );
 
 /** A post's stored votes (and score, up − down) and comments. */
-export async function movePostCounts(db: Db, postId: string, delta: { up: number; down: number; comments: number }): Promise<void> {
-  await postCounters.run(db, { postId, ...delta, score: delta.up - delta.down });
-}
+export const postCountsMove = (db: Db, postId: string, delta: { up: number; down: number; comments: number }): CompiledQuery =>
+  postCounters.bind(db, { postId, ...delta, score: delta.up - delta.down });
 
 const tagPosts = prepared((db, a: Args<{ tag: string; delta: number }>) =>
   db
@@ -67,9 +66,7 @@ const tagPosts = prepared((db, a: Args<{ tag: string; delta: number }>) =>
     .where('tag', '=', a.tag),
 );
 
-export async function moveTagPostCount(db: Db, tag: string, delta: number): Promise<void> {
-  await tagPosts.run(db, { tag, delta });
-}
+export const tagPostCountMove = (db: Db, tag: string, delta: number): CompiledQuery => tagPosts.bind(db, { tag, delta });
 
 const memberPosts = prepared((db, a: Args<{ memberId: string; delta: number }>) =>
   db
@@ -79,6 +76,4 @@ const memberPosts = prepared((db, a: Args<{ memberId: string; delta: number }>) 
 );
 
 /** The member's posts in total: what the post limit counts. */
-export async function moveMemberPostCount(db: Db, memberId: string, delta: number): Promise<void> {
-  await memberPosts.run(db, { memberId, delta });
-}
+export const memberPostCountMove = (db: Db, memberId: string, delta: number): CompiledQuery => memberPosts.bind(db, { memberId, delta });
