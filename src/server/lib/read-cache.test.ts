@@ -6,7 +6,7 @@ import { createAdmin, createComment, createPost, createTags } from '../test/fact
 import { signUp, type TestMember } from '../test/sign-in.ts';
 import { Redis } from 'ioredis';
 import { testRedisUrl } from '../test/redis.ts';
-import { memoryStore, redisStore, type ReadCacheStore } from './read-cache.ts';
+import { memoryStore, ReadCache, redisStore, type ReadCacheStore } from './read-cache.ts';
 
 // Shared by every instance when REDIS_URL is set; runs where a Redis answers (always in CI).
 const redis = testRedisUrl ? new Redis(testRedisUrl, { maxRetriesPerRequest: 1 }) : null;
@@ -153,5 +153,41 @@ describe.runIf(redis !== null)('redis store', () => {
     expect(await redis!.ttl(`${prefix}version`)).toBeGreaterThan(0);
     expect(await redis!.ttl(`${prefix}k`)).toBeGreaterThan(0);
     await redis!.del(`${prefix}version`, `${prefix}a`, `${prefix}k`);
+  });
+});
+
+// Readers that miss together share one computation, never one begun before a write they saw.
+describe('concurrent misses', () => {
+  const deferred = () => {
+    let resolve!: (value: string) => void;
+    const promise = new Promise<string>((r) => (resolve = r));
+    return { promise, resolve };
+  };
+
+  it('computes once for readers of the same version', async () => {
+    const cache = new ReadCache(memoryStore());
+    let computed = 0;
+    const gate = deferred();
+    const compute = () => {
+      computed += 1;
+      return gate.promise;
+    };
+    const readers = [cache.read('k', compute), cache.read('k', compute), cache.read('k', compute)];
+    await new Promise((r) => setImmediate(r));
+    gate.resolve('answer');
+    expect(await Promise.all(readers)).toEqual(['answer', 'answer', 'answer']);
+    expect(computed).toBe(1);
+  });
+
+  it('does not hand a reader an answer begun before a write it has seen', async () => {
+    const cache = new ReadCache(memoryStore());
+    const before = deferred();
+    const first = cache.read('k', () => before.promise);
+    await new Promise((r) => setImmediate(r));
+    await cache.invalidate();
+    const second = cache.read('k', async () => 'after the write');
+    before.resolve('before the write');
+    expect(await first).toBe('before the write');
+    expect(await second).toBe('after the write');
   });
 });

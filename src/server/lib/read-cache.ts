@@ -92,6 +92,13 @@ export function redisStore(redis: Redis, prefix: string): ReadCacheStore {
  * the version after every committed write that could change one.
  */
 export class ReadCache {
+  /**
+   * Answers being computed, by key, with the version each was started under: readers that
+   * miss together share one computation (under a steady stream of writes most reads miss,
+   * and on PostgreSQL each computation is a trip to the database).
+   */
+  private readonly inflight = new Map<string, { version: number; value: Promise<unknown> }>();
+
   constructor(private readonly store: ReadCacheStore) {}
 
   /** The kept answer for the key if it is current, or a freshly computed (and kept) one. */
@@ -104,8 +111,24 @@ export class ReadCache {
     }
     const { version, entry } = current;
     if (entry && entry.version === version) return entry.value as T;
-    // Computed after reading the version: a write committed meanwhile has moved the version on,
-    // so this answer is never served as newer than it is.
+    // A computation started under this version or a later one began after every write this
+    // reader could have seen was committed: its answer will do.
+    const running = this.inflight.get(key);
+    if (running && running.version >= version) return running.value as Promise<T>;
+    const flight = { version, value: this.computeAndKeep(key, version, compute) };
+    this.inflight.set(key, flight);
+    try {
+      return await flight.value;
+    } finally {
+      if (this.inflight.get(key) === flight) this.inflight.delete(key);
+    }
+  }
+
+  /**
+   * Computed after reading the version: a write committed meanwhile has moved the version on,
+   * so this answer is never served as newer than it is.
+   */
+  private async computeAndKeep<T>(key: string, version: number, compute: () => Promise<T>): Promise<T> {
     const value = await compute();
     await this.store.write(key, { version, value }).catch(() => {});
     return value;
