@@ -11,6 +11,7 @@ export async function serve(options: { webRoot: string }): Promise<void> {
   let warn = (message: string) => console.error(message);
   const database = createDb({
     ...config,
+    poolSize: config.databasePoolSize,
     backgroundCheckpoints: true,
     onCheckpointError: (message) => warn(`SQLite checkpoint: ${message}`),
   });

@@ -14,6 +14,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL connections per instance (a write waiting on its commit's sync holds one). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: z.string().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),
@@ -44,6 +46,7 @@ export interface AppConfig {
   /** A postgres:// URL, or null for the embedded SQLite file. */
   databaseUrl: string | null;
   sqlitePath: string;
+  databasePoolSize: number;
   redisUrl: string | null;
   authSecret: string;
   publicUrl: string;
@@ -102,6 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl,
     sqlitePath: path.join(dataDir, 'code-commons.sqlite'),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL ?? null,
     authSecret: e.BETTER_AUTH_SECRET ?? devSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
