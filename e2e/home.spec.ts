@@ -104,11 +104,29 @@ test('a visitor browses home: the list, a tag search, the sort and the page size
   for (const article of await list.getByRole('article').all()) await expect(article).toContainText(`#${beta}`);
   await expect(page.getByRole('searchbox', { name: 'Search by tag' })).toHaveValue(beta);
 
+  // Sorting the search results keeps the search: the same posts, most popular first.
+  const [betaFirst] = (await (await request.get(`/api/search-by-tag?search=${beta}&sort=popularity&page=0&limit=1`)).json()) as {
+    title: string;
+  }[];
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Popularity (High to Low)' });
+  await expect(page).toHaveURL(new RegExp(`\\?search=${beta}&sort=popularity$`));
+  await expect(page.getByRole('searchbox', { name: 'Search by tag' })).toHaveValue(beta);
+  await expect(list.getByRole('article')).toHaveCount(4);
+  await expect(list.getByRole('article').first()).toContainText(betaFirst!.title);
+  for (const article of await list.getByRole('article').all()) await expect(article).toContainText(`#${beta}`);
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Sort' });
+  await expect(page).toHaveURL(new RegExp(`\\?search=${beta}$`));
+
   // A search that finds nothing.
   await page.getByRole('searchbox', { name: 'Search by tag' }).fill(`nothing${run}`);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText(`No results found for "nothing${run}"`)).toBeVisible();
   await expect(list.getByRole('article')).toHaveCount(0);
+
+  // An empty search ends the search.
+  await page.getByRole('searchbox', { name: 'Search by tag' }).fill('');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
 
   // Sorting by popularity shows the whole list, most voted first (other suites may
   // have written posts on this server too: the expectations come from the API).

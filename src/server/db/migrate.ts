@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-tag-post-counts.ts';
 import * as m0003 from './migrations/0003-activity-week.ts';
 import * as m0008 from './migrations/0008-counter-shards.ts';
+import * as m0011 from './migrations/0011-tag-popularity-index.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -14,6 +15,7 @@ const migrations: Record<string, EngineMigration> = {
   '0002-tag-post-counts': m0002,
   '0003-activity-week': m0003,
   '0008-counter-shards': m0008,
+  '0011-tag-popularity-index': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -48,4 +48,6 @@ export type VoteResult = z.infer<typeof voteResultSchema>;
 
 export const searchByTagQuerySchema = z.object({
   search: z.string().trim().max(60).optional().default(''),
+  /** The order of post-data/popularity, or newest first (the default). */
+  sort: z.enum(['newest', 'popularity']).optional().default('newest'),
 });

@@ -66,6 +66,35 @@ describe('post pages', () => {
     }
   });
 
+  it('sorts a tag search by popularity, merged or not, exactly as the plain query does', async () => {
+    const all = await expected(null);
+    // Scores from −1 to +3 spread over the tags, with ties left for the newest-first rule.
+    for (const [i, id] of all.entries()) {
+      const ups = i % 5;
+      for (let m = 0; m < Math.min(ups, 3); m += 1) {
+        await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${id}`, headers: members[m]!.headers });
+      }
+      if (ups === 4) await t.app.inject({ method: 'PATCH', url: `/api/post-data/downVote/${id}`, headers: members[3]!.headers });
+    }
+    for (const [search, categories] of [
+      ['js', tags.filter((x) => x.includes('js'))],
+      ['a-js', ['alpha-js', 'beta-js']],
+      ['alpha', ['alpha-js']],
+    ] as const) {
+      const want = await expected([...categories], 'popularity');
+      expect(want).not.toEqual(await expected([...categories], 'newest'));
+      for (const limit of [1, 4, 7]) {
+        const got = await pages(`/api/search-by-tag?search=${search}&sort=popularity`, limit);
+        expect(got.ids, `${search} by ${limit}`).toEqual(want);
+        expect(got.totals).toEqual([String(want.length)]);
+      }
+    }
+    expect((await pages('/api/search-by-tag?search=a-js&sort=newest', 4)).ids).toEqual(await expected(['alpha-js', 'beta-js']));
+    const bad = await t.app.inject({ url: '/api/search-by-tag?search=js&sort=loudest' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
   it('pages every post, newest and by popularity, to the last page', async () => {
     await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${(await expected(null))[30]}`, headers: members[0]!.headers });
     for (const order of ['newest', 'popularity'] as const) {

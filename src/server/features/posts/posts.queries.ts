@@ -79,30 +79,29 @@ const tagArgs = (a: Args<PageArgs>, n: number) => Array.from({ length: n }, (_, 
 /**
  * The keys (id, score, created_at) of one page, in order, read from an index alone: every
  * ordering has an index holding exactly these columns (posts_newest_idx, posts_popularity_idx,
- * posts_category_idx, posts_author_idx), so rows skipped by OFFSET cost an index step each,
+ * posts_category_idx, posts_category_popularity_idx, posts_author_idx), so rows skipped by OFFSET cost an index step each,
  * not a table row and a join.
  */
 function pageKeys(db: Db, shape: PageShape, a: Args<PageArgs>) {
   if (shape.tags === 'merge') {
-    // "Newest among several tags": no single index is ordered that way, and sorting every
-    // matching post grows with the forum. Instead the newest offset + limit (depth) of each
-    // tag, an index range per tag, are merged: the work depends on the page, not the forum.
-    const ranges = tagArgs(a, shape.tagCount).map((category) =>
-      db
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('posts')
-            .select(['id', 'created_at'])
-            .where('category', '=', category)
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(a.depth)
-            .as('r'),
-        )
-        .select(['r.id', noScore, 'r.created_at']),
-    );
-    return ranges
-      .reduce((all, range) => all.unionAll(range))
+    // "Newest (or most popular) among several tags": no single index is ordered that way, and
+    // sorting every matching post grows with the forum. Instead the first offset + limit
+    // (depth) of each tag, an index range per tag (posts_category_idx or
+    // posts_category_popularity_idx), are merged: the work depends on the page, not the forum.
+    const popular = shape.order === 'popularity';
+    const ranges = tagArgs(a, shape.tagCount).map((category) => {
+      let range = db
+        .selectFrom('posts')
+        .select(['id', popular ? 'score' : noScore, 'created_at'])
+        .where('category', '=', category);
+      if (popular) range = range.orderBy('score', 'desc');
+      return db
+        .selectFrom(range.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(a.depth).as('r'))
+        .select(['r.id', 'r.score', 'r.created_at']);
+    });
+    let merged = ranges.reduce((all, range) => all.unionAll(range));
+    if (popular) merged = merged.orderBy(sql`score`, 'desc');
+    return merged
       .orderBy(sql`created_at`, 'desc')
       .orderBy(sql`id`, 'desc')
       .limit(a.limit)
@@ -132,8 +131,7 @@ export async function listPosts(
   options: { order: PostOrder; categories?: string[]; authorId?: string },
 ): Promise<Post[]> {
   const { categories = null, authorId = null } = options;
-  const merge =
-    categories !== null && categories.length > 1 && categories.length <= MERGED_TAGS_MAX && options.order === 'newest' && authorId === null;
+  const merge = categories !== null && categories.length > 1 && categories.length <= MERGED_TAGS_MAX && authorId === null;
   const shape: PageShape = {
     order: options.order,
     tags: categories === null ? 'none' : merge ? 'merge' : 'in',

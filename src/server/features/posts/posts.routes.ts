@@ -38,8 +38,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/search-by-tag',
     { schema: { querystring: paginationQuerySchema.extend(searchByTagQuerySchema.shape), response: postList } },
     async (request, reply) => {
-      const { search, ...page } = request.query;
-      return sendPage(reply, await searchPostsByTag(db, search, page));
+      const { search, sort, ...page } = request.query;
+      return sendPage(reply, await searchPostsByTag(db, search, page, sort));
     },
   );
 

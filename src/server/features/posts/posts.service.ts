@@ -32,12 +32,12 @@ export async function listPostPage(db: Db, page: PaginationQuery, order: PostOrd
   return { items, total };
 }
 
-/** Posts whose tag contains the text (case-insensitive), newest first. */
-export async function searchPostsByTag(db: Db, search: string, page: PaginationQuery): Promise<Page<Post>> {
-  if (search === '') return listPostPage(db, page, 'newest');
+/** Posts whose tag contains the text (case-insensitive), newest or most popular first. */
+export async function searchPostsByTag(db: Db, search: string, page: PaginationQuery, order: PostOrder = 'newest'): Promise<Page<Post>> {
+  if (search === '') return listPostPage(db, page, order);
   const tags = await tagsContaining(db, search);
   if (tags.length === 0) return { items: [], total: 0 };
-  const items = await listPosts(db, page, { order: 'newest', categories: tags.map((t) => t.tag) });
+  const items = await listPosts(db, page, { order, categories: tags.map((t) => t.tag) });
   return { items, total: tags.reduce((sum, t) => sum + t.postCount, 0) };
 }
 

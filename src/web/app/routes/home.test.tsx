@@ -86,6 +86,21 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     expect(requests.at(-1)).toEqual({ source: 'search', params: { search: 'react', page: '0', limit: '5' } });
   });
 
+  it('keeps the tag search when the results are sorted by popularity', async () => {
+    const requests = homeServer();
+    const { user, router } = renderApp('/?search=react');
+    expect(await screen.findByRole('link', { name: 'Found: React server components' }, { timeout: 3000 })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Popularity (High to Low)');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?search=react&sort=popularity'));
+    expect(screen.getByRole('searchbox', { name: 'Search by tag' })).toHaveValue('react');
+    await waitFor(() =>
+      expect(requests.at(-1)).toEqual({ source: 'search', params: { search: 'react', sort: 'popularity', page: '0', limit: '5' } }),
+    );
+    expect(screen.getByRole('link', { name: 'Found: React server components' })).toBeInTheDocument();
+  });
+
   it('empties the list and says so when a search finds nothing', async () => {
     homeServer();
     const { user } = renderApp('/');

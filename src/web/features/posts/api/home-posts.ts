@@ -1,6 +1,6 @@
 // The home list's source (SPEC.md §4): a submitted search shows the tag search results
-// (empty results empty the list); otherwise sort "popularity" shows the popular list and
-// no sort the newest list. Each source is one paged call.
+// (empty results empty the list), in the chosen order; otherwise sort "popularity" shows the
+// popular list and no sort the newest list. Each source is one paged call.
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { popularPostsQueryOptions } from './get-popular-posts.ts';
 import { postsQueryOptions } from './get-posts.ts';
@@ -24,7 +24,7 @@ export function homePostsQueryOptions(query: HomeListQuery) {
   const page = { page: query.page, limit: query.limit };
   switch (homeListSource(query)) {
     case 'search':
-      return searchPostsQueryOptions(query.search ?? '', page);
+      return searchPostsQueryOptions(query.search ?? '', page, query.sort === 'popularity' ? 'popularity' : 'newest');
     case 'popularity':
       return popularPostsQueryOptions(page);
     case 'newest':

@@ -9,7 +9,8 @@ export const postKeys = {
   // The three home list keys share one type, so the list can switch between their options.
   newest: (page: PaginationQuery): QueryKey => [...postKeys.lists(), 'newest', page] as const,
   popular: (page: PaginationQuery): QueryKey => [...postKeys.lists(), 'popularity', page] as const,
-  search: (search: string, page: PaginationQuery): QueryKey => [...postKeys.lists(), 'search', { search, ...page }] as const,
+  search: (search: string, page: PaginationQuery, sort: string = 'newest'): QueryKey =>
+    [...postKeys.lists(), 'search', { search, sort, ...page }] as const,
   details: () => [...postKeys.all, 'detail'] as const,
   detail: (id: string) => [...postKeys.details(), id] as const,
   /** A member's own posts: the profile cards, the paged table and the count Add Post checks. */

@@ -37,7 +37,7 @@ export interface HomeListControls extends HomeListParams {
   /** Submits a search; an empty text clears the search. */
   submitSearch: (text: string) => void;
   clearSearch: () => void;
-  /** Sorting applies to the whole list, so it ends a search. */
+  /** Sorts the list shown: the tag search's results when there is one, else every post. */
   changeSort: (sort: Sort) => void;
   changePage: (page: number) => void;
   changeSize: (size: PageSize) => void;
@@ -63,7 +63,7 @@ export function useHomeListParams(): HomeListControls {
     ...current,
     submitSearch: useCallback((text: string) => update(() => ({ search: text.trim() || null, page: 0 })), [update]),
     clearSearch: useCallback(() => update(() => ({ search: null, page: 0 })), [update]),
-    changeSort: useCallback((sort: Sort) => update(() => ({ sort, search: null, page: 0 })), [update]),
+    changeSort: useCallback((sort: Sort) => update(() => ({ sort, page: 0 })), [update]),
     changePage: useCallback((page: number) => update(() => ({ page }), true), [update]),
     changeSize: useCallback((limit: PageSize) => update(() => ({ limit, page: 0 }), true), [update]),
   };
