@@ -62,7 +62,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: config.env === 'production',
     bodyLimit: 256 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // An email (up to 254 characters, more once URL-encoded) is a path parameter of several
+    // calls; the router's default limit (100) answered 404 for long ones. Values are still
+    // checked by each route's schema.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

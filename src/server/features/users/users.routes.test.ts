@@ -33,6 +33,17 @@ describe('users calls', () => {
     expect(byCookie.statusCode).toBe(200);
   });
 
+  it('answers members whose email is as long as sign-up allows', async () => {
+    const email = `${'l'.repeat(64)}@${'d'.repeat(60)}.${'e'.repeat(60)}.example.test`;
+    const long = await signUp(t.app, { name: 'Long', email });
+    for (const url of [`/api/users/${email}`, `/api/users/role/${encodeURIComponent(email)}`]) {
+      const res = await t.app.inject({ url, headers: long.headers });
+      expect(res.statusCode, url).toBe(200);
+    }
+    const tooLong = await t.app.inject({ url: `/api/users/${'x'.repeat(300)}@example.test`, headers: long.headers });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('matches the email in the path case-insensitively', async () => {
     const res = await t.app.inject({ url: `/api/users/role/${alice.email.toUpperCase()}`, headers: alice.headers });
     expect(res.statusCode).toBe(200);

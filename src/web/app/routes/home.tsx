@@ -40,7 +40,7 @@ export function HomePage() {
       </section>
 
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-12">
-        <aside aria-label="Leaderboard" className="hidden lg:col-span-3 lg:block">
+        <aside aria-label="Leaderboard" className="hidden min-w-0 lg:col-span-3 lg:block">
           <Leaderboard className="lg:sticky lg:top-20" />
         </aside>
         <div className="min-w-0 lg:col-span-6">
@@ -48,7 +48,7 @@ export function HomePage() {
         </div>
         <aside
           aria-label="Announcements"
-          className={cn('lg:col-span-3 lg:block', announcementsWanted ? 'order-first lg:order-none' : 'hidden')}
+          className={cn('min-w-0 lg:col-span-3 lg:block', announcementsWanted ? 'order-first lg:order-none' : 'hidden')}
         >
           <AnnouncementList />
         </aside>

@@ -10,7 +10,7 @@ export function CommentCell({ comment, commenterName }: { comment: string; comme
   const preview = previewComment(comment);
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <span className="break-words text-ink">{preview.text}</span>
+      <span className="text-ink">{preview.text}</span>
       {preview.truncated && (
         <>
           <Button variant="link" className="text-sm" onClick={() => setOpen(true)}>
@@ -23,7 +23,7 @@ export function CommentCell({ comment, commenterName }: { comment: string; comme
             footer={<Button onClick={() => setOpen(false)}>Close</Button>}
           >
             <p className="text-xs font-medium text-muted">By {commenterName}</p>
-            <p className="mt-2 max-h-[60vh] overflow-y-auto text-base break-words whitespace-pre-wrap text-ink">{comment}</p>
+            <p className="mt-2 max-h-[60vh] overflow-y-auto text-base whitespace-pre-wrap text-ink">{comment}</p>
           </Dialog>
         </>
       )}

@@ -16,7 +16,7 @@ interface CommentDetailsTableProps {
 }
 
 const columns: Column<Comment>[] = [
-  { header: 'Commenter Name', cell: (c) => <span className="font-medium break-words text-ink">{c.commenter_name}</span> },
+  { header: 'Commenter Name', cell: (c) => <span className="font-medium text-ink">{c.commenter_name}</span> },
   { header: 'Commenter Email', cell: (c) => <EmailText email={c.commenter_email} className="text-muted" /> },
   {
     header: 'Comment',

@@ -58,7 +58,7 @@ export function PostComments({ postId }: { postId: string }) {
                   <span className="font-medium text-ink">{item.commenter_name}</span>
                   <RelativeTime value={item.createdAt} className="text-xs text-muted" />
                 </p>
-                <p className="mt-1 text-sm whitespace-pre-line break-words text-ink/90">{item.comment}</p>
+                <p className="mt-1 text-sm whitespace-pre-line text-ink/90">{item.comment}</p>
               </div>
             </li>
           ))}

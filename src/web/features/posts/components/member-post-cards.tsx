@@ -44,12 +44,12 @@ function PostCard({ post }: { post: Post }) {
   return (
     <article className="card flex h-full flex-col gap-3 p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-semibold break-words text-ink">{post.title}</h3>
+        <h3 className="min-w-0 font-semibold text-ink">{post.title}</h3>
         <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
           <span className="sr-only">Tag: </span>#{post.category}
         </span>
       </div>
-      <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted">{post.description}</p>
+      <p className="line-clamp-3 text-sm whitespace-pre-line text-muted">{post.description}</p>
       <dl className="mt-auto grid grid-cols-2 gap-3 border-t border-line pt-3 text-sm">
         <div>
           <dt className="text-xs font-medium tracking-wide text-muted uppercase">Total Vote</dt>

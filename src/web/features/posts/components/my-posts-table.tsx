@@ -26,7 +26,7 @@ export function MyPostsTable({ email, pagination }: MyPostsTableProps) {
   const columns: Column<Post>[] = [
     {
       header: 'Post Title',
-      cell: (post) => <span className="font-medium break-words text-ink">{post.title}</span>,
+      cell: (post) => <span className="font-medium text-ink">{post.title}</span>,
       className: 'w-full @2xl:min-w-48',
     },
     { header: 'Number of Votes', cell: (post) => <span className="tabular-nums">{totalVotes(post)}</span>, className: 'whitespace-nowrap' },

@@ -24,14 +24,14 @@ export function PostArticle({ post, actions }: PostArticleProps) {
           <RelativeTime value={post.time} className="block text-sm text-muted" />
         </div>
       </header>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-balance break-words sm:text-3xl">{post.title}</h1>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-balance sm:text-3xl">{post.title}</h1>
       <Link
         to={tagHref}
         className="mt-3 inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-100"
       >
         #{post.category}
       </Link>
-      <div className="mt-5 text-base leading-relaxed whitespace-pre-line break-words text-ink/90">{post.description}</div>
+      <div className="mt-5 text-base leading-relaxed whitespace-pre-line text-ink/90">{post.description}</div>
       {actions && <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-line pt-5">{actions}</div>}
     </article>
   );

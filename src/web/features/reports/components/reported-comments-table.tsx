@@ -26,7 +26,7 @@ export function ReportedCommentsTable({ pagination }: { pagination: PaginationPa
     },
     {
       header: 'Reported Comment',
-      cell: (r) => <p className="line-clamp-4 break-words whitespace-pre-line text-ink">{r.comment}</p>,
+      cell: (r) => <p className="line-clamp-4 whitespace-pre-line text-ink">{r.comment}</p>,
       className: '@2xl:min-w-56',
     },
     {

@@ -46,7 +46,7 @@ export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) 
   };
 
   const columns: Column<User>[] = [
-    { header: 'User Name', cell: (u) => <span className="font-medium break-words text-ink">{u.name}</span> },
+    { header: 'User Name', cell: (u) => <span className="font-medium text-ink">{u.name}</span> },
     { header: 'User Email', cell: (u) => <EmailText email={u.email} className="text-muted" /> },
     {
       header: 'Role',

@@ -16,10 +16,10 @@ export function ProfileHeader({ user, badge }: ProfileHeaderProps) {
       <div className="flex flex-col items-center gap-4 px-5 pb-6 text-center sm:flex-row sm:items-end sm:text-left">
         <Avatar src={user.photo} alt={`Photo of ${user.name}`} className="-mt-12 size-24 ring-4 ring-surface sm:size-28" />
         <div className="min-w-0 flex-1 space-y-1">
-          <h1 id="profile-name" className="text-2xl font-semibold tracking-tight break-words">
+          <h1 id="profile-name" className="text-2xl font-semibold tracking-tight">
             {user.name}
           </h1>
-          <p className="text-muted break-all">{user.email}</p>
+          <p className="text-muted">{user.email}</p>
         </div>
         <div className="shrink-0">{badge}</div>
       </div>
