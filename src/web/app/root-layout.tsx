@@ -20,7 +20,8 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only rounded-lg bg-surface px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+        // Shown below the top bar when focused, so it covers neither the logo nor the menu.
+        className="sr-only rounded-lg border border-line bg-surface px-4 py-2 font-medium text-brand-700 shadow-card focus:not-sr-only focus:fixed focus:top-20 focus:left-3 focus:z-50"
       >
         Skip to content
       </a>

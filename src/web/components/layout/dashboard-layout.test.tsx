@@ -27,6 +27,19 @@ describe('Dashboard', () => {
     expect(document.querySelector('img[src="/bronze-badge.png"]')).not.toBeNull();
   });
 
+  it('closes the small-screen dashboard menu on Escape, focus back on its button', async () => {
+    server.use(...signedInAs('Client'));
+    const { user } = renderApp('/dashboard/my-profile');
+    const toggle = await screen.findByRole('button', { name: 'Dashboard menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await user.keyboard('{Escape}');
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
   it('shows the Admin menu to admins', async () => {
     server.use(...signedInAs('Admin'));
     const { router } = renderApp('/dashboard');

@@ -1,12 +1,13 @@
 // /dashboard: a side menu by role (collapsible on small screens) and a Logout button
 // around the dashboard pages (SPEC.md §2). A loader shows while the role loads.
-import { useId, useState, type ComponentType, type SVGProps } from 'react';
+import { useCallback, useId, useRef, useState, type ComponentType, type SVGProps } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import type { Role } from '#shared/constants.ts';
 import { FlagIcon, ListIcon, LogoutIcon, MegaphoneIcon, PlusIcon, SidebarIcon, UserIcon, UsersIcon } from '#web/components/ui/icons.tsx';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useRole, useSignOut } from '#web/lib/auth.ts';
+import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
 import { cn } from '#web/utils/cn.ts';
 
 interface MenuItem {
@@ -38,6 +39,12 @@ export function DashboardLayout() {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEscapeToClose(
+    menuOpen,
+    useCallback(() => setMenuOpenAt(null), []),
+    menuButton,
+  );
 
   if (role.status === 'loading') return <PageLoader label="Loading your dashboard…" />;
 
@@ -47,6 +54,7 @@ export function DashboardLayout() {
     <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4 md:flex md:gap-6 md:py-8">
       <aside className="mb-4 shrink-0 md:mb-0 md:w-60">
         <button
+          ref={menuButton}
           type="button"
           aria-expanded={menuOpen}
           aria-controls={menuId}

@@ -46,6 +46,20 @@ describe('Top bar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes the small-screen menu on Escape and gives focus back to its button', async () => {
+    const { user } = renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    within(panel).getByRole('link', { name: 'Membership' }).focus();
+
+    await user.keyboard('{Escape}');
+
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeNull();
+    expect(toggle).toHaveFocus();
+  });
+
   it('gives a signed-in member an account menu with name, dashboard link and sign out', async () => {
     server.use(...signedInAs('Client', buildViewer({ name: 'Ada Lovelace', image: '/api/images/ada' })));
     let signedOut = false;

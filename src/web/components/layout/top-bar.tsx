@@ -1,10 +1,11 @@
 // The sticky bar above every page (SPEC.md §2 "Layout and navigation bar").
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { BellIcon, CloseIcon, HomeIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
 import { dashboardHomeFor, paths } from '#web/config/paths.ts';
 import { useRole, useSignOut, useViewer } from '#web/lib/auth.ts';
+import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
 import { cn } from '#web/utils/cn.ts';
 import { AccountMenu } from './account-menu.tsx';
 
@@ -28,6 +29,12 @@ export function TopBar({ siteName, announcementCount }: TopBarProps) {
   const menuOpen = menuOpenAt === pathname;
   const menuId = useId();
   const countId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEscapeToClose(
+    menuOpen,
+    useCallback(() => setMenuOpenAt(null), []),
+    menuButton,
+  );
 
   const dashboardHref = role.status === 'loading' ? paths.dashboard.root.getHref() : dashboardHomeFor(role.role);
 
@@ -35,6 +42,7 @@ export function TopBar({ siteName, announcementCount }: TopBarProps) {
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <button
+          ref={menuButton}
           type="button"
           aria-label="Menu"
           aria-expanded={menuOpen}

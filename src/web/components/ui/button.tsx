@@ -2,11 +2,13 @@ import type { ComponentProps } from 'react';
 import { cn } from '#web/utils/cn.ts';
 import { Spinner } from './spinner.tsx';
 
+// Filled buttons carry a transparent border: in forced-colors mode (Windows high contrast)
+// backgrounds are dropped and that border is drawn, so the button keeps its shape.
 const VARIANTS = {
-  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800',
+  primary: 'border border-transparent bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800',
   secondary: 'border border-line bg-surface text-ink shadow-sm hover:bg-canvas',
   ghost: 'text-ink hover:bg-ink/5',
-  danger: 'bg-danger-600 text-white shadow-sm hover:bg-danger-700',
+  danger: 'border border-transparent bg-danger-600 text-white shadow-sm hover:bg-danger-700',
   /** Looks like a text link; ignores `size`. */
   link: 'font-medium text-brand-700 underline-offset-4 hover:underline',
 } as const;

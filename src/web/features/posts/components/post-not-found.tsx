@@ -6,7 +6,7 @@ import { paths } from '#web/config/paths.ts';
 export function PostNotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <p aria-hidden="true" className="text-7xl font-bold tracking-tight text-brand-200">
+      <p aria-hidden="true" className="text-7xl font-bold tracking-tight text-brand-700">
         404
       </p>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight">Post not found</h1>

@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from './axe.ts';
+import { apiSignUp, signInBrowserAs } from './helpers.ts';
+
+// Small things a person trips over: the not-found pages are legible, the skip link and the
+// toasts leave the top bar alone on a phone, and buttons keep their shape in forced colours.
+
+async function seriousViolations(page: Page) {
+  const violations = await new AxeBuilder(page).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+async function headerBottom(page: Page): Promise<number> {
+  const box = await page.locator('header').first().boundingBox();
+  return (box?.y ?? 0) + (box?.height ?? 0);
+}
+
+for (const width of [360, 1280]) {
+  test(`the not-found pages pass axe at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'No Page Found' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await signInBrowserAs(page, await apiSignUp(request));
+    await page.goto('/post-details/no-such-post');
+    await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`the skip link shows below the top bar at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    // Once the app is on screen, the first Tab reaches the skip link.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    const box = await skip.boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(await headerBottom(page));
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+  });
+}
+
+test('a toast on a phone leaves the top bar uncovered', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('Name').fill('Toast Reader');
+  await page.getByLabel('Email').fill('toast-reader@example.test');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const toast = page
+    .getByRole('alert')
+    .filter({ hasText: /password/i })
+    .last();
+  await expect(toast).toBeVisible();
+  const box = await toast.boundingBox();
+  expect(box?.y).toBeGreaterThanOrEqual(await headerBottom(page));
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+});
+
+test('filled buttons keep a visible border in forced-colors mode', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto('/');
+  const search = page.getByRole('button', { name: 'Search', exact: true });
+  await expect(search).toBeVisible();
+  const border = await search.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { width: style.borderTopWidth, style: style.borderTopStyle };
+  });
+  expect(border).toEqual({ width: '1px', style: 'solid' });
+});
