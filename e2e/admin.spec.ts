@@ -80,10 +80,24 @@ test('the admin promotes a member in place', async ({ page, request }) => {
   await expect(page.getByRole('row')).toHaveCount(2);
 
   await row.getByRole('button', { name: 'Make Admin' }).click();
+  const ask = page.getByRole('alertdialog', { name: `Make ${member.name} an admin?` });
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Make Admin' }).click();
   await expect(row.getByRole('button', { name: 'Make Admin' })).toBeDisabled();
   await expect(row).toContainText('Admin');
   const role = await request.get(`/api/users/role/${encodeURIComponent(member.email)}`, { headers: member.headers });
   expect(await role.json()).toEqual({ role: 'Admin' });
+
+  // And back: Remove admin, after asking.
+  await row.getByRole('button', { name: 'Remove admin' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Remove ${member.name}'s admin role?` })
+    .getByRole('button', { name: 'Remove admin' })
+    .click();
+  await expect(row.getByRole('button', { name: 'Make Admin' })).toBeEnabled();
+  await expect(row).toContainText('Client');
+  const back = await request.get(`/api/users/role/${encodeURIComponent(member.email)}`, { headers: member.headers });
+  expect(await back.json()).toEqual({ role: 'Client' });
 });
 
 test('the admin bans a reported commenter', async ({ page, request, playwright }) => {
@@ -112,6 +126,9 @@ test('the admin bans a reported commenter', async ({ page, request, playwright }
   await row.getByRole('button', { name: 'Ban User' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText("You won't be able to revert this!");
+  await expect(confirm).toContainText('Ban Troll Tom?');
+  // Enter on the opened dialog is the safe choice; the ban needs its own button.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
   const done = page.getByRole('dialog', { name: 'Deleted!' });
   await expect(done).toContainText('The user and comment have been removed.');

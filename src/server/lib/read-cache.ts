@@ -150,6 +150,7 @@ export class ReadCache {
 /** Writes no kept answer shows; every other event (a new one included) moves the version. */
 const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'member.promoted',
+  'member.demoted',
   'membership.upgraded',
   'tag.created',
   'report.filed',

@@ -44,6 +44,7 @@ export type DomainEvent =
   /** A new name or photo. */
   | { type: 'member.updated'; memberId: string }
   | { type: 'member.promoted'; memberId: string; role: Role }
+  | { type: 'member.demoted'; memberId: string }
   | { type: 'member.banned'; memberId: string }
   | { type: 'membership.upgraded'; memberId: string }
   | { type: 'tag.created'; tagId: string; tag: string }

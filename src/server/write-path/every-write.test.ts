@@ -114,6 +114,9 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     await write('PATCH /api/user/role/:email', () =>
       t.app.inject({ method: 'PATCH', url: `/api/user/role/${second.email}`, headers: admin.headers, payload: { role: 'Admin' } }),
     );
+    await write('DELETE /api/user/role/:email', () =>
+      t.app.inject({ method: 'DELETE', url: `/api/user/role/${second.email}`, headers: admin.headers }),
+    );
     for (const tag of ['go', 'rust']) {
       await write('POST /api/tag-data', () =>
         t.app.inject({ method: 'POST', url: '/api/tag-data', headers: admin.headers, payload: { tag } }),

@@ -9,6 +9,7 @@ const ADMIN_CALLS: [string, string, unknown?][] = [
   ['GET', '/api/user-data-pagination/'],
   ['GET', '/api/user-data-count/'],
   ['PATCH', '/api/user/role/someone@example.test', { role: 'Admin' }],
+  ['DELETE', '/api/user/role/someone@example.test'],
   ['DELETE', '/api/user-delete/someone@example.test'],
   ['GET', '/api/reported-comment'],
   ['GET', '/api/reported-comment-pagination/'],
@@ -94,6 +95,40 @@ describe('admin calls', () => {
       payload: { role: 'Admin' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('removes an admin: back to Client, never oneself, never the last admin', async () => {
+    const other = await createAdmin(t, 'Otto');
+    const del = (by: TestMember, email: string) => t.app.inject({ method: 'DELETE', url: `/api/user/role/${email}`, headers: by.headers });
+
+    const self = await del(admin, admin.email);
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await del(admin, 'nobody@example.test')).statusCode).toBe(404);
+    expect((await del(admin, 'not-an-email')).statusCode).toBe(400);
+    expect((await del(admin, client.email)).json()).toEqual({ modifiedCount: 0 });
+
+    expect((await del(admin, other.email)).json()).toEqual({ modifiedCount: 1 });
+    expect((await t.app.inject({ url: `/api/users/role/${other.email}`, headers: other.headers })).json()).toEqual({ role: 'Client' });
+    // Otto is a Client now: his admin calls are refused at once.
+    expect((await del(other, admin.email)).statusCode).toBe(403);
+
+    // Two admins removing each other at the same moment: one wins, the forum keeps an admin.
+    await t.db.updateTable('users').set({ role: 'Admin' }).where('id', '=', other.id).execute();
+    const othersPromoted = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'Admin')
+      .where('id', 'not in', [admin.id, other.id])
+      .execute();
+    await t.db.updateTable('users').set({ role: 'Client' }).where('id', 'not in', [admin.id, other.id]).execute();
+    const [byAdmin, byOther] = await Promise.all([del(admin, other.email), del(other, admin.email)]);
+    expect([byAdmin.statusCode, byOther.statusCode].sort()).toEqual([200, 403]);
+    const roles = await t.db.selectFrom('users').select('role').where('id', 'in', [admin.id, other.id]).execute();
+    expect(roles.map((r) => r.role).sort()).toEqual(['Admin', 'Client']);
+    // The admins are as they were for the tests that follow.
+    await t.db.updateTable('users').set({ role: 'Admin' }).where('id', '=', admin.id).execute();
+    for (const { id } of othersPromoted) await t.db.updateTable('users').set({ role: 'Admin' }).where('id', '=', id).execute();
   });
 
   it('publishes an announcement with the author from the session', async () => {

@@ -3,7 +3,7 @@ import { adminStatsSchema, setRoleInputSchema, userPageQuerySchema, userSearchQu
 import { countSchema, deletedSchema, modifiedSchema, pageOf } from '#shared/schemas/common.ts';
 import { emailParamsSchema, userSchema } from '#shared/schemas/user.ts';
 import { sendPage } from '../../lib/pagination.ts';
-import { promoteToAdmin } from '../users/users.service.ts';
+import { demoteAdmin, promoteToAdmin } from '../users/users.service.ts';
 import { banMember, countMembers, listMemberPage, siteTotals } from './admin.service.ts';
 
 /** Every call here is admin-only, enforced by one hook for the whole plugin. */
@@ -30,6 +30,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/role/:email',
     { schema: { params: emailParamsSchema, body: setRoleInputSchema, response: { 200: modifiedSchema } } },
     async (request) => promoteToAdmin(writePath, request.params.email),
+  );
+
+  app.delete('/api/user/role/:email', { schema: { params: emailParamsSchema, response: { 200: modifiedSchema } } }, async (request) =>
+    demoteAdmin(writePath, request.viewer!, request.params.email),
   );
 
   app.delete('/api/user-delete/:email', { schema: { params: emailParamsSchema, response: { 200: deletedSchema } } }, async (request) =>

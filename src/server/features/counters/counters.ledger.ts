@@ -109,6 +109,7 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'comment.edited':
       case 'member.updated':
       case 'member.promoted':
+      case 'member.demoted':
       case 'membership.upgraded':
       case 'tag.created':
       case 'payment.started':

@@ -1,3 +1,4 @@
+import { lockingRead } from '../../db/row-lock.ts';
 import { toMembership, toRole } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import type { Db } from '../../db/schema.ts';
@@ -50,4 +51,17 @@ export async function setUserRole(db: Db, id: string, role: 'Admin' | 'Client'):
     .where('role', '!=', role)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * The administrators' ids, held until the transaction ends: two admins removing each other at
+ * once are decided one after the other, so the forum never ends up with none.
+ */
+export async function lockAdminIds(db: Db): Promise<string[]> {
+  const rows = await lockingRead(
+    db,
+    db.selectFrom('users').select('id').where('role', '=', 'Admin').where('banned_at', 'is', null),
+    'users',
+  ).execute();
+  return rows.map((r) => r.id);
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
-import { findUserByEmail, findUserIdByEmail, setUserRole, updateUserProfile } from './users.queries.ts';
+import { findUserByEmail, findUserIdByEmail, lockAdminIds, setUserRole, updateUserProfile } from './users.queries.ts';
 
 /** The member's id behind a (normalised) email, banned or not; null when there is none. */
 export const memberIdByEmail = findUserIdByEmail;
@@ -47,6 +47,25 @@ export async function promoteToAdmin(writes: WritePath, email: string): Promise<
   const modifiedCount = await writes.run(async (w) => {
     const modified = await setUserRole(w.trx, user._id, 'Admin');
     if (modified > 0) w.record({ type: 'member.promoted', memberId: user._id, role: 'Admin' });
+    return modified;
+  });
+  return { modifiedCount };
+}
+
+/**
+ * "Remove admin": the member goes back to Client. Not oneself (an admin cannot lock
+ * themselves out by mistake) and never the last administrator.
+ */
+export async function demoteAdmin(writes: WritePath, viewer: SessionViewer, email: string): Promise<{ modifiedCount: number }> {
+  const user = await findUserByEmail(writes.db, email);
+  if (!user) throw notFound('user');
+  if (user._id === viewer.id) throw forbidden('You cannot remove your own admin role.');
+  const modifiedCount = await writes.run(async (w) => {
+    const admins = await lockAdminIds(w.trx);
+    if (!admins.includes(user._id)) return 0;
+    if (admins.length <= 1) throw forbidden('The forum needs at least one admin.');
+    const modified = await setUserRole(w.trx, user._id, 'Client');
+    if (modified > 0) w.record({ type: 'member.demoted', memberId: user._id });
     return modified;
   });
   return { modifiedCount };

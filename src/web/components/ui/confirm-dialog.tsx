@@ -5,6 +5,8 @@ import { Dialog } from './dialog.tsx';
 interface ConfirmDialogProps {
   open: boolean;
   title?: string;
+  /** What is at stake, named ("Delete "Hooks in depth"?"), above the text. */
+  subject?: ReactNode;
   text?: ReactNode;
   /** SPEC.md §9 dialog defaults: confirm "OK", cancel "Cancel". */
   confirmLabel?: string;
@@ -15,10 +17,14 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The confirmation of SPEC.md ("Are you sure?" / "You won't be able to revert this!"). */
+/**
+ * The confirmation of SPEC.md ("Are you sure?" / "You won't be able to revert this!"). Focus
+ * starts on the safe choice, so Enter never deletes or bans by accident.
+ */
 export function ConfirmDialog({
   open,
   title = 'Are you sure?',
+  subject,
   text = "You won't be able to revert this!",
   confirmLabel = 'OK',
   cancelLabel = 'Cancel',
@@ -35,15 +41,16 @@ export function ConfirmDialog({
       alert
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
             {cancelLabel}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} isLoading={busy} data-autofocus>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} isLoading={busy}>
             {confirmLabel}
           </Button>
         </>
       }
     >
+      {subject && <p className="mb-2 font-semibold text-ink">{subject}</p>}
       {text}
     </Dialog>
   );

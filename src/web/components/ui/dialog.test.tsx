@@ -24,7 +24,8 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure?' });
     expect(dialog).toHaveTextContent("You won't be able to revert this!");
-    expect(screen.getByRole('button', { name: 'Yes, delete it!' })).toHaveFocus();
+    // The safe choice has the focus: Enter alone never confirms.
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     await user.keyboard('{Escape}');

@@ -8,7 +8,7 @@ import { useDeletePost } from '../api/delete-post.ts';
 
 interface DeletePostDialogsProps {
   /** The post asked about; null when no deletion is in progress. */
-  post: Pick<Post, '_id'> | null;
+  post: Pick<Post, '_id' | 'title'> | null;
   onClose: () => void;
   onDeleted?: () => void;
 }
@@ -22,6 +22,7 @@ export function DeletePostDialogs({ post, onClose, onDeleted }: DeletePostDialog
     <>
       <ConfirmDialog
         open={post !== null && outcome === null}
+        subject={post && `Delete "${post.title}"?`}
         confirmLabel="Yes, delete it!"
         danger
         busy={deletePost.isPending}

@@ -73,6 +73,8 @@ describe('My Post', () => {
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
     expect(confirm).toHaveTextContent("You won't be able to revert this!");
+    expect(confirm).toHaveTextContent('Delete "Post number 2"?');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(confirm).getByRole('button', { name: 'Yes, delete it!' }));
 
     const done = await screen.findByRole('dialog', { name: 'Deleted!' });

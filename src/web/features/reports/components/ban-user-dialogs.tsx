@@ -6,7 +6,7 @@ import { ConfirmDialog, MessageDialog } from '#web/components/ui/confirm-dialog.
 import { useBanUser } from '../api/ban-user.ts';
 
 interface BanUserDialogsProps {
-  report: Pick<Report, 'commenter_email'> | null;
+  report: Pick<Report, 'commenter_email' | 'commenter_name'> | null;
   onClose: () => void;
   onBanned?: () => void;
 }
@@ -22,6 +22,7 @@ export function BanUserDialogs({ report, onClose, onBanned }: BanUserDialogsProp
     <>
       <ConfirmDialog
         open={report !== null && outcome === null}
+        subject={report && `Ban ${report.commenter_name}?`}
         confirmLabel="Yes, delete it!"
         danger
         busy={banUser.isPending}

@@ -59,6 +59,8 @@ describe('Reported Comment', () => {
 
     await user.click(within(row).getByRole('button', { name: 'Ban User' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+    expect(confirm).toHaveTextContent('Ban Spammy Sam?');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(confirm).getByRole('button', { name: 'Yes, delete it!' }));
 
     const done = await screen.findByRole('dialog', { name: 'Deleted!' });

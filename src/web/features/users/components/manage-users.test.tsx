@@ -11,6 +11,7 @@ function serveUsers(initial: User[]) {
   const users = initial.map((u) => ({ ...u }));
   const searches: string[] = [];
   let promoteCalls = 0;
+  let demoteCalls = 0;
   server.use(...signedInAs('Admin', buildViewer({ id: 'admin-1', name: 'Grace Hopper', email: 'grace@example.com' })));
   server.use(
     http.get('*/api/user-data-pagination', ({ request }) => {
@@ -26,14 +27,21 @@ function serveUsers(initial: User[]) {
       if (user) user.role = 'Admin';
       return HttpResponse.json({ modifiedCount: 1 });
     }),
+    http.delete('*/api/user/role/:email', ({ params }) => {
+      demoteCalls += 1;
+      const user = users.find((u) => u.email === params.email);
+      if (user) user.role = 'Client';
+      return HttpResponse.json({ modifiedCount: 1 });
+    }),
   );
-  return { searches, promoteCalls: () => promoteCalls };
+  return { searches, promoteCalls: () => promoteCalls, demoteCalls: () => demoteCalls };
 }
 
 const members = [
   buildUser({ _id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', membership: 'Gold' }),
   buildUser({ _id: 'u2', name: 'Alan Turing', email: 'alan@example.com' }),
   buildUser({ _id: 'u3', name: 'Grace Hopper', email: 'grace@example.com', role: 'Admin' }),
+  buildUser({ _id: 'u4', name: 'Edsger Dijkstra', email: 'edsger@example.com', role: 'Admin' }),
 ];
 
 describe('Manage Users', () => {
@@ -54,17 +62,54 @@ describe('Manage Users', () => {
     expect(within(screen.getByRole('row', { name: /grace@example.com/ })).getByRole('button', { name: 'Make Admin' })).toBeDisabled();
   });
 
+  it('asks before promoting, with the safe choice focused; Cancel changes nothing', async () => {
+    const calls = serveUsers(members);
+    const { user } = renderApp('/dashboard/manage-users');
+    const row = await screen.findByRole('row', { name: /Alan Turing/ });
+
+    await user.click(within(row).getByRole('button', { name: 'Make Admin' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make Alan Turing an admin?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.promoteCalls()).toBe(0);
+    expect(within(row).getByText('Client')).toBeInTheDocument();
+  });
+
+  it('removes another admin after asking, never offering it for oneself', async () => {
+    const calls = serveUsers(members);
+    const { user } = renderApp('/dashboard/manage-users');
+    const self = await screen.findByRole('row', { name: /grace@example.com/ });
+    expect(within(self).queryByRole('button', { name: 'Remove admin' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /Alan Turing/ })).queryByRole('button', { name: 'Remove admin' }),
+    ).not.toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /Edsger Dijkstra/ });
+
+    await user.click(within(row).getByRole('button', { name: 'Remove admin' }));
+    const dialog = await screen.findByRole('alertdialog', { name: "Remove Edsger Dijkstra's admin role?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove admin' }));
+
+    await waitFor(() => expect(within(row).getByText('Client')).toBeInTheDocument());
+    expect(within(row).getByRole('button', { name: 'Make Admin' })).toBeEnabled();
+    expect(within(row).queryByRole('button', { name: 'Remove admin' })).not.toBeInTheDocument();
+    expect(calls.demoteCalls()).toBe(1);
+    expect(await screen.findByText('Edsger Dijkstra is no longer an Admin.')).toBeInTheDocument();
+  });
+
   it('promotes a member and updates the row in place', async () => {
     const calls = serveUsers(members);
     const { user } = renderApp('/dashboard/manage-users');
     const row = await screen.findByRole('row', { name: /Alan Turing/ });
 
     await user.click(within(row).getByRole('button', { name: 'Make Admin' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make Admin' }));
 
     await waitFor(() => expect(within(row).getByRole('button', { name: 'Make Admin' })).toBeDisabled());
     expect(within(row).getByText('Admin')).toBeInTheDocument();
     expect(within(row).queryByText('Client')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('row')).toHaveLength(4);
+    expect(screen.getAllByRole('row')).toHaveLength(5);
     expect(calls.promoteCalls()).toBe(1);
     expect(await screen.findByText('Alan Turing is now an Admin.')).toBeInTheDocument();
   });
