@@ -23,14 +23,14 @@ export async function signUpInBrowser(page: Page, name: string, email: string) {
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Photo').setInputFiles(await photoFile());
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Account Created!')).toBeVisible();
 }
 
 export async function signInInBrowser(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 

@@ -48,7 +48,7 @@ test('a toast on a phone leaves the top bar uncovered', async ({ page }) => {
   await page.goto('/auth/sign-up');
   await page.getByLabel('Name').fill('Toast Reader');
   await page.getByLabel('Email').fill('toast-reader@example.test');
-  await page.getByLabel('Password').fill('short');
+  await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   const toast = page
     .getByRole('alert')

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '#web/testing/factories.ts';
+import { buildPost } from '#web/testing/forum-factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -38,6 +39,14 @@ describe('Dashboard', () => {
 
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
+  });
+
+  it('links each of the member’s posts on My Profile to its page', async () => {
+    server.use(...signedInAs('Client'));
+    server.use(http.get('*/api/user/:email', () => HttpResponse.json([buildPost({ _id: 'post-9', title: 'Hooks in depth' })])));
+    renderApp('/dashboard/my-profile');
+
+    expect(await screen.findByRole('link', { name: 'Hooks in depth' })).toHaveAttribute('href', '/post-details/post-9');
   });
 
   it('shows the Admin menu to admins', async () => {

@@ -1,12 +1,11 @@
 // The one form wrapper: react-hook-form driven by the same zod schema the server uses
 // (DESIGN.md "Forms"), its labelled input (field.tsx) and the form-level alert.
-import type { ComponentProps, ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
   type FieldValues,
   type SubmitErrorHandler,
-  type SubmitHandler,
   type UseFormProps,
   type UseFormRegisterReturn,
   type UseFormReturn,
@@ -14,10 +13,12 @@ import {
 import type { ZodType } from 'zod';
 import { cn } from '#web/utils/cn.ts';
 import { controlClasses, Field, type FieldProps } from './field.tsx';
+import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
 interface FormProps<TInput extends FieldValues, TOutput> extends Omit<ComponentProps<'form'>, 'onSubmit' | 'onInvalid' | 'children'> {
   schema: ZodType<TOutput, TInput>;
-  onSubmit: SubmitHandler<TOutput>;
+  /** Gets the form too, so a refusal from the server can be shown on its field (setError). */
+  onSubmit: (values: TOutput, form: UseFormReturn<TInput, unknown, TOutput>) => unknown;
   onInvalid?: SubmitErrorHandler<TInput>;
   options?: Omit<UseFormProps<TInput, unknown, TOutput>, 'resolver'>;
   children: (methods: UseFormReturn<TInput, unknown, TOutput>) => ReactNode;
@@ -34,7 +35,12 @@ export function Form<TInput extends FieldValues, TOutput>({
 }: FormProps<TInput, TOutput>) {
   const methods = useForm<TInput, unknown, TOutput>({ ...options, resolver: zodResolver<TInput, unknown, TOutput>(schema) });
   return (
-    <form noValidate className={cn('space-y-5', className)} onSubmit={methods.handleSubmit(onSubmit, onInvalid)} {...props}>
+    <form
+      noValidate
+      className={cn('space-y-5', className)}
+      onSubmit={methods.handleSubmit((values) => onSubmit(values, methods), onInvalid)}
+      {...props}
+    >
       {children(methods)}
     </form>
   );
@@ -59,6 +65,38 @@ export function Input({ label, error, hint, registration, className, id, type = 
           {...props}
           {...registration}
         />
+      )}
+    </Field>
+  );
+}
+
+/**
+ * A labelled password input with a "Show password" toggle (a pressed button), so a member can
+ * check what they typed; it starts hidden.
+ */
+export function PasswordInput({ label, error, hint, registration, className, id, ...props }: Omit<InputProps, 'type'>) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            type={shown ? 'text' : 'password'}
+            className={cn(controlClasses, textControlClasses, 'pr-11')}
+            {...props}
+            {...registration}
+          />
+          <button
+            type="button"
+            aria-label="Show password"
+            aria-pressed={shown}
+            onClick={() => setShown((value) => !value)}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-ink"
+          >
+            {shown ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
+          </button>
+        </div>
       )}
     </Field>
   );

@@ -8,7 +8,19 @@ import { refreshSession } from '#web/lib/auth.ts';
 import { saveUserData } from './save-user-data.ts';
 import { uploadPhoto } from './upload-photo.ts';
 
-async function authCall<T extends { error: { message?: string | undefined; statusText: string } | null }>(
+/** A sign-up refused because of one field: the form shows it there as well as in the toast. */
+export class SignUpFieldError extends Error {
+  constructor(
+    readonly field: 'email',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const EMAIL_TAKEN = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
+
+async function authCall<T extends { error: { code?: string | undefined; message?: string | undefined; statusText: string } | null }>(
   call: () => Promise<T>,
   fallback: string,
 ): Promise<T> {
@@ -18,7 +30,10 @@ async function authCall<T extends { error: { message?: string | undefined; statu
   } catch {
     throw new Error(NETWORK_ERROR_MESSAGE);
   }
-  if (result.error) throw new Error(authErrorMessage(result.error, fallback));
+  if (result.error) {
+    const message = authErrorMessage(result.error, fallback);
+    throw result.error.code && EMAIL_TAKEN.has(result.error.code) ? new SignUpFieldError('email', message) : new Error(message);
+  }
   return result;
 }
 

@@ -12,6 +12,23 @@ async function openSignIn(entry: Parameters<typeof renderApp>[0] = '/auth/sign-i
 }
 
 describe('Sign in form', () => {
+  it('shows and hides the password with a pressed toggle', async () => {
+    const { user } = await openSignIn();
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'Abc123!');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(password).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(password).toHaveValue('Abc123!');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(toggle);
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
   it("shows the server's message in red under the form when sign-in fails", async () => {
     let received: unknown;
     server.use(

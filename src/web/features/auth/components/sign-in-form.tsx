@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { signInFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
+import { Form, FormAlert, Input, PasswordInput } from '#web/components/ui/form.tsx';
 import { useSignIn } from '../api/sign-in.ts';
 
 interface SignInFormProps {
@@ -25,13 +25,7 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
           <>
             <Input type="email" label="Email" autoComplete="email" registration={register('email')} error={errors.email} />
             <div className="space-y-1.5">
-              <Input
-                type="password"
-                label="Password"
-                autoComplete="current-password"
-                registration={register('password')}
-                error={errors.password}
-              />
+              <PasswordInput label="Password" autoComplete="current-password" registration={register('password')} error={errors.password} />
               <div className="text-right">
                 <a href="#" onClick={ignoreClick} className="text-sm font-medium text-brand-700 hover:underline">
                   Forgot password?

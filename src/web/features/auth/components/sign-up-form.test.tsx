@@ -115,7 +115,7 @@ describe('Sign up form', () => {
     expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument();
   });
 
-  it('shows the server message in an error toast when the account cannot be created', async () => {
+  it('shows a taken email on the Email field, focused, when the account cannot be created', async () => {
     server.use(
       http.post('*/api/auth/sign-up/email', () =>
         HttpResponse.json({ code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' }, { status: 422 }),
@@ -129,7 +129,11 @@ describe('Sign up form', () => {
     await user.type(screen.getByLabelText('Password'), 'Abc123!');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(await screen.findByText('User already exists. Use another email.')).toBeInTheDocument();
+    // On the Email field as well as in the toast, and the field has the focus.
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('User already exists. Use another email.'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
     expect(screen.queryByText('Account Created!')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/sign-up');
   });

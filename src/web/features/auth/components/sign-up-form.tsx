@@ -1,9 +1,9 @@
 import { PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Form, Input } from '#web/components/ui/form.tsx';
+import { Form, Input, PasswordInput } from '#web/components/ui/form.tsx';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { toast } from '#web/lib/toast.tsx';
-import { signUpFormSchema, useSignUp } from '../api/sign-up.ts';
+import { SignUpFieldError, signUpFormSchema, useSignUp } from '../api/sign-up.ts';
 
 interface SignUpFormProps {
   onSuccess: () => void;
@@ -21,7 +21,7 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
         // SPEC.md §5: a password that breaks the rule also raises a toast on submit.
         if (errors.password?.message === PASSWORD_INLINE_MESSAGE) toast.error(PASSWORD_TOAST_MESSAGE);
       }}
-      onSubmit={(values) =>
+      onSubmit={(values, form) =>
         signUp.mutate(values, {
           onSuccess: () => {
             toast.success(
@@ -32,7 +32,11 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
             );
             onSuccess();
           },
-          onError: (error) => toast.error(error.message),
+          onError: (error) => {
+            toast.error(error.message);
+            // The toast goes after a few seconds; the field keeps saying what to change.
+            if (error instanceof SignUpFieldError) form.setError(error.field, { message: error.message }, { shouldFocus: true });
+          },
         })
       }
     >
@@ -41,8 +45,7 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
           <Input label="Name" autoComplete="name" registration={register('name')} error={errors.name} />
           <Input type="email" label="Email" autoComplete="email" registration={register('email')} error={errors.email} />
           <Input type="file" label="Photo" accept="image/*" registration={register('photo')} error={errors.photo} />
-          <Input
-            type="password"
+          <PasswordInput
             label="Password"
             autoComplete="new-password"
             hint="At least 6 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"

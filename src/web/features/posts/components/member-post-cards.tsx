@@ -44,7 +44,11 @@ function PostCard({ post }: { post: Post }) {
   return (
     <article className="card flex h-full flex-col gap-3 p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-semibold text-ink">{post.title}</h3>
+        <h3 className="min-w-0 font-semibold text-ink">
+          <Link to={paths.postDetails.getHref(post._id)} className="hover:text-brand-700 hover:underline">
+            {post.title}
+          </Link>
+        </h3>
         <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
           <span className="sr-only">Tag: </span>#{post.category}
         </span>

@@ -57,6 +57,7 @@ describe('My Post', () => {
     const row = screen.getByRole('row', { name: /Post number 3/ });
     expect(within(row).getByText('4')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Comment' })).toHaveAttribute('href', '/dashboard/my-post/comment-details/post-3');
+    expect(within(row).getByRole('link', { name: 'Post number 3' })).toHaveAttribute('href', '/post-details/post-3');
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByRole('row', { name: /Post number 12/ })).toBeInTheDocument();

@@ -26,7 +26,11 @@ export function MyPostsTable({ email, pagination }: MyPostsTableProps) {
   const columns: Column<Post>[] = [
     {
       header: 'Post Title',
-      cell: (post) => <span className="font-medium text-ink">{post.title}</span>,
+      cell: (post) => (
+        <Link to={paths.postDetails.getHref(post._id)} className="font-medium text-ink hover:text-brand-700 hover:underline">
+          {post.title}
+        </Link>
+      ),
       className: 'w-full @2xl:min-w-48',
     },
     { header: 'Number of Votes', cell: (post) => <span className="tabular-nums">{totalVotes(post)}</span>, className: 'whitespace-nowrap' },
