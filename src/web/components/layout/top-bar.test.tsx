@@ -46,6 +46,24 @@ describe('Top bar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('switches to dark mode and back with a pressed toggle, remembering the choice', async () => {
+    document.documentElement.dataset.theme = 'light';
+    const { user } = renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Dark mode' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(localStorage.getItem('theme')).toBe('light');
+    localStorage.removeItem('theme');
+  });
+
   it('closes the small-screen menu on Escape and gives focus back to its button', async () => {
     const { user } = renderApp('/');
     const toggle = await screen.findByRole('button', { name: 'Menu' });

@@ -8,6 +8,7 @@ import { useRole, useSignOut, useViewer } from '#web/lib/auth.ts';
 import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
 import { cn } from '#web/utils/cn.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 
 interface TopBarProps {
   siteName: string;
@@ -67,6 +68,7 @@ export function TopBar({ siteName, announcementCount }: TopBarProps) {
           >
             Membership
           </NavLink>
+          <ThemeToggle />
           {/* The badge sits beside the link, not in it: the link's name stays "Notifications". */}
           <span className="relative inline-flex">
             <Link

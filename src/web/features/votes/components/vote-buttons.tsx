@@ -18,7 +18,7 @@ interface VoteButtonsProps {
 // (its visible content is the icon alone), and the count describes it.
 const LOOKS: Record<VoteDirection, { on: string; off: string; count: string }> = {
   up: {
-    on: 'bg-success-700 text-white',
+    on: 'bg-success-600 text-white',
     off: 'text-ink hover:bg-success-50 hover:text-success-700',
     count: 'text-success-700',
   },

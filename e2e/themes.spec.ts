@@ -1,0 +1,99 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from './axe.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs, type ApiMember } from './helpers.ts';
+
+// Dark mode: the first visit follows the system, the choice is remembered, nothing flashes the
+// other theme, and every screen passes axe (no serious finding) in both themes.
+
+const SHOTS = 'test-results/themes';
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const violations = await new AxeBuilder(page).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect.soft(serious, `${where}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+test('the first visit follows the system, the choice is remembered, and no page starts in the other theme', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  // Every document the page loads must already carry its theme when it is first parsed.
+  const themesAtFirstPaint: string[] = [];
+  await page.exposeFunction('reportTheme', (theme: string) => themesAtFirstPaint.push(theme));
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { reportTheme(t: string): void }).reportTheme(document.documentElement.dataset.theme ?? 'none');
+    });
+  });
+
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Dark mode' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'false');
+  expect(themesAtFirstPaint).toEqual(['dark', 'light']);
+  await context.close();
+});
+
+interface Forum {
+  member: ApiMember;
+  admin: ApiMember;
+  postId: string;
+}
+
+async function pagesInTheme(browser: Browser, forum: Forum, theme: 'light' | 'dark', width: number) {
+  const context = await browser.newContext({ colorScheme: theme, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const visit = async (path: string, ready: () => Promise<void>) => {
+    await page.goto(path);
+    await ready();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.screenshot({ path: `${SHOTS}/${theme}-${width}${path.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });
+    await expectNoSeriousViolations(page, `${path} in ${theme} at ${width} px`);
+  };
+  const heading = (name: string | RegExp) => () => expect(page.getByRole('heading', { name }).first()).toBeVisible();
+
+  await visit('/', heading(/Latest posts/));
+  await visit('/no-such-page', heading('No Page Found'));
+  await visit('/auth/sign-up', heading('Sign Up'));
+  await signInBrowserAs(page, forum.member);
+  await visit('/membership', heading('Membership Status'));
+  await visit(`/post-details/${forum.postId}`, heading('Dark and light'));
+  await visit('/dashboard/my-profile', heading(forum.member.name));
+  await visit('/dashboard/add-post', heading('Add Post'));
+  await visit('/dashboard/my-post', heading('My Posts'));
+  await context.close();
+
+  const adminContext = await browser.newContext({ colorScheme: theme, viewport: { width, height: 900 } });
+  const adminPage = await adminContext.newPage();
+  await signInBrowserAs(adminPage, forum.admin);
+  for (const [path, name] of [
+    ['/dashboard/admin-profile', forum.admin.name],
+    ['/dashboard/manage-users', 'Manage Users'],
+    ['/dashboard/reported-comment', /Reported/],
+    ['/dashboard/make-announcement', 'Create Post'],
+  ] as const) {
+    await adminPage.goto(path);
+    await expect(adminPage.getByRole('heading', { name }).first()).toBeVisible();
+    await adminPage.waitForLoadState('networkidle');
+    await adminPage.screenshot({ path: `${SHOTS}/${theme}-${width}${path.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });
+    await expectNoSeriousViolations(adminPage, `${path} in ${theme} at ${width} px`);
+  }
+  await adminContext.close();
+}
+
+test('every screen passes axe in both themes at 360 and 1280 px', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const admin = await apiAdmin(request, 'Theme Admin');
+  await ensureTags(request, admin, ['css']);
+  const member = await apiSignUp(request, 'Theme Reader');
+  const postId = await apiCreatePost(request, member, { title: 'Dark and light', description: 'Both should read well.', category: 'css' });
+  const vote = await request.patch(`/api/post-data/upVote/${postId}`, { headers: { ...admin.headers, origin: ORIGIN } });
+  expect(vote.status()).toBe(200);
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [360, 1280]) await pagesInTheme(browser, { member, admin, postId }, theme, width);
+  }
+});
