@@ -1,0 +1,181 @@
+import { Parser } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { excerptOf, renderMarkdown } from './render-markdown.ts';
+
+// What members write is Markdown; what is stored and shown is this HTML. Rendering is checked
+// for what a tech forum needs, and the sanitiser against OWASP's filter-evasion cheat sheet.
+
+const ALLOWED_TAGS = new Set([
+  'p',
+  'br',
+  'hr',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'em',
+  'del',
+  's',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'input',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'a',
+  'img',
+  'span',
+]);
+
+/** Parses the HTML as a browser would and checks every element and attribute it holds. */
+function expectInert(html: string) {
+  const parser = new Parser({
+    onopentag(tag, attributes) {
+      expect(ALLOWED_TAGS, `<${tag}> in ${html}`).toContain(tag);
+      for (const [name, value] of Object.entries(attributes)) {
+        expect(name, `${name} on <${tag}>`).not.toMatch(/^(on|id$|name$|srcdoc$|formaction$)/);
+        if (name === 'style') expect(value).toMatch(/^text-align:(left|right|center)$/);
+        if (name === 'href' || name === 'src') {
+          const url = value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
+          expect(url, `${name}="${value}"`).not.toMatch(/^(javascript|vbscript|data|file):/);
+        }
+      }
+    },
+  });
+  parser.write(html);
+  parser.end();
+}
+
+describe('renderMarkdown', () => {
+  it('renders CommonMark and GFM: headings from h2, emphasis, lists, tables, task lists, strikethrough, autolinks', () => {
+    const html = renderMarkdown(
+      [
+        '# Big',
+        '### Small',
+        'Some **bold**, *soft* and `inline` text.',
+        '1. one\n2. two',
+        '| a | b |\n|:-|-:|\n| 1 | 2 |',
+        '- [ ] todo\n- [x] done',
+        '~~gone~~ and https://example.test/page',
+        '> quoted',
+      ].join('\n\n'),
+    );
+    expect(html).toContain('<h2>Big</h2>');
+    expect(html).toContain('<h4>Small</h4>');
+    expect(html).not.toContain('<h1');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<em>soft</em>');
+    expect(html).toContain('<code>inline</code>');
+    expect(html).toMatch(/<ol>\s*<li>one<\/li>/);
+    expect(html).toContain('<th style="text-align:left">a</th>');
+    expect(html).toContain('<input class="task-list-item-checkbox" disabled type="checkbox" /> todo');
+    expect(html).toContain('<input class="task-list-item-checkbox" checked disabled type="checkbox" /> done');
+    expect(html).toMatch(/<(s|del)>gone<\/(s|del)>/);
+    expect(html).toContain('<a href="https://example.test/page" rel="nofollow ugc noopener noreferrer">https://example.test/page</a>');
+    expect(html).toContain('<blockquote>');
+  });
+
+  it('highlights fenced code in a known language on the server, and leaves others plain', () => {
+    const ts = renderMarkdown('```ts\nconst answer: number = 42;\n```');
+    expect(ts).toMatch(/^<pre><code class="hljs language-ts"><span class="hljs-keyword">const<\/span>/);
+    expect(ts).toContain('<span class="hljs-number">42</span>');
+    for (const lang of ['python', 'go', 'rust', 'sql', 'bash', 'json', 'yaml', 'toml', 'html', 'css', 'diff', 'dockerfile', 'tsx', 'cpp']) {
+      expect(renderMarkdown(`\`\`\`${lang}\nx = 1\n\`\`\``), lang).toContain(`class="hljs language-${lang}"`);
+    }
+    const unknown = renderMarkdown('```brainfudge\n<b>&</b>\n```');
+    expect(unknown).toBe('<pre><code class="language-brainfudge">&lt;b&gt;&amp;&lt;/b&gt;\n</code></pre>');
+    expect(renderMarkdown('```\nplain <i>\n```')).toBe('<pre><code>plain &lt;i&gt;\n</code></pre>');
+  });
+
+  it('shows raw HTML in the source as text', () => {
+    const html = renderMarkdown('<script>alert(1)</script> <b onmouseover="x()">hi</b>');
+    expect(html).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt; &lt;b onmouseover="x()"&gt;hi&lt;/b&gt;</p>');
+  });
+
+  it('keeps links to http, https, mailto and relative targets, with rel', () => {
+    const html = renderMarkdown('[a](https://a.test) [b](http://b.test) [c](mailto:c@c.test) [d](/post-details/1) [e](#part)');
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      'https://a.test',
+      'http://b.test',
+      'mailto:c@c.test',
+      '/post-details/1',
+      '#part',
+    ]);
+    expect(html.match(/rel="nofollow ugc noopener noreferrer"/g)).toHaveLength(5);
+  });
+
+  it('keeps images from https and from this forum only', () => {
+    const html = renderMarkdown(
+      '![a](https://img.test/a.png) ![b](/api/images/abc-123) ![c](http://img.test/c.png) ![d](/etc/passwd) ![e](//evil.test/e.png)',
+    );
+    expect([...html.matchAll(/src="([^"]*)"/g)].map((m) => m[1])).toEqual(['https://img.test/a.png', '/api/images/abc-123']);
+  });
+
+  // OWASP XSS filter-evasion cheat sheet, in the forms Markdown can carry them.
+  const ATTACKS = [
+    '[x](javascript:alert(1))',
+    '[x](JaVaScRiPt:alert(1))',
+    '[x](  javascript:alert(1))',
+    '[x](jav\tascript:alert(1))',
+    '[x](jav&#x09;ascript:alert(1))',
+    '[x](jav&#9;ascript:alert(1))',
+    '[x](&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1))',
+    '[x](&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1))',
+    '[x](javascript&colon;alert(1))',
+    '[x](vbscript:msgbox(1))',
+    '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '[x](DATA:text/html,<script>alert(1)</script>)',
+    '<javascript:alert(1)>',
+    '<vbscript:msgbox(1)>',
+    '[x][ref]\n\n[ref]: javascript:alert(1)',
+    '![x](javascript:alert(1))',
+    '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+    '![x"onerror="alert(1)](https://img.test/a.png)',
+    '![x](https://img.test/a.png "title\\" onerror=\\"alert(1)")',
+    '[a](https://x.test "\\" onmouseover=alert(1) x=\\"")',
+    '[a](https://x.test" onmouseover="alert(1))',
+    '<img src=x onerror=alert(1)>',
+    '<svg onload=alert(1)>',
+    '<iframe src="javascript:alert(1)"></iframe>',
+    '<a href="javascript:alert(1)">x</a>',
+    '**<img src=x onerror=alert(1)>**',
+    '[<img src=x onerror=alert(1)>](https://x.test)',
+    '`<script>alert(1)</script>`',
+    '```html\n<script>alert(1)</script>\n```',
+    '```"><script>alert(1)</script>\nx\n```',
+    '```js onclick=alert(1)\nx\n```',
+    '<style>body{display:none}</style>',
+    '<form id="x" name="location"><input name="y"></form>',
+    '[x](https://x.test){onclick=alert(1)}',
+    '<<script>alert(1)//<</script>',
+    '<scr<script>ipt>alert(1)</script>',
+    '[x](java\u0000script:alert(1))',
+    '[x](\u0001javascript:alert(1))',
+    '[x](%6A%61%76%61script:alert(1))',
+  ];
+
+  it.each(ATTACKS)('renders %j inert', (attack) => {
+    expectInert(renderMarkdown(attack));
+    expectInert(renderMarkdown(`text before\n\n${attack}\n\ntext after`));
+  });
+});
+
+describe('excerptOf', () => {
+  it('is the rendered text without markup, whitespace collapsed, at most 200 characters', () => {
+    expect(excerptOf(renderMarkdown('# Hooks\n\nUse `useEffect` for **effects** &amp; <b>more</b>.\n\n- one\n- two'))).toBe(
+      'Hooks Use useEffect for effects & <b>more</b>. one two',
+    );
+    const long = excerptOf(renderMarkdown('word '.repeat(100)));
+    expect(long.length).toBeLessThanOrEqual(200);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});

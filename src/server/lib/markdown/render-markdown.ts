@@ -1,0 +1,140 @@
+import hljs from 'highlight.js/lib/core';
+import MarkdownIt from 'markdown-it';
+import taskLists from 'markdown-it-task-lists';
+import sanitizeHtml from 'sanitize-html';
+import { HIGHLIGHT_LANGUAGES } from './languages.ts';
+
+/*
+ * Members' Markdown → the HTML stored beside it (API.md "Markdown"). Rendered once, when the
+ * text is written; reads never render. Three layers, each doing what it is good at:
+ * markdown-it parses CommonMark + GFM with raw HTML off (`html: false`: a `<script>` in the
+ * source is text), highlight.js colours fenced code with a known language on the server (the
+ * browser needs no highlighter), and sanitize-html keeps only the allow-list below, whatever
+ * the first two produced.
+ */
+
+for (const [name, language, aliases] of HIGHLIGHT_LANGUAGES) {
+  hljs.registerLanguage(name, language);
+  if (aliases.length > 0) hljs.registerAliases(aliases, { languageName: name });
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const markdown = new MarkdownIt({
+  html: false,
+  linkify: true,
+  typographer: false,
+  highlight(code, lang) {
+    const name = lang.trim().toLowerCase();
+    if (name && hljs.getLanguage(name)) {
+      const className = `language-${escapeHtml(name)}`;
+      return `<pre><code class="hljs ${className}">${hljs.highlight(code, { language: name, ignoreIllegals: true }).value}</code></pre>`;
+    }
+    return ''; // markdown-it escapes it as plain code
+  },
+})
+  .enable(['table', 'strikethrough'])
+  .use(taskLists, { enabled: false });
+
+// A page has one h1 (its title): a `#` heading in the text becomes h2, and the rest follow.
+markdown.renderer.rules.heading_open = (tokens, index) => {
+  const level = Math.min(6, Number(tokens[index]!.tag.slice(1)) + 1);
+  return `<h${level}>`;
+};
+markdown.renderer.rules.heading_close = (tokens, index) => {
+  const level = Math.min(6, Number(tokens[index]!.tag.slice(1)) + 1);
+  return `</h${level}>`;
+};
+
+const LINK_REL = 'nofollow ugc noopener noreferrer';
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'em',
+    'del',
+    's',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'input',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'a',
+    'img',
+    'span',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'title'],
+    code: ['class'],
+    span: ['class'],
+    ul: ['class'],
+    li: ['class'],
+    input: ['type', 'checked', 'disabled', 'class'],
+    th: ['style'],
+    td: ['style'],
+    ol: ['start'],
+  },
+  allowedClasses: {
+    code: ['hljs', /^language-[a-z0-9+#-]+$/],
+    span: [/^hljs-[a-z0-9_-]+$/],
+    ul: ['contains-task-list'],
+    li: ['task-list-item'],
+    input: ['task-list-item-checkbox'],
+  },
+  // Table cell alignment is the one style markdown-it writes.
+  allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'escape',
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: LINK_REL } }),
+    // Only a disabled checkbox (a task list item) may stand as an input.
+    input: (tagName, attribs) =>
+      attribs.type === 'checkbox' ? { tagName, attribs: { ...attribs, disabled: '' } } : { tagName: 'span', attribs: {}, text: '' },
+  },
+  exclusiveFilter: (frame) => {
+    // Images only from https or this forum's own image store.
+    if (frame.tag !== 'img') return false;
+    const src = frame.attribs.src ?? '';
+    return !(src.startsWith('https://') || /^\/api\/images\/[A-Za-z0-9_-]+$/.test(src));
+  },
+};
+
+/** A post's, comment's or announcement's Markdown as the sanitised HTML that is stored. */
+export function renderMarkdown(source: string): string {
+  return sanitizeHtml(markdown.render(source), SANITIZE).trim();
+}
+
+const EXCERPT_LENGTH = 200;
+
+/** The first 200 characters of the text as plain text: no markup, whitespace collapsed. */
+export function excerptOf(html: string): string {
+  const text = sanitizeHtml(html.replace(/<\/(p|h[2-6]|li|pre|blockquote|tr|td|th)>/g, ' $&'), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
+}
