@@ -119,7 +119,7 @@ describe('Markdown editor', () => {
 
   it('applies the toolbar’s buttons to the selection', async () => {
     const { user, textarea } = await renderEditor();
-    const toolbar = screen.getByRole('toolbar', { name: 'Description formatting' });
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
     await user.type(textarea, 'call fn');
     textarea.setSelectionRange(5, 7);
     await user.click(within(toolbar).getByRole('button', { name: 'Inline code' }));
@@ -140,7 +140,7 @@ describe('Markdown editor', () => {
 
   it('is one tab stop whose arrow keys move between its buttons', async () => {
     const { user, textarea } = await renderEditor();
-    const toolbar = screen.getByRole('toolbar', { name: 'Description formatting' });
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
     const buttons = within(toolbar).getAllByRole('button');
     expect(buttons.filter((button) => button.tabIndex === 0)).toEqual([buttons[0]]);
     buttons[0]!.focus();

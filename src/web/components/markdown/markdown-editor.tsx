@@ -13,8 +13,6 @@ import { MarkdownTabs, type EditorTab } from './markdown-tabs.tsx';
 import { MarkdownToolbar } from './markdown-toolbar.tsx';
 
 export interface MarkdownEditorProps extends ControlAttributes {
-  /** The field's label, naming the tabs and the toolbar for assistive technology. */
-  label: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
@@ -33,7 +31,6 @@ const SHORTCUTS: Record<string, FormatCommand> = { b: 'bold', i: 'italic', k: 'l
 const imagesOf = (files: FileList | null | undefined): File[] => Array.from(files ?? []).filter((file) => file.type.startsWith('image/'));
 
 export function MarkdownEditor({
-  label,
   id,
   name,
   value,
@@ -168,14 +165,8 @@ export function MarkdownEditor({
   return (
     <div className={cn(controlClasses, 'overflow-hidden bg-surface', invalid && 'border-danger-500')}>
       <div className="flex flex-wrap items-center justify-between gap-x-2 border-b border-line bg-canvas px-1.5">
-        <MarkdownTabs
-          label={label}
-          tab={tab}
-          onChange={setTab}
-          panelIds={{ write: writePanelId, preview: previewPanelId }}
-          idBase={baseId}
-        />
-        {tab === 'write' && <MarkdownToolbar label={label} controls={id} onCommand={format} />}
+        <MarkdownTabs tab={tab} onChange={setTab} panelIds={{ write: writePanelId, preview: previewPanelId }} idBase={baseId} />
+        {tab === 'write' && <MarkdownToolbar controls={id} onCommand={format} />}
       </div>
 
       <div role="tabpanel" id={writePanelId} aria-labelledby={`${baseId}-tab-write`} hidden={tab !== 'write'}>

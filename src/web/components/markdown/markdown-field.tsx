@@ -64,7 +64,6 @@ export function MarkdownField<T extends FieldValues, TOutput>({
         >
           <MarkdownEditor
             {...attributes}
-            label={label}
             name={field.name}
             value={value}
             onChange={field.onChange}

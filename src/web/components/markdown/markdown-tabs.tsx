@@ -11,7 +11,6 @@ const TABS: readonly { value: EditorTab; label: string }[] = [
 ];
 
 interface MarkdownTabsProps {
-  label: string;
   tab: EditorTab;
   onChange: (tab: EditorTab) => void;
   panelIds: Record<EditorTab, string>;
@@ -19,7 +18,7 @@ interface MarkdownTabsProps {
   idBase: string;
 }
 
-export function MarkdownTabs({ label, tab, onChange, panelIds, idBase }: MarkdownTabsProps) {
+export function MarkdownTabs({ tab, onChange, panelIds, idBase }: MarkdownTabsProps) {
   const list = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -41,7 +40,7 @@ export function MarkdownTabs({ label, tab, onChange, panelIds, idBase }: Markdow
   };
 
   return (
-    <div ref={list} role="tablist" aria-label={`${label}: write or preview`} className="flex gap-1 py-1.5" onKeyDown={onKeyDown}>
+    <div ref={list} role="tablist" aria-label="Write or preview" className="flex gap-1 py-1.5" onKeyDown={onKeyDown}>
       {TABS.map(({ value, label: text }) => {
         const selected = value === tab;
         return (

@@ -17,13 +17,12 @@ const BUTTONS: readonly { command: FormatCommand; label: string; key?: string; I
 ];
 
 interface MarkdownToolbarProps {
-  label: string;
   /** The id of the textarea the buttons act on. */
   controls: string;
   onCommand: (command: FormatCommand) => void;
 }
 
-export function MarkdownToolbar({ label, controls, onCommand }: MarkdownToolbarProps) {
+export function MarkdownToolbar({ controls, onCommand }: MarkdownToolbarProps) {
   const [active, setActive] = useState(0);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -44,7 +43,7 @@ export function MarkdownToolbar({ label, controls, onCommand }: MarkdownToolbarP
   };
 
   return (
-    <div role="toolbar" aria-label={`${label} formatting`} aria-controls={controls} className="flex items-center" onKeyDown={onKeyDown}>
+    <div role="toolbar" aria-label="Formatting" aria-controls={controls} className="flex items-center" onKeyDown={onKeyDown}>
       {BUTTONS.map(({ command, label: name, key, Icon }, i) => (
         <button
           key={command}

@@ -11,6 +11,8 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
+  /** Which button has the focus when it opens; "cancel" when confirming cannot be undone lightly. */
+  focus?: 'confirm' | 'cancel';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   danger = false,
   busy = false,
+  focus = 'confirm',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -35,10 +38,15 @@ export function ConfirmDialog({
       alert
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus={focus === 'cancel' || undefined}>
             {cancelLabel}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} isLoading={busy} data-autofocus>
+          <Button
+            variant={danger ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            isLoading={busy}
+            data-autofocus={focus === 'confirm' || undefined}
+          >
             {confirmLabel}
           </Button>
         </>
