@@ -163,7 +163,13 @@ export function MarkdownEditor({
   const previewPanelId = `${baseId}-preview`;
 
   return (
-    <div className={cn(controlClasses, 'overflow-hidden bg-surface', invalid && 'border-danger-500')}>
+    <div
+      className={cn(
+        controlClasses,
+        'overflow-hidden bg-surface has-[textarea:focus-visible]:border-brand-400 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-brand-100',
+        invalid && 'border-danger-500',
+      )}
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-2 border-b border-line bg-canvas px-1.5">
         <MarkdownTabs tab={tab} onChange={setTab} panelIds={{ write: writePanelId, preview: previewPanelId }} idBase={baseId} />
         {tab === 'write' && <MarkdownToolbar controls={id} onCommand={format} />}
