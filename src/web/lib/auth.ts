@@ -93,6 +93,17 @@ export function useRole(): RoleState {
 }
 
 /**
+ * The viewer as src/shared/permissions.ts asks about them (id and role), or null while
+ * signed out or still loading: a control that needs a permission stays hidden until known.
+ */
+export function usePermissionViewer(): { id: string; role: Role } | null {
+  const viewer = useViewer();
+  const role = useRole();
+  if (viewer.status !== 'signed-in' || role.status !== 'ready' || role.role === null) return null;
+  return { id: viewer.user.id, role: role.role };
+}
+
+/**
  * Forgets everything that belonged to the signed-in viewer: the session becomes
  * "signed out" and every cached answer not marked public is dropped.
  */

@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
+  /** Which button has the focus when it opens: the safe choice unless a caller says otherwise. */
+  focus?: 'confirm' | 'cancel';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   danger = false,
   busy = false,
+  focus = 'cancel',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -41,10 +44,15 @@ export function ConfirmDialog({
       alert
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus={focus === 'cancel' || undefined}>
             {cancelLabel}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} isLoading={busy}>
+          <Button
+            variant={danger ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            isLoading={busy}
+            data-autofocus={focus === 'confirm' || undefined}
+          >
             {confirmLabel}
           </Button>
         </>

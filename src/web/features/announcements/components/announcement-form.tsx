@@ -4,10 +4,11 @@
 import { useState } from 'react';
 import { DEFAULT_AVATAR } from '#shared/constants.ts';
 import { createAnnouncementInputSchema } from '#shared/schemas/announcement.ts';
+import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
-import { ReadOnlyField, Textarea } from '#web/components/ui/form-controls.tsx';
+import { ReadOnlyField } from '#web/components/ui/form-controls.tsx';
 import { toast } from '#web/lib/toast.tsx';
 import { useCreateAnnouncement } from '../api/create-announcement.ts';
 
@@ -53,10 +54,10 @@ export function AnnouncementForm({ author }: AnnouncementFormProps) {
           })
         }
       >
-        {({ register, formState: { errors } }) => (
+        {({ register, control, formState: { errors } }) => (
           <>
             <Input label="Title" autoComplete="off" registration={register('title')} error={errors.title} />
-            <Textarea label="Description" rows={6} registration={register('description')} error={errors.description} />
+            <MarkdownField label="Description" rows={8} control={control} name="description" error={errors.description} />
             {createAnnouncement.error && <FormAlert>{createAnnouncement.error.message}</FormAlert>}
             <div className="flex justify-end">
               <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={createAnnouncement.isPending}>

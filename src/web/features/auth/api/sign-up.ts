@@ -5,8 +5,8 @@ import { signUpFormSchemaOf, type SignUpFormOf } from '#shared/schemas/auth.ts';
 import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
 import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
 import { refreshSession } from '#web/lib/auth.ts';
+import { uploadImage } from '#web/lib/upload-image.ts';
 import { saveUserData } from './save-user-data.ts';
-import { uploadPhoto } from './upload-photo.ts';
 
 /** A sign-up refused because of one field: the form shows it there as well as in the toast. */
 export class SignUpFieldError extends Error {
@@ -47,7 +47,7 @@ export async function signUpWithPhoto(input: SignUpForm): Promise<void> {
   const { name, email, password } = input;
 
   await authCall(() => authClient.signUp.email({ name, email, password }), 'Sign up failed. Please try again.');
-  const image = await uploadPhoto(photo);
+  const image = await uploadImage(photo);
   await authCall(() => authClient.updateUser({ image }), 'Could not save your photo.');
   await saveUserData({ name, email, image });
 }

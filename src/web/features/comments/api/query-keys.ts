@@ -9,4 +9,7 @@ export const commentKeys = {
   /** The owner's view of the comments on their post (emails, whether each is reported). */
   detailPages: (postId: string) => [...commentKeys.ofPost(postId), 'details'] as const,
   detailPage: (postId: string, page: PaginationQuery) => [...commentKeys.detailPages(postId), page] as const,
+  /** A comment's earlier versions: an edit refreshes them. */
+  revisionsOf: (commentId: string) => [...commentKeys.all, 'revisions', commentId] as const,
+  revisions: (commentId: string, page: PaginationQuery) => [...commentKeys.revisionsOf(commentId), page] as const,
 };

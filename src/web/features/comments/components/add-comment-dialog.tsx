@@ -3,11 +3,11 @@
 // with the server's message, and "Try again" brings the text back (SPEC.md §2, §8).
 import { useEffect, useId, useState } from 'react';
 import { COMMENT_SUCCESS_CLOSE_MS } from '#shared/constants.ts';
+import { MarkdownField, preloadMarkdownEditor } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { MessageDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Form } from '#web/components/ui/form.tsx';
-import { Textarea } from '#web/components/ui/form-controls.tsx';
 import { commentFormSchema, useCreateComment } from '../api/create-comment.ts';
 
 type Phase =
@@ -42,13 +42,19 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
 
   return (
     <>
-      <Button onClick={() => setPhase({ name: 'writing', draft: '' })}>Add Comment</Button>
+      <Button
+        onClick={() => setPhase({ name: 'writing', draft: '' })}
+        onPointerEnter={preloadMarkdownEditor}
+        onFocus={preloadMarkdownEditor}
+      >
+        Add Comment
+      </Button>
 
       <Dialog
         open={phase.name === 'writing'}
         onClose={close}
         title="Add a comment"
-        className="max-w-lg"
+        className="max-w-2xl"
         footer={
           <>
             <Button variant="secondary" onClick={close} disabled={create.isPending}>
@@ -68,15 +74,8 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
             options={{ defaultValues: { comment: phase.draft } }}
             className="text-left"
           >
-            {({ register, formState }) => (
-              <Textarea
-                label="Comment"
-                rows={5}
-                placeholder="Share your thoughts…"
-                registration={register('comment')}
-                error={formState.errors.comment}
-                data-autofocus
-              />
+            {({ control }) => (
+              <MarkdownField label="Comment" rows={5} placeholder="Share your thoughts…" control={control} name="comment" autoFocus />
             )}
           </Form>
         )}

@@ -13,6 +13,8 @@ export const postKeys = {
     [...postKeys.lists(), 'search', { search, sort, ...page }] as const,
   details: () => [...postKeys.all, 'detail'] as const,
   detail: (id: string) => [...postKeys.details(), id] as const,
+  /** Under the post's own key: an edit refreshes the page and its history together. */
+  revisions: (id: string, page: PaginationQuery) => [...postKeys.detail(id), 'revisions', page] as const,
   /** A member's own posts: the profile cards, the paged table and the count Add Post checks. */
   members: () => [...postKeys.all, 'member'] as const,
   ofMember: (email: string) => [...postKeys.members(), email] as const,

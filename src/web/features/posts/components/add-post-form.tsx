@@ -5,10 +5,11 @@ import { useNavigate } from 'react-router';
 import { createPostInputSchema } from '#shared/schemas/post.ts';
 import type { Tag } from '#shared/schemas/tag.ts';
 import type { User } from '#shared/schemas/user.ts';
+import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
-import { ReadOnlyField, Select, Textarea } from '#web/components/ui/form-controls.tsx';
+import { ReadOnlyField, Select } from '#web/components/ui/form-controls.tsx';
 import { paths } from '#web/config/paths.ts';
 import { isApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.tsx';
@@ -81,7 +82,7 @@ export function AddPostForm({ author, tagChoices, onCreated, onLimitReached }: A
           })
         }
       >
-        {({ register, formState: { errors } }) => (
+        {({ register, control, formState: { errors } }) => (
           <>
             <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
               <Input
@@ -99,10 +100,11 @@ export function AddPostForm({ author, tagChoices, onCreated, onLimitReached }: A
                 hint={tagChoices.error ? `Could not load the tags: ${tagChoices.error.message}` : undefined}
               />
             </div>
-            <Textarea
+            <MarkdownField
               label="Description"
-              rows={8}
-              registration={register('description')}
+              rows={10}
+              control={control}
+              name="description"
               error={errors.description ?? serverFieldError(createPost.error, 'description')}
             />
             {generalError && <FormAlert>{generalError}</FormAlert>}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { applyEdit, formatEdit, indentEdit, isInCodeBlock, type FormatCommand, type TextEdit } from './markdown-commands.ts';
+
+/** The text after the edit with the new selection marked by [ and ]. */
+function show(text: string, edit: TextEdit | null): string {
+  if (!edit) return 'no edit';
+  const next = applyEdit(text, edit);
+  return `${next.slice(0, edit.select.start)}[${next.slice(edit.select.start, edit.select.end)}]${next.slice(edit.select.end)}`;
+}
+
+const run = (command: FormatCommand, text: string, start: number, end = start) => show(text, formatEdit(command, text, { start, end }));
+
+describe('formatting commands', () => {
+  it('wraps the selection, or inserts a selected placeholder', () => {
+    expect(run('bold', 'make it loud', 8, 12)).toBe('make it **[loud]**');
+    expect(run('bold', 'x ', 2)).toBe('x **[bold text]**');
+    expect(run('italic', 'so calm', 3, 7)).toBe('so _[calm]_');
+    expect(run('code', 'call fn now', 5, 7)).toBe('call `[fn]` now');
+  });
+
+  it('unwraps a selection that is wrapped already', () => {
+    expect(run('bold', 'make it **loud**', 10, 14)).toBe('make it [loud]');
+  });
+
+  it('makes a link of the selection and selects the address to type over', () => {
+    expect(run('link', 'see docs', 4, 8)).toBe('see [docs]([https://])');
+    expect(run('link', '', 0)).toBe('[[link text]](https://)');
+  });
+
+  it('puts a code block on lines of its own', () => {
+    expect(run('codeBlock', 'before', 6)).toBe('before\n```\n[]\n```');
+    expect(run('codeBlock', 'a\nlet x = 1\nb', 2, 11)).toBe('a\n```\n[let x = 1]\n```\nb');
+  });
+});
+
+describe('code blocks and Tab', () => {
+  const text = 'intro\n```ts\nconst a = 1;\n```\nafter';
+
+  it('knows whether a position is inside a fenced block', () => {
+    expect(isInCodeBlock(text, text.indexOf('intro'))).toBe(false);
+    expect(isInCodeBlock(text, text.indexOf('const'))).toBe(true);
+    expect(isInCodeBlock(text, text.indexOf('after'))).toBe(false);
+    expect(isInCodeBlock('```\nopen block', 8)).toBe(true);
+    expect(isInCodeBlock('~~~\n```\nstill inside', 12)).toBe(true);
+  });
+
+  it('indents at the caret, and indents or outdents every selected line', () => {
+    const at = text.indexOf('const');
+    expect(show(text, indentEdit(text, { start: at, end: at }, false))).toBe('intro\n```ts\n  []const a = 1;\n```\nafter');
+    const lines = 'a\nb\nc';
+    expect(show(lines, indentEdit(lines, { start: 0, end: 3 }, false))).toBe('  [a\n  b]\nc');
+    expect(show('  a\n b', indentEdit('  a\n b', { start: 2, end: 6 }, true))).toBe('[a\nb]');
+    expect(indentEdit('a', { start: 1, end: 1 }, true)).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MarkdownContent } from './markdown-content.tsx';
+
+const html =
+  '<p>Try this:</p>' +
+  '<pre><code class="language-ts"><span class="hljs-keyword">const</span> answer = <span class="hljs-number">42</span>;</code></pre>' +
+  '<ul><li><pre><code>plain block</code></pre></li></ul>';
+
+describe('Rendered Markdown', () => {
+  it('shows the stored HTML, each code block with its language', () => {
+    render(<MarkdownContent html={html} />);
+    expect(screen.getByText('Try this:')).toBeInTheDocument();
+    expect(screen.getByText('const')).toHaveClass('hljs-keyword');
+    expect(screen.getByText('ts')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Copy' })).toHaveLength(2);
+  });
+
+  it('copies a code block’s text and says "Copied"', async () => {
+    const user = userEvent.setup();
+    render(<MarkdownContent html={html} />);
+    const [first, second] = screen.getAllByRole('button', { name: 'Copy' });
+
+    await user.click(first!);
+    expect(await navigator.clipboard.readText()).toBe('const answer = 42;');
+    expect(first).toHaveAccessibleName('Copied');
+
+    await user.click(second!);
+    expect(await navigator.clipboard.readText()).toBe('plain block');
+  });
+
+  it('frames the new code blocks when the HTML changes', () => {
+    const { rerender, container } = render(<MarkdownContent html={html} />);
+    rerender(<MarkdownContent html={'<pre><code class="language-py">print(1)</code></pre>'} />);
+    const blocks = container.querySelectorAll('.code-block');
+    expect(blocks).toHaveLength(1);
+    expect(within(blocks[0] as HTMLElement).getByText('py')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Copy' })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,250 @@
+// The one Markdown editor (DESIGN.md "The UI contract"): "Write" and "Preview" tabs, a
+// small toolbar with its shortcuts, Tab indenting inside a code block, and images pasted
+// or dropped into the text uploaded and inserted. The preview comes from the server's
+// renderer; the browser never parses Markdown. Loaded lazily by markdown-field.tsx.
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefCallback, type RefObject } from 'react';
+import { useMarkdownPreview } from '#web/lib/markdown-preview.ts';
+import { useUploadImage } from '#web/lib/upload-image.ts';
+import { cn } from '#web/utils/cn.ts';
+import { controlClasses, type ControlAttributes } from '../ui/field.tsx';
+import { applyEdit, formatEdit, imageMarkdown, indentEdit, isInCodeBlock, type FormatCommand, type TextEdit } from './markdown-commands.ts';
+import { MarkdownContent } from './markdown-content.tsx';
+import { MarkdownTabs, type EditorTab } from './markdown-tabs.tsx';
+import { MarkdownToolbar } from './markdown-toolbar.tsx';
+
+export interface MarkdownEditorProps extends ControlAttributes {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  /** react-hook-form's ref, so a failed validation focuses the text. */
+  textareaRef?: RefCallback<HTMLTextAreaElement>;
+  rows?: number;
+  placeholder?: string | undefined;
+  autoFocus?: boolean | undefined;
+  /** Set while the plain textarea shown during loading had the focus: the editor takes it over. */
+  focusRef?: RefObject<boolean>;
+}
+
+const SHORTCUTS: Record<string, FormatCommand> = { b: 'bold', i: 'italic', k: 'link' };
+
+const imagesOf = (files: FileList | null | undefined): File[] => Array.from(files ?? []).filter((file) => file.type.startsWith('image/'));
+
+export function MarkdownEditor({
+  id,
+  name,
+  value,
+  onChange,
+  onBlur,
+  textareaRef,
+  rows = 6,
+  placeholder,
+  autoFocus,
+  focusRef,
+  'aria-invalid': invalid,
+  'aria-describedby': describedBy,
+}: MarkdownEditorProps) {
+  const baseId = useId();
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const [tab, setTab] = useState<EditorTab>('write');
+  const [dragging, setDragging] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const pendingSelection = useRef<TextEdit['select'] | null>(null);
+  // The text as last written, ahead of React's next render (two uploads may finish at once).
+  const latest = useRef(value);
+  const preview = useMarkdownPreview(value, tab === 'preview');
+  const upload = useUploadImage();
+
+  // A field that fails validation shows its text again (adjusting state while rendering).
+  const [wasInvalid, setWasInvalid] = useState(invalid);
+  if (invalid !== wasInvalid) {
+    setWasInvalid(invalid);
+    if (invalid) setTab('write');
+  }
+
+  const emit = (next: string) => {
+    latest.current = next;
+    onChange(next);
+  };
+
+  // An edit applied through onChange moves the selection once React has written the text.
+  useLayoutEffect(() => {
+    latest.current = value;
+    const selection = pendingSelection.current;
+    if (!selection || !textarea.current) return;
+    pendingSelection.current = null;
+    textarea.current.setSelectionRange(selection.start, selection.end);
+  }, [value]);
+
+  useLayoutEffect(() => {
+    if (autoFocus || focusRef?.current) textarea.current?.focus();
+    // Only when the editor appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** Applies an edit; the browser's own insertText keeps it in the undo history where it exists. */
+  const apply = (edit: TextEdit) => {
+    const element = textarea.current;
+    if (!element) return;
+    const next = applyEdit(latest.current, edit);
+    element.focus();
+    element.setSelectionRange(edit.from, edit.to);
+    const command = edit.insert === '' ? 'delete' : 'insertText';
+    const native = typeof document.execCommand === 'function' && document.execCommand(command, false, edit.insert);
+    if (native && element.value === next) {
+      latest.current = next;
+      element.setSelectionRange(edit.select.start, edit.select.end);
+      return;
+    }
+    pendingSelection.current = edit.select;
+    emit(next);
+  };
+
+  const format = (command: FormatCommand) => {
+    const element = textarea.current;
+    if (!element) return;
+    apply(formatEdit(command, latest.current, { start: element.selectionStart, end: element.selectionEnd }));
+  };
+
+  /** Replaces an upload's placeholder wherever the text has moved it, keeping the writer's caret. */
+  const replacePlaceholder = (placeholder: string, insert: string) => {
+    const element = textarea.current;
+    const current = latest.current;
+    const at = current.indexOf(placeholder);
+    if (at === -1) return;
+    const delta = insert.length - placeholder.length;
+    const shift = (position: number) => (position >= at + placeholder.length ? position + delta : Math.min(position, at + insert.length));
+    if (element && document.activeElement === element) {
+      pendingSelection.current = { start: shift(element.selectionStart), end: shift(element.selectionEnd) };
+    }
+    emit(applyEdit(current, { from: at, to: at + placeholder.length, insert, select: { start: 0, end: 0 } }));
+  };
+
+  const uploadImages = (files: File[]) => {
+    const element = textarea.current;
+    if (files.length === 0 || !element) return;
+    setUploadError(null);
+    // One placeholder line per image, inserted as one edit; each is replaced by its image when uploaded.
+    const placeholders = files.map((file, i) => `![Uploading ${i + 1}: ${file.name}…]()`);
+    const { selectionStart: start, selectionEnd: end } = element;
+    const lead = start > 0 && latest.current[start - 1] !== '\n' ? '\n' : '';
+    const insert = `${lead}${placeholders.join('\n')}\n`;
+    apply({ from: start, to: end, insert, select: { start: start + insert.length, end: start + insert.length } });
+    files.forEach((file, i) => {
+      const placeholder = placeholders[i]!;
+      upload.mutateAsync(file).then(
+        (url) => replacePlaceholder(placeholder, imageMarkdown(url)),
+        (error: unknown) => {
+          // Its line goes with it.
+          replacePlaceholder(latest.current.includes(`${placeholder}\n`) ? `${placeholder}\n` : placeholder, '');
+          setUploadError(`Could not upload ${file.name}: ${error instanceof Error ? error.message : 'unknown error'}`);
+        },
+      );
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const element = event.currentTarget;
+    const command = SHORTCUTS[event.key.toLowerCase()];
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && command) {
+      event.preventDefault();
+      format(command);
+      return;
+    }
+    // Tab indents only inside a code block; anywhere else it moves on, so the field never traps the keyboard.
+    if (event.key === 'Tab' && !event.ctrlKey && !event.metaKey && !event.altKey && isInCodeBlock(element.value, element.selectionStart)) {
+      const edit = indentEdit(element.value, { start: element.selectionStart, end: element.selectionEnd }, event.shiftKey);
+      event.preventDefault();
+      if (edit) apply(edit);
+    }
+  };
+
+  const writePanelId = `${baseId}-write`;
+  const previewPanelId = `${baseId}-preview`;
+
+  return (
+    <div
+      className={cn(
+        controlClasses,
+        'overflow-hidden bg-surface has-[textarea:focus-visible]:border-brand-400 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-brand-100',
+        invalid && 'border-danger-500',
+      )}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-2 border-b border-line bg-canvas px-1.5">
+        <MarkdownTabs tab={tab} onChange={setTab} panelIds={{ write: writePanelId, preview: previewPanelId }} idBase={baseId} />
+        {tab === 'write' && <MarkdownToolbar controls={id} onCommand={format} />}
+      </div>
+
+      <div role="tabpanel" id={writePanelId} aria-labelledby={`${baseId}-tab-write`} hidden={tab !== 'write'}>
+        <textarea
+          ref={(element) => {
+            textarea.current = element;
+            textareaRef?.(element);
+          }}
+          id={id}
+          name={name}
+          value={value}
+          rows={rows}
+          placeholder={placeholder}
+          aria-invalid={invalid}
+          aria-describedby={cn(describedBy, `${baseId}-help`) || undefined}
+          data-autofocus={autoFocus || undefined}
+          className={cn(
+            'block min-h-28 w-full resize-y border-0 bg-transparent px-3 py-2 font-mono text-sm leading-relaxed text-ink',
+            'placeholder:font-sans placeholder:text-muted/70 focus-visible:outline-none',
+            dragging && 'bg-brand-50',
+          )}
+          onChange={(event) => emit(event.target.value)}
+          onBlur={onBlur}
+          onKeyDown={onKeyDown}
+          onPaste={(event) => {
+            const images = imagesOf(event.clipboardData.files);
+            if (images.length === 0) return;
+            event.preventDefault();
+            uploadImages(images);
+          }}
+          onDragOver={(event) => {
+            if (!event.dataTransfer.types.includes('Files')) return;
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            setDragging(false);
+            const images = imagesOf(event.dataTransfer.files);
+            if (images.length === 0) return;
+            event.preventDefault();
+            uploadImages(images);
+          }}
+        />
+        <p id={`${baseId}-help`} className="border-t border-line px-3 py-1.5 text-xs text-muted">
+          Markdown: **bold**, _italic_, `code`, ``` for code blocks. Paste or drop an image to add it.
+        </p>
+        {uploadError && (
+          <p role="alert" className="border-t border-danger-200 bg-danger-50 px-3 py-1.5 text-xs text-danger-700">
+            {uploadError}
+          </p>
+        )}
+      </div>
+
+      <div
+        role="tabpanel"
+        id={previewPanelId}
+        aria-labelledby={`${baseId}-tab-preview`}
+        hidden={tab !== 'preview'}
+        tabIndex={0}
+        aria-busy={preview.isFetching || undefined}
+        className="min-h-28 px-3 py-2"
+      >
+        {tab === 'preview' && <PreviewBody markdown={value} preview={preview} />}
+      </div>
+    </div>
+  );
+}
+
+function PreviewBody({ markdown, preview }: { markdown: string; preview: ReturnType<typeof useMarkdownPreview> }) {
+  if (markdown.trim() === '') return <p className="text-sm text-muted">Nothing to preview.</p>;
+  if (preview.isPending) return <p className="text-sm text-muted">Loading preview…</p>;
+  if (preview.isError) return <p className="text-sm text-danger-700">Could not load the preview: {preview.error.message}</p>;
+  return <MarkdownContent html={preview.data} />;
+}

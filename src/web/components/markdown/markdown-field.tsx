@@ -1,0 +1,81 @@
+// A labelled Markdown field for react-hook-form ("Description", "Comment"): the label, hint
+// and error of every field (ui/field.tsx) around the editor. The editor's code loads only
+// when a form shows it; until then a plain textarea with the same value stands in.
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { cn } from '#web/utils/cn.ts';
+import { controlClasses, Field, type FieldErrorLike } from '../ui/field.tsx';
+
+const loadEditor = () => import('./markdown-editor.tsx');
+const MarkdownEditor = lazy(async () => ({ default: (await loadEditor()).MarkdownEditor }));
+
+/** Starts loading the editor ahead of a form that will need it (e.g. on hovering "Add Comment"). */
+export const preloadMarkdownEditor = (): void => void loadEditor();
+
+interface MarkdownFieldProps<T extends FieldValues, TOutput> {
+  label: string;
+  control: Control<T, unknown, TOutput>;
+  name: FieldPathByValue<T, string>;
+  /** Shown instead of the form's own error (e.g. the server's message for the field). */
+  error?: FieldErrorLike;
+  hint?: ReactNode;
+  rows?: number;
+  placeholder?: string;
+  autoFocus?: boolean;
+  className?: string;
+}
+
+export function MarkdownField<T extends FieldValues, TOutput>({
+  label,
+  control,
+  name,
+  error,
+  hint,
+  rows = 6,
+  placeholder,
+  autoFocus,
+  className,
+}: MarkdownFieldProps<T, TOutput>) {
+  const { field, fieldState } = useController({ control, name });
+  const focused = useRef(false);
+  const value = typeof field.value === 'string' ? field.value : '';
+  return (
+    <Field label={label} hint={hint} error={error ?? fieldState.error} className={className}>
+      {(attributes) => (
+        <Suspense
+          fallback={
+            <textarea
+              {...attributes}
+              ref={field.ref}
+              name={field.name}
+              value={value}
+              rows={rows}
+              placeholder={placeholder}
+              data-autofocus={autoFocus || undefined}
+              className={cn(controlClasses, 'min-h-28 resize-y bg-surface px-3 py-2 font-mono text-sm')}
+              onChange={(event) => field.onChange(event.target.value)}
+              onFocus={() => (focused.current = true)}
+              onBlur={() => {
+                focused.current = false;
+                field.onBlur();
+              }}
+            />
+          }
+        >
+          <MarkdownEditor
+            {...attributes}
+            name={field.name}
+            value={value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            textareaRef={field.ref}
+            rows={rows}
+            placeholder={placeholder}
+            autoFocus={autoFocus}
+            focusRef={focused}
+          />
+        </Suspense>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '#web/testing/msw/server.ts';
+import { createTestQueryClient } from '#web/testing/render-app.tsx';
+import { EditPostDialog } from './edit-post-dialog.tsx';
+
+describe('Edit post', () => {
+  it('edits the title and the Markdown description under the rules of writing a post', async () => {
+    const patched: unknown[] = [];
+    server.use(
+      http.patch('*/api/post-data/p1', async ({ request }) => {
+        patched.push(await request.json());
+        return HttpResponse.json({ modifiedCount: 1 });
+      }),
+    );
+    let closed = 0;
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <EditPostDialog post={{ _id: 'p1', title: 'Old title', description: 'Old **text**' }} open onClose={() => (closed += 1)} />
+      </QueryClientProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    await within(dialog).findByRole('tab', { name: 'Write' });
+    expect(within(dialog).getByLabelText('Title')).toHaveFocus();
+    const description = within(dialog).getByLabelText('Description');
+    expect(description).toHaveValue('Old **text**');
+
+    await user.clear(description);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Description is required')).toBeInTheDocument();
+    expect(patched).toEqual([]);
+
+    await user.type(description, 'New text');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(closed).toBe(1));
+    expect(patched).toEqual([{ title: 'Old title', description: 'New text' }]);
+  });
+});

@@ -1,0 +1,25 @@
+// POST /api/markdown/preview { markdown } → { html }: the server's own renderer, so the
+// editor's preview is exactly what will be stored. The browser never parses Markdown.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+export const markdownKeys = {
+  all: ['markdown'] as const,
+  preview: (markdown: string) => [...markdownKeys.all, 'preview', markdown] as const,
+};
+
+export const previewMarkdown = async (markdown: string, signal?: AbortSignal): Promise<string> =>
+  (await api.post<{ html: string }>('/markdown/preview', { markdown }, { signal })).html;
+
+export const markdownPreviewQueryOptions = (markdown: string) =>
+  queryOptions({
+    queryKey: markdownKeys.preview(markdown),
+    queryFn: ({ signal }) => previewMarkdown(markdown, signal),
+    // The same text always renders the same way.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+
+/** The preview of `markdown` while `enabled` (the Preview tab is open); nothing for blank text. */
+export const useMarkdownPreview = (markdown: string, enabled: boolean) =>
+  useQuery({ ...markdownPreviewQueryOptions(markdown), enabled: enabled && markdown.trim() !== '' });
