@@ -6,6 +6,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
 import { commentsRoutes } from './features/comments/comments.routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes.ts';
+import { markdownRoutes } from './features/markdown/markdown.routes.ts';
 import { membershipRoutes } from './features/membership/membership.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { memberPostsRoutes } from './features/posts/member-posts.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     postsRoutes,
     votesRoutes,
     commentsRoutes,
+    markdownRoutes,
     leaderboardRoutes,
     memberPostsRoutes,
     reportsRoutes,

@@ -83,6 +83,10 @@ export interface PostsTable {
   /** up_votes − down_votes, stored so popularity is an index range scan. */
   score: Generated<number>;
   comment_count: Generated<number>;
+  /** The description rendered when written (lib/markdown), and its plain-text start. */
+  description_html: Generated<string>;
+  excerpt: Generated<string>;
+  edited_at: string | null;
 }
 
 export interface CommentsTable {
@@ -91,6 +95,8 @@ export interface CommentsTable {
   author_id: string;
   comment: string;
   created_at: string;
+  comment_html: Generated<string>;
+  edited_at: string | null;
 }
 
 export interface VotesTable {
@@ -115,6 +121,29 @@ export interface AnnouncementsTable {
   title: string;
   description: string;
   created_at: string;
+  description_html: Generated<string>;
+}
+
+/** A post as it was before an edit. */
+export interface PostRevisionsTable {
+  id: string;
+  post_id: string;
+  editor_id: string;
+  title: string;
+  description: string;
+  description_html: string;
+  category: string;
+  edited_at: string;
+}
+
+/** A comment as it was before an edit. */
+export interface CommentRevisionsTable {
+  id: string;
+  comment_id: string;
+  editor_id: string;
+  comment: string;
+  comment_html: string;
+  edited_at: string;
 }
 
 export interface ImagesTable {
@@ -185,6 +214,8 @@ export interface DB {
   votes: VotesTable;
   reports: ReportsTable;
   announcements: AnnouncementsTable;
+  post_revisions: PostRevisionsTable;
+  comment_revisions: CommentRevisionsTable;
   images: ImagesTable;
   payments: PaymentsTable;
   counters: CountersTable;

@@ -26,6 +26,8 @@ const stores = [
 const NOT_PERFORMED: Record<string, string> = {
   // A read sent as POST (a list of ids).
   'POST /api/individual-comment-counts': 'reads only',
+  // Renders Markdown for the editor's preview; writes nothing.
+  'POST /api/markdown/preview': 'reads only',
   // Only with Stripe configured; its write path is covered with the Stripe stand-in in membership.routes.test.ts.
   'POST /api/payments/webhook': 'needs Stripe',
 };
@@ -151,8 +153,35 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
       ).json().insertedId as string;
     await comment(bob, p1, 'Nice');
     const rude = await comment(carol, p1, 'Rude');
-    await comment(carol, p2, 'Also rude');
-    await comment(alice, p3, 'Thanks');
+    const alsoRude = await comment(carol, p2, 'Also rude');
+    const thanks = await comment(alice, p3, 'Thanks');
+
+    // Edits: a post that changes its tag and text, a comment's text; a reported comment removed.
+    await write('PATCH /api/post-data/:id', () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/post-data/${p2}`,
+        headers: alice.headers,
+        payload: { title: 'Alice two, edited', category: 'go' },
+      }),
+    );
+    await write('PATCH /api/comment-data/:id', () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/comment-data/${thanks}`,
+        headers: alice.headers,
+        payload: { comment: 'Thanks, **really**' },
+      }),
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: alice.headers,
+      payload: { commentId: alsoRude, ReportedComment: 'Spam or promotional content' },
+    });
+    await write('DELETE /api/comment-data/:id', () =>
+      t.app.inject({ method: 'DELETE', url: `/api/comment-data/${alsoRude}`, headers: admin.headers }),
+    );
 
     await write('POST /api/reported-comment', () =>
       t.app.inject({

@@ -5,6 +5,7 @@ export const announcementSchema = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
+  descriptionHtml: z.string(),
   photo: z.string().nullable(),
   name: z.string(),
   time: z.string(),

@@ -15,7 +15,18 @@ export const publicCommentSchema = z.object({
   commenter_photo: z.string().nullable(),
   createdAt: z.string(),
   postId: z.string(),
+  authorId: z.string(),
+  commentHtml: z.string(),
+  editedAt: z.string().nullable(),
 });
+export const commentRevisionSchema = z.object({
+  _id: z.string(),
+  comment: z.string(),
+  commentHtml: z.string(),
+  editedAt: z.string(),
+  editor: z.object({ name: z.string() }),
+});
+export type CommentRevision = z.infer<typeof commentRevisionSchema>;
 export type PublicComment = z.infer<typeof publicCommentSchema>;
 
 /** Every field of SPEC.md §3, for the post owner's comment details and for admins. */
@@ -33,3 +44,7 @@ export const commentCountsInputSchema = z.object({
 });
 export const commentCountSchema = z.object({ postId: z.string(), commentCount: z.number().int() });
 export const postIdParamsSchema = z.object({ postId: z.string().min(1).max(64) });
+
+/** PATCH comment-data/{id}: the new text, under the rules of writing one. */
+export const updateCommentInputSchema = createCommentInputSchema.pick({ comment: true });
+export type UpdateCommentInput = z.infer<typeof updateCommentInputSchema>;

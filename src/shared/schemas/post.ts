@@ -17,8 +17,22 @@ export const postSchema = z.object({
   upVote: z.number().int(),
   downVote: z.number().int(),
   commentCount: z.number().int(),
+  authorId: z.string(),
+  descriptionHtml: z.string(),
+  excerpt: z.string(),
+  editedAt: z.string().nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
+export const postRevisionSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  descriptionHtml: z.string(),
+  category: z.string(),
+  editedAt: z.string(),
+  editor: z.object({ name: z.string() }),
+});
+export type PostRevision = z.infer<typeof postRevisionSchema>;
 
 export const postDetailSchema = postSchema.extend({
   myVote: voteDirectionSchema.nullable(),
@@ -51,3 +65,9 @@ export const searchByTagQuerySchema = z.object({
   /** The order of post-data/popularity, or newest first (the default). */
   sort: z.enum(['newest', 'popularity']).optional().default('newest'),
 });
+
+/** PATCH post-data/{id}: any of the fields of a new post, under the same rules; at least one. */
+export const updatePostInputSchema = createPostInputSchema
+  .partial()
+  .refine((input) => Object.values(input).some((value) => value !== undefined), { message: 'Change at least one field' });
+export type UpdatePostInput = z.infer<typeof updatePostInputSchema>;

@@ -2,12 +2,21 @@
 // shaped by the shared schemas, and MSW answers for the paged calls.
 import { HttpResponse } from 'msw';
 import type { Announcement } from '#shared/schemas/announcement.ts';
-import type { PublicComment } from '#shared/schemas/comment.ts';
+import type { CommentRevision, PublicComment } from '#shared/schemas/comment.ts';
 import type { LeaderboardRow } from '#shared/schemas/leaderboard.ts';
-import type { Post, PostDetail } from '#shared/schemas/post.ts';
+import type { Post, PostDetail, PostRevision } from '#shared/schemas/post.ts';
 import type { Tag } from '#shared/schemas/tag.ts';
 
 let sequence = 0;
+
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * The rendered field as the server would store it for plain text (one paragraph, line breaks
+ * kept), unless the test gives its own HTML.
+ */
+const renderedText = <K extends string>(key: K, text: string, overrides: Partial<Record<K, string>>): Record<K, string> =>
+  ({ [key]: overrides[key] ?? `<p>${escapeHtml(text).replaceAll('\n', '<br>\n')}</p>` }) as Record<K, string>;
 const next = () => (sequence += 1);
 
 export const buildPost = (overrides: Partial<Post> = {}): Post => {
@@ -16,6 +25,8 @@ export const buildPost = (overrides: Partial<Post> = {}): Post => {
     _id: `post-${n}`,
     title: `Post number ${n}`,
     description: `The text of post ${n}.`,
+    editedAt: null,
+    authorId: `author-${n}`,
     category: 'react',
     name: 'Grace Hopper',
     photo: null,
@@ -24,6 +35,8 @@ export const buildPost = (overrides: Partial<Post> = {}): Post => {
     downVote: 0,
     commentCount: 0,
     ...overrides,
+    ...renderedText('descriptionHtml', overrides.description ?? `The text of post ${n}.`, overrides),
+    excerpt: overrides.excerpt ?? (overrides.description ?? `The text of post ${n}.`).replace(/\s+/g, ' ').slice(0, 200),
   };
 };
 
@@ -39,11 +52,14 @@ export const buildComment = (overrides: Partial<PublicComment> = {}): PublicComm
   return {
     _id: `comment-${n}`,
     comment: `Comment number ${n}`,
+    editedAt: null,
+    authorId: `commenter-${n}`,
     commenter_name: 'Alan Turing',
     commenter_photo: null,
     createdAt: new Date(Date.now() - 60_000).toISOString(),
     postId: 'post-1',
     ...overrides,
+    ...renderedText('commentHtml', overrides.comment ?? `Comment number ${n}`, overrides),
   };
 };
 
@@ -63,6 +79,35 @@ export const buildAnnouncement = (overrides: Partial<Announcement> = {}): Announ
     photo: null,
     name: 'Admin',
     time: new Date(Date.now() - 86_400_000).toISOString(),
+    ...overrides,
+    ...renderedText('descriptionHtml', overrides.description ?? `News number ${n}.`, overrides),
+  };
+};
+
+/** An earlier version of a post, as its history lists it. */
+export const buildPostRevision = (overrides: Partial<PostRevision> = {}): PostRevision => {
+  const n = next();
+  return {
+    _id: `post-revision-${n}`,
+    title: `Earlier title ${n}`,
+    description: `Earlier text ${n}`,
+    descriptionHtml: `<p>Earlier text ${n}</p>`,
+    category: 'react',
+    editedAt: new Date(Date.now() - n * 60_000).toISOString(),
+    editor: { name: 'Grace Hopper' },
+    ...overrides,
+  };
+};
+
+/** An earlier version of a comment, as its history lists it. */
+export const buildCommentRevision = (overrides: Partial<CommentRevision> = {}): CommentRevision => {
+  const n = next();
+  return {
+    _id: `comment-revision-${n}`,
+    comment: `Earlier comment ${n}`,
+    commentHtml: `<p>Earlier comment ${n}</p>`,
+    editedAt: new Date(Date.now() - n * 60_000).toISOString(),
+    editor: { name: 'Alan Turing' },
     ...overrides,
   };
 };

@@ -149,7 +149,15 @@ describe('admin calls', () => {
     const list = await t.app.inject({ url: '/api/announcement-data' });
     expect(list.headers['x-total-count']).toBe('1');
     expect(list.json()).toEqual([
-      { _id: res.json().insertedId, title: 'Hello', description: 'World', name: 'Ada', photo: null, time: expect.any(String) },
+      {
+        _id: res.json().insertedId,
+        title: 'Hello',
+        description: 'World',
+        descriptionHtml: '<p>World</p>',
+        name: 'Ada',
+        photo: null,
+        time: expect.any(String),
+      },
     ]);
   });
 });

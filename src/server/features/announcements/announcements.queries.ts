@@ -2,13 +2,14 @@ import type { Announcement, CreateAnnouncementInput } from '#shared/schemas/anno
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
 import type { Db } from '../../db/schema.ts';
+import { renderMarkdown } from '../../lib/markdown/render-markdown.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
 const announcementPage = prepared((db, p: Args<{ limit: number; offset: number }>) =>
   db
     .selectFrom('announcements as a')
     .innerJoin('users as u', 'u.id', 'a.author_id')
-    .select(['a.id', 'a.title', 'a.description', 'a.created_at', 'u.name', 'u.image'])
+    .select(['a.id', 'a.title', 'a.description', 'a.description_html', 'a.created_at', 'u.name', 'u.image'])
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .limit(p.limit)
@@ -21,6 +22,7 @@ export async function listAnnouncements(db: Db, page: PaginationQuery): Promise<
     _id: r.id,
     title: r.title,
     description: r.description,
+    descriptionHtml: r.description_html,
     photo: r.image,
     name: r.name,
     time: r.created_at,
@@ -33,6 +35,13 @@ export async function insertAnnouncement(
 ): Promise<void> {
   await db
     .insertInto('announcements')
-    .values({ id: a.id, author_id: a.authorId, title: a.title, description: a.description, created_at: a.createdAt })
+    .values({
+      id: a.id,
+      author_id: a.authorId,
+      title: a.title,
+      description: a.description,
+      description_html: renderMarkdown(a.description),
+      created_at: a.createdAt,
+    })
     .execute();
 }

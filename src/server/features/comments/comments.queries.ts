@@ -1,24 +1,33 @@
-import type { Comment, PublicComment } from '#shared/schemas/comment.ts';
+import type { Comment, CommentRevision, PublicComment } from '#shared/schemas/comment.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Db } from '../../db/schema.ts';
 import { type Args, prepared, preparedByShape } from '../../db/prepared.ts';
+import { lockingRead } from '../../db/row-lock.ts';
+import { renderMarkdown } from '../../lib/markdown/render-markdown.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
 type NewComment = { id: string; postId: string; authorId: string; comment: string; createdAt: string };
 
-const newComment = prepared((db, c: Args<NewComment>) =>
-  db.insertInto('comments').values({ id: c.id, post_id: c.postId, author_id: c.authorId, comment: c.comment, created_at: c.createdAt }),
+const newComment = prepared((db, c: Args<NewComment & { html: string }>) =>
+  db.insertInto('comments').values({
+    id: c.id,
+    post_id: c.postId,
+    author_id: c.authorId,
+    comment: c.comment,
+    comment_html: c.html,
+    created_at: c.createdAt,
+  }),
 );
 
 export async function insertComment(db: Db, c: NewComment) {
-  await newComment.run(db, c);
+  await newComment.run(db, { ...c, html: renderMarkdown(c.comment) });
 }
 
 const postComments = prepared((db, a: Args<{ postId: string; limit: number; offset: number }>) =>
   db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.author_id')
-    .select(['c.id', 'c.comment', 'c.created_at', 'c.post_id', 'u.name', 'u.image'])
+    .select(['c.id', 'c.comment', 'c.comment_html', 'c.edited_at', 'c.author_id', 'c.created_at', 'c.post_id', 'u.name', 'u.image'])
     .where('c.post_id', '=', a.postId)
     .orderBy('c.created_at', 'asc')
     .orderBy('c.id', 'asc')
@@ -36,6 +45,9 @@ export async function listPostComments(db: Db, postId: string, page: PaginationQ
     commenter_photo: r.image,
     createdAt: r.created_at,
     postId: r.post_id,
+    authorId: r.author_id,
+    commentHtml: r.comment_html,
+    editedAt: r.edited_at,
   }));
 }
 
@@ -50,6 +62,9 @@ export async function listFullComments(db: Db, page: PaginationQuery, filter: { 
     .select([
       'c.id',
       'c.comment',
+      'c.comment_html',
+      'c.edited_at',
+      'c.author_id',
       'c.created_at',
       'c.post_id',
       'u.name as commenter_name',
@@ -74,6 +89,9 @@ export async function listFullComments(db: Db, page: PaginationQuery, filter: { 
     commenter_photo: r.commenter_photo,
     createdAt: r.created_at,
     postId: r.post_id,
+    authorId: r.author_id,
+    commentHtml: r.comment_html,
+    editedAt: r.edited_at,
     post_owner_name: r.owner_name,
     post_owner_email: r.owner_email,
     reported: r.report_id !== null,
@@ -99,4 +117,108 @@ export async function commentCountsFor(db: Db, postIds: string[]): Promise<Map<s
   postIds.forEach((id, i) => (args[`p${i}`] = id));
   const rows = await commentCounts(postIds.length).execute(db, args);
   return new Map(rows.map((r) => [r.id, Number(r.comment_count)]));
+}
+
+// Editing and removing a comment; the version before each edit is kept in comment_revisions.
+
+export interface EditableComment {
+  postId: string;
+  authorId: string;
+  comment: string;
+  commentHtml: string;
+  createdAt: string;
+  reported: boolean;
+}
+
+/** A comment about to be edited or removed, held until the transaction ends. */
+export async function readCommentForChange(db: Db, id: string): Promise<EditableComment | null> {
+  const row = await lockingRead(
+    db,
+    db
+      .selectFrom('comments as c')
+      .leftJoin('reports as r', 'r.comment_id', 'c.id')
+      .select(['c.post_id', 'c.author_id', 'c.comment', 'c.comment_html', 'c.created_at', 'r.id as report_id'])
+      .where('c.id', '=', id),
+    'c',
+  ).executeTakeFirst();
+  return row
+    ? {
+        postId: row.post_id,
+        authorId: row.author_id,
+        comment: row.comment,
+        commentHtml: row.comment_html,
+        createdAt: row.created_at,
+        reported: row.report_id !== null,
+      }
+    : null;
+}
+
+export async function insertCommentRevision(
+  db: Db,
+  r: { id: string; commentId: string; editorId: string; editedAt: string; before: EditableComment },
+): Promise<void> {
+  await db
+    .insertInto('comment_revisions')
+    .values({
+      id: r.id,
+      comment_id: r.commentId,
+      editor_id: r.editorId,
+      comment: r.before.comment,
+      comment_html: r.before.commentHtml,
+      edited_at: r.editedAt,
+    })
+    .execute();
+}
+
+export async function updateCommentText(db: Db, id: string, comment: string, editedAt: string): Promise<void> {
+  await db
+    .updateTable('comments')
+    .set({ comment, comment_html: renderMarkdown(comment), edited_at: editedAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Removes a comment; its reports, revisions go with it (foreign keys). */
+export async function deleteCommentRow(db: Db, id: string): Promise<number> {
+  const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A comment's earlier versions, newest first, with who edited them. */
+export async function listCommentRevisions(
+  db: Db,
+  commentId: string,
+  page: PaginationQuery,
+): Promise<{ items: CommentRevision[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('comment_revisions as r')
+      .innerJoin('users as u', 'u.id', 'r.editor_id')
+      .select(['r.id', 'r.comment', 'r.comment_html', 'r.edited_at', 'u.name'])
+      .where('r.comment_id', '=', commentId)
+      .orderBy('r.edited_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(offsetOf(page))
+      .execute(),
+    db
+      .selectFrom('comment_revisions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('comment_id', '=', commentId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      _id: r.id,
+      comment: r.comment,
+      commentHtml: r.comment_html,
+      editedAt: r.edited_at,
+      editor: { name: r.name },
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
+export async function commentExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('comments').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -6,13 +6,31 @@ import {
   commentSchema,
   createCommentInputSchema,
   postIdParamsSchema,
+  commentRevisionSchema,
   publicCommentSchema,
+  updateCommentInputSchema,
 } from '#shared/schemas/comment.ts';
-import { countSchema, insertedSchema, paginationQuerySchema, pageOf } from '#shared/schemas/common.ts';
+import {
+  countSchema,
+  deletedSchema,
+  idParamsSchema,
+  insertedSchema,
+  modifiedSchema,
+  paginationQuerySchema,
+  pageOf,
+} from '#shared/schemas/common.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { siteTotal } from '../counters/counters.service.ts';
 import { listFullComments, listPostComments } from './comments.queries.ts';
-import { addComment, commentCountOf, commentCounts, listCommentsForOwner } from './comments.service.ts';
+import {
+  addComment,
+  commentCountOf,
+  commentCounts,
+  commentRevisions,
+  editComment,
+  listCommentsForOwner,
+  removeComment,
+} from './comments.service.ts';
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, guards, writePath } = app;
@@ -21,6 +39,30 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/comment-data',
     { onRequest: guards.requireUser, schema: { body: createCommentInputSchema, response: { 200: insertedSchema } } },
     async (request) => addComment(writePath, request.viewer!, request.body),
+  );
+
+  app.patch(
+    '/api/comment-data/:id',
+    {
+      onRequest: guards.requireUser,
+      schema: { params: idParamsSchema, body: updateCommentInputSchema, response: { 200: modifiedSchema } },
+    },
+    async (request) => editComment(writePath, request.viewer!, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/comment-data/:id',
+    { onRequest: guards.requireUser, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
+    async (request) => removeComment(writePath, request.viewer!, request.params.id),
+  );
+
+  app.get(
+    '/api/comment-data/:id/revisions',
+    {
+      onRequest: guards.requireUser,
+      schema: { params: idParamsSchema, querystring: paginationQuerySchema, response: { 200: pageOf(commentRevisionSchema) } },
+    },
+    async (request, reply) => sendPage(reply, await commentRevisions(db, request.params.id, request.query)),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import type { Page } from '#shared/page.ts';
-import { canReadCommentDetails } from '#shared/permissions.ts';
-import type { Comment, CreateCommentInput } from '#shared/schemas/comment.ts';
+import { canEditComment, canReadCommentDetails } from '#shared/permissions.ts';
+import type { Comment, CommentRevision, CreateCommentInput, UpdateCommentInput } from '#shared/schemas/comment.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
@@ -8,7 +8,17 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { findPostAuthor, readPostForUpdate } from '../posts/posts.service.ts';
-import { commentCountsFor, insertComment, listFullComments } from './comments.queries.ts';
+import {
+  commentCountsFor,
+  commentExists,
+  deleteCommentRow,
+  insertComment,
+  insertCommentRevision,
+  listCommentRevisions,
+  listFullComments,
+  readCommentForChange,
+  updateCommentText,
+} from './comments.queries.ts';
 
 /** Commenter and post-owner fields come from the session and the post, never the body. */
 export async function addComment(writes: WritePath, viewer: SessionViewer, input: CreateCommentInput): Promise<{ insertedId: string }> {
@@ -40,4 +50,45 @@ export async function listCommentsForOwner(db: Db, viewer: SessionViewer, postId
   if (!canReadCommentDetails(viewer, owner)) throw forbidden('Only the author of this post can see these details.');
   const [items, total] = await Promise.all([listFullComments(db, page, { postId }), commentCountOf(db, postId)]);
   return { items, total };
+}
+
+/** The commenter or an admin edits a comment; the version before is kept; no change, no revision. */
+export async function editComment(
+  writes: WritePath,
+  viewer: SessionViewer,
+  id: string,
+  input: UpdateCommentInput,
+): Promise<{ modifiedCount: number }> {
+  const editedAt = nowIso();
+  return writes.run(async (w) => {
+    const before = await readCommentForChange(w.trx, id);
+    if (!before) throw notFound('comment');
+    if (!canEditComment(viewer, before)) throw forbidden('You can only edit your own comments.');
+    if (input.comment === before.comment) return { modifiedCount: 0 };
+    await insertCommentRevision(w.trx, { id: newId(), commentId: id, editorId: viewer.id, editedAt, before });
+    await updateCommentText(w.trx, id, input.comment, editedAt);
+    w.record({ type: 'comment.edited', comment: { id, postId: before.postId, authorId: before.authorId, createdAt: before.createdAt } });
+    return { modifiedCount: 1 };
+  });
+}
+
+/** The commenter or an admin removes a comment; its reports go with it and the counts follow. */
+export async function removeComment(writes: WritePath, viewer: SessionViewer, id: string): Promise<{ deletedCount: number }> {
+  return writes.run(async (w) => {
+    const comment = await readCommentForChange(w.trx, id);
+    if (!comment) throw notFound('comment');
+    if (!canEditComment(viewer, comment)) throw forbidden('You can only delete your own comments.');
+    const deletedCount = await deleteCommentRow(w.trx, id);
+    w.record({
+      type: 'comments.removed',
+      comments: [{ id, postId: comment.postId, authorId: comment.authorId, createdAt: comment.createdAt, reported: comment.reported }],
+    });
+    return { deletedCount };
+  });
+}
+
+/** A comment's earlier versions (members only), newest first. */
+export async function commentRevisions(db: Db, id: string, page: PaginationQuery): Promise<Page<CommentRevision>> {
+  if (!(await commentExists(db, id))) throw notFound('comment');
+  return listCommentRevisions(db, id, page);
 }

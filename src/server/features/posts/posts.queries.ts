@@ -1,6 +1,7 @@
+import { writtenText } from '../../lib/markdown/written-text.ts';
 import { sql } from 'kysely';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
-import type { Post, VoteDirection } from '#shared/schemas/post.ts';
+import type { Post, PostRevision, VoteDirection } from '#shared/schemas/post.ts';
 import { lockingRead } from '../../db/row-lock.ts';
 import type { Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
@@ -18,15 +19,16 @@ const POST_COLUMNS = [
   'p.up_votes',
   'p.down_votes',
   'p.comment_count',
+  'p.author_id',
+  'p.description_html',
+  'p.excerpt',
+  'p.edited_at',
   'u.name',
   'u.image',
 ] as const;
 
 function basePostQuery(db: Db) {
-  return db
-    .selectFrom('posts as p')
-    .innerJoin('users as u', 'u.id', 'p.author_id')
-    .select([...POST_COLUMNS, 'p.author_id']);
+  return db.selectFrom('posts as p').innerJoin('users as u', 'u.id', 'p.author_id').select(POST_COLUMNS);
 }
 
 type PostRow = {
@@ -38,6 +40,10 @@ type PostRow = {
   up_votes: number;
   down_votes: number;
   comment_count: number;
+  author_id: string;
+  description_html: string;
+  excerpt: string;
+  edited_at: string | null;
   name: string;
   image: string | null;
 };
@@ -54,6 +60,10 @@ const toPost = (r: PostRow): Post => ({
   upVote: Number(r.up_votes),
   downVote: Number(r.down_votes),
   commentCount: Number(r.comment_count),
+  authorId: r.author_id,
+  descriptionHtml: r.description_html,
+  excerpt: r.excerpt,
+  editedAt: r.edited_at,
 });
 
 /** Searches matching up to this many tags merge one index range per tag (see pageKeys). */
@@ -147,9 +157,9 @@ export async function listPosts(
 
 const postById = prepared((db, a: Args<{ id: string }>) => basePostQuery(db).where('p.id', '=', a.id));
 
-export async function findPostById(db: Db, id: string): Promise<(Post & { authorId: string }) | null> {
+export async function findPostById(db: Db, id: string): Promise<Post | null> {
   const row = await postById.executeTakeFirst(db, { id });
-  return row ? { ...toPost(row), authorId: row.author_id } : null;
+  return row ? toPost(row) : null;
 }
 
 export async function findPostOwner(db: Db, id: string): Promise<{ authorId: string; name: string; email: string } | null> {
@@ -190,6 +200,7 @@ export async function insertPost(
   db: Db,
   post: { id: string; authorId: string; title: string; description: string; category: string; createdAt: string },
 ): Promise<void> {
+  const written = writtenText(post.description);
   await db
     .insertInto('posts')
     .values({
@@ -197,6 +208,8 @@ export async function insertPost(
       author_id: post.authorId,
       title: post.title,
       description: post.description,
+      description_html: written.html,
+      excerpt: written.excerpt,
       category: post.category,
       created_at: post.createdAt,
     })
@@ -283,4 +296,111 @@ export async function readPostForChange(db: Db, id: string): Promise<{ authorId:
 export async function readPostCount(db: Db, userId: string): Promise<number> {
   const row = await db.selectFrom('users').select('post_count').where('id', '=', userId).executeTakeFirst();
   return Number(row?.post_count ?? 0);
+}
+
+// Editing, with history: the version before each edit is kept in post_revisions.
+
+export interface EditablePost {
+  authorId: string;
+  title: string;
+  description: string;
+  descriptionHtml: string;
+  category: string;
+  createdAt: string;
+}
+
+/** A post about to be edited, held until the transaction ends (two edits go one after the other). */
+export async function readPostForEdit(db: Db, id: string): Promise<EditablePost | null> {
+  const row = await lockingRead(
+    db,
+    db.selectFrom('posts').select(['author_id', 'title', 'description', 'description_html', 'category', 'created_at']).where('id', '=', id),
+    'posts',
+    'no key update',
+  ).executeTakeFirst();
+  return row
+    ? {
+        authorId: row.author_id,
+        title: row.title,
+        description: row.description,
+        descriptionHtml: row.description_html,
+        category: row.category,
+        createdAt: row.created_at,
+      }
+    : null;
+}
+
+export async function insertPostRevision(
+  db: Db,
+  r: { id: string; postId: string; editorId: string; editedAt: string; before: EditablePost },
+) {
+  await db
+    .insertInto('post_revisions')
+    .values({
+      id: r.id,
+      post_id: r.postId,
+      editor_id: r.editorId,
+      title: r.before.title,
+      description: r.before.description,
+      description_html: r.before.descriptionHtml,
+      category: r.before.category,
+      edited_at: r.editedAt,
+    })
+    .execute();
+}
+
+export async function updatePostText(
+  db: Db,
+  id: string,
+  next: { title: string; description: string; category: string; editedAt: string },
+): Promise<void> {
+  const written = writtenText(next.description);
+  await db
+    .updateTable('posts')
+    .set({
+      title: next.title,
+      description: next.description,
+      description_html: written.html,
+      excerpt: written.excerpt,
+      category: next.category,
+      edited_at: next.editedAt,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A post's earlier versions, newest first, with who edited them. */
+export async function listPostRevisions(db: Db, postId: string, page: PaginationQuery): Promise<{ items: PostRevision[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('post_revisions as r')
+      .innerJoin('users as u', 'u.id', 'r.editor_id')
+      .select(['r.id', 'r.title', 'r.description', 'r.description_html', 'r.category', 'r.edited_at', 'u.name'])
+      .where('r.post_id', '=', postId)
+      .orderBy('r.edited_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(offsetOf(page))
+      .execute(),
+    db
+      .selectFrom('post_revisions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('post_id', '=', postId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      _id: r.id,
+      title: r.title,
+      description: r.description,
+      descriptionHtml: r.description_html,
+      category: r.category,
+      editedAt: r.edited_at,
+      editor: { name: r.name },
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
+export async function postExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('posts').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -44,6 +44,10 @@ describe('posts: lists, detail and search', () => {
       upVote: 0,
       downVote: 0,
       commentCount: 0,
+      authorId: alice.id,
+      descriptionHtml: '<p>Some words</p>',
+      excerpt: 'Some words',
+      editedAt: null,
     });
     expect(res.body).not.toContain(alice.email);
   });

@@ -4,15 +4,23 @@ import {
   countSchema,
   idParamsSchema,
   insertedSchema,
+  modifiedSchema,
   paginationQuerySchema,
   type PaginationQuery,
   pageOf,
 } from '#shared/schemas/common.ts';
-import { createPostInputSchema, postDetailSchema, postSchema, searchByTagQuerySchema } from '#shared/schemas/post.ts';
+import {
+  createPostInputSchema,
+  postDetailSchema,
+  postRevisionSchema,
+  postSchema,
+  searchByTagQuerySchema,
+  updatePostInputSchema,
+} from '#shared/schemas/post.ts';
 import { replyFromCache } from '../../lib/cached-reply.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { siteTotal } from '../counters/counters.service.ts';
-import { getPostDetail, listPostPage, publishPost, searchPostsByTag, type PostOrder } from './posts.service.ts';
+import { editPost, getPostDetail, listPostPage, postRevisions, publishPost, searchPostsByTag, type PostOrder } from './posts.service.ts';
 
 const postList = { 200: pageOf(postSchema) };
 
@@ -63,5 +71,20 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/post-data',
     { onRequest: guards.requireUser, schema: { body: createPostInputSchema, response: { 200: insertedSchema } } },
     async (request) => publishPost(writePath, request.viewer!, request.body),
+  );
+
+  app.patch(
+    '/api/post-data/:id',
+    { onRequest: guards.requireUser, schema: { params: idParamsSchema, body: updatePostInputSchema, response: { 200: modifiedSchema } } },
+    async (request) => editPost(writePath, request.viewer!, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/post-data/:id/revisions',
+    {
+      onRequest: guards.requireUser,
+      schema: { params: idParamsSchema, querystring: paginationQuerySchema, response: { 200: pageOf(postRevisionSchema) } },
+    },
+    async (request, reply) => sendPage(reply, await postRevisions(db, request.params.id, request.query)),
   );
 };

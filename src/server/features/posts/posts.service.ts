@@ -1,7 +1,7 @@
 import type { Page } from '#shared/page.ts';
-import { canDeletePost, canReadUser, hasReachedPostLimit } from '#shared/permissions.ts';
+import { canDeletePost, canEditPost, canReadUser, hasReachedPostLimit } from '#shared/permissions.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
-import type { CreatePostInput, Post, PostDetail } from '#shared/schemas/post.ts';
+import type { CreatePostInput, Post, PostDetail, PostRevision, UpdatePostInput } from '#shared/schemas/post.ts';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, postLimitReached } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -16,12 +16,17 @@ import {
   findPostById,
   findPostOwner,
   insertPost,
+  insertPostRevision,
+  listPostRevisions,
   listPosts,
+  postExists,
   readPostCount,
   readPostForChange,
+  readPostForEdit,
   readPostForRemoval,
   readPoster,
   tallyPostContents,
+  updatePostText,
   type PostOrder,
 } from './posts.queries.ts';
 
@@ -45,8 +50,7 @@ export async function getPostDetail(db: Db, id: string, viewer: SessionViewer | 
   const post = await findPostById(db, id);
   if (!post) throw notFound('post');
   const myVote = viewer ? await findMyVote(db, id, viewer.id) : null;
-  const { authorId, ...rest } = post;
-  return { ...rest, myVote, canDelete: canDeletePost(viewer, { authorId }) };
+  return { ...post, myVote, canDelete: canDeletePost(viewer, post) };
 }
 
 /** The post's author with their name and email (for the owner's comment details), or null. */
@@ -106,4 +110,48 @@ export async function listMemberPosts(db: Db, viewer: SessionViewer, email: stri
 
 export async function countMemberPosts(db: Db, viewer: SessionViewer, email: string): Promise<number> {
   return readPostCount(db, await memberIdFor(db, viewer, email));
+}
+
+/**
+ * The author or an admin edits a post: the same rules as writing one (an existing tag), the
+ * version before kept as a revision, and an edit that changes nothing stores nothing. Edits
+ * never count against the post limit.
+ */
+export async function editPost(
+  writes: WritePath,
+  viewer: SessionViewer,
+  id: string,
+  input: UpdatePostInput,
+): Promise<{ modifiedCount: number }> {
+  if (input.category !== undefined && !(await tagExists(writes.db, input.category))) {
+    throw badRequest('Pick a tag from the list.', [{ path: 'body.category', message: 'is not an existing tag' }]);
+  }
+  const editedAt = nowIso();
+  return writes.run(async (w) => {
+    const before = await readPostForEdit(w.trx, id);
+    if (!before) throw notFound('post');
+    if (!canEditPost(viewer, before)) throw forbidden('You can only edit your own posts.');
+    const next = {
+      title: input.title ?? before.title,
+      description: input.description ?? before.description,
+      category: input.category ?? before.category,
+    };
+    if (next.title === before.title && next.description === before.description && next.category === before.category) {
+      return { modifiedCount: 0 };
+    }
+    await insertPostRevision(w.trx, { id: newId(), postId: id, editorId: viewer.id, editedAt, before });
+    await updatePostText(w.trx, id, { ...next, editedAt });
+    w.record({
+      type: 'post.edited',
+      post: { id, authorId: before.authorId, category: next.category, createdAt: before.createdAt },
+      before: { category: before.category },
+    });
+    return { modifiedCount: 1 };
+  });
+}
+
+/** A post's earlier versions (members only), newest first. */
+export async function postRevisions(db: Db, id: string, page: PaginationQuery): Promise<Page<PostRevision>> {
+  if (!(await postExists(db, id))) throw notFound('post');
+  return listPostRevisions(db, id, page);
 }

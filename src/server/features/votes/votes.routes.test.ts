@@ -112,7 +112,17 @@ describe('comments', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
     expect(res.json()).toEqual([
-      { _id: expect.any(String), comment: 'first', commenter_name: 'Reader', commenter_photo: null, createdAt: expect.any(String), postId },
+      {
+        _id: expect.any(String),
+        comment: 'first',
+        commentHtml: '<p>first</p>',
+        commenter_name: 'Reader',
+        commenter_photo: null,
+        createdAt: expect.any(String),
+        postId,
+        authorId: reader.id,
+        editedAt: null,
+      },
       expect.objectContaining({ comment: 'second', commenter_name: 'Author' }),
     ]);
     const page2 = (await t.app.inject({ url: `/api/comment-pagination/${postId}?page=1&limit=2` })).json();

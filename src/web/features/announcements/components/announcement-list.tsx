@@ -2,6 +2,7 @@
 // loading and error texts of the specification. id="announcements" is where the bell
 // (/#announcements) lands.
 import { useId } from 'react';
+import { MarkdownContent } from '#web/components/markdown/markdown-content.tsx';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { MegaphoneIcon } from '#web/components/ui/icons.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
@@ -38,7 +39,7 @@ export function AnnouncementList({ className }: { className?: string }) {
             <li key={item._id}>
               <article className="rounded-xl bg-brand-50/60 p-3">
                 <h3 className="text-sm font-semibold text-ink text-pretty">{item.title}</h3>
-                <p className="mt-1 text-sm whitespace-pre-line text-ink/80">{item.description}</p>
+                <MarkdownContent html={item.descriptionHtml} className="mt-1 text-sm text-ink/80" />
                 <p className="mt-2 flex items-center gap-2 text-xs text-muted">
                   <Avatar src={item.photo} alt="" className="size-5 ring-1 ring-line" />
                   <span className="truncate">{item.name}</span>

@@ -130,7 +130,13 @@ describe('Post detail', () => {
     discussionServer();
     server.use(
       http.get('*/api/post-data/p1', () =>
-        HttpResponse.json({ ...post, description: 'Line one\nLine two', category: 'node', name: 'Grace Hopper' }),
+        HttpResponse.json({
+          ...post,
+          description: 'Line one\nLine two',
+          descriptionHtml: '<p>Line one<br>\nLine two</p>',
+          category: 'node',
+          name: 'Grace Hopper',
+        }),
       ),
     );
     const { user } = await openPost();

@@ -1,14 +1,13 @@
 // The discussion under a post (DESIGN.md: post detail lists its comments, paged, oldest
 // first), with "Add Comment" and its own small pagination.
 import { useId, useState } from 'react';
-import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CommentIcon } from '#web/components/ui/forum-icons.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
-import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { useComments } from '../api/get-comments.ts';
 import { AddCommentDialog } from './add-comment-dialog.tsx';
+import { CommentItem } from './comment-item.tsx';
 
 const FIRST_SIZE: PageSize = 5;
 
@@ -51,16 +50,7 @@ export function PostComments({ postId }: { postId: string }) {
       ) : (
         <ol aria-busy={comments.isPlaceholderData || undefined} className="mt-4 space-y-3 aria-busy:opacity-60">
           {comments.data.items.map((item) => (
-            <li key={item._id} className="flex gap-3 rounded-card border border-line bg-surface p-4 shadow-card">
-              <Avatar src={item.commenter_photo} alt="" className="size-9 shrink-0 ring-1 ring-line" />
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                  <span className="font-medium text-ink">{item.commenter_name}</span>
-                  <RelativeTime value={item.createdAt} className="text-xs text-muted" />
-                </p>
-                <p className="mt-1 text-sm whitespace-pre-line text-ink/90">{item.comment}</p>
-              </div>
-            </li>
+            <CommentItem key={item._id} comment={item} postId={postId} />
           ))}
         </ol>
       )}

@@ -53,7 +53,8 @@ function PostCard({ post }: { post: Post }) {
           <span className="sr-only">Tag: </span>#{post.category}
         </span>
       </div>
-      <p className="line-clamp-3 text-sm whitespace-pre-line text-muted">{post.description}</p>
+      {/* The description as plain text: its Markdown would show as symbols here. */}
+      <p className="line-clamp-3 text-sm text-muted">{post.excerpt}</p>
       <dl className="mt-auto grid grid-cols-2 gap-3 border-t border-line pt-3 text-sm">
         <div>
           <dt className="text-xs font-medium tracking-wide text-muted uppercase">Total Vote</dt>

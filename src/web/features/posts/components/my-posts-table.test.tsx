@@ -17,6 +17,10 @@ const buildPost = (n: number, overrides: Partial<Post> = {}): Post => ({
   upVote: n,
   downVote: 1,
   commentCount: 0,
+  authorId: 'ada',
+  descriptionHtml: `<p>About ${n}</p>`,
+  excerpt: `About ${n}`,
+  editedAt: null,
   ...overrides,
 });
 

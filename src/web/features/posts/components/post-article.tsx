@@ -1,11 +1,19 @@
 // A post in full (SPEC.md §2 "Post detail"): author photo and name, time, title, the
-// description with its line breaks, the tag, and the actions the page passes in.
-import type { ReactNode } from 'react';
+// description as the server rendered its Markdown, the tag, and the actions the page passes
+// in. Its author or an admin may edit it; an edited post's marker opens its history.
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { canEditPost } from '#shared/permissions.ts';
 import type { PostDetail } from '#shared/schemas/post.ts';
+import { EditedMarker } from '#web/components/markdown/edited-marker.tsx';
+import { MarkdownContent } from '#web/components/markdown/markdown-content.tsx';
 import { Avatar } from '#web/components/ui/avatar.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { paths } from '#web/config/paths.ts';
+import { usePermissionViewer } from '#web/lib/auth.ts';
+import { EditPostDialog } from './edit-post-dialog.tsx';
+import { PostHistoryDialog } from './post-history-dialog.tsx';
 
 interface PostArticleProps {
   post: PostDetail;
@@ -14,15 +22,25 @@ interface PostArticleProps {
 }
 
 export function PostArticle({ post, actions }: PostArticleProps) {
+  const viewer = usePermissionViewer();
+  const [open, setOpen] = useState<'edit' | 'history' | null>(null);
   const tagHref = `${paths.home.getHref()}?${new URLSearchParams({ search: post.category }).toString()}`;
   return (
     <article className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-8">
       <header className="flex items-center gap-3">
         <Avatar src={post.photo} alt="" className="size-12 ring-1 ring-line" />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <p className="truncate font-medium text-ink">{post.name}</p>
-          <RelativeTime value={post.time} className="block text-sm text-muted" />
+          <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm text-muted">
+            <RelativeTime value={post.time} />
+            {post.editedAt && <EditedMarker editedAt={post.editedAt} onOpen={() => setOpen('history')} />}
+          </p>
         </div>
+        {canEditPost(viewer, post) && (
+          <Button variant="secondary" size="sm" onClick={() => setOpen('edit')}>
+            Edit
+          </Button>
+        )}
       </header>
       <h1 className="mt-5 text-2xl font-bold tracking-tight text-balance sm:text-3xl">{post.title}</h1>
       <Link
@@ -31,8 +49,10 @@ export function PostArticle({ post, actions }: PostArticleProps) {
       >
         #{post.category}
       </Link>
-      <div className="mt-5 text-base leading-relaxed whitespace-pre-line text-ink/90">{post.description}</div>
+      <MarkdownContent html={post.descriptionHtml} className="mt-5 text-base text-ink/90" />
       {actions && <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-line pt-5">{actions}</div>}
+      <EditPostDialog post={post} open={open === 'edit'} onClose={() => setOpen(null)} />
+      <PostHistoryDialog postId={post._id} open={open === 'history'} onClose={() => setOpen(null)} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-// A post in the home list (SPEC.md §2): author, time, title, votes, comments and a share
+// A post in the home list (SPEC.md §2): author, time, title, its excerpt, votes, comments and a share
 // button. The title's link stretches over the whole card, so the card opens the post
 // while the share button (above the link) opens the share dialog instead.
 import type { ReactNode } from 'react';
@@ -47,6 +47,7 @@ export function PostCard({ post, onShare, onShareIntent }: PostCardProps) {
           {post.title}
         </Link>
       </h3>
+      {post.excerpt && <p className="mt-1.5 line-clamp-2 text-sm text-muted">{post.excerpt}</p>}
       <div className="mt-4 flex items-center gap-4 text-sm text-muted">
         <Count icon={<ArrowUpIcon className="size-4 text-success-700" />} value={post.upVote} label="upvotes" />
         <Count icon={<ArrowDownIcon className="size-4 text-danger-600" />} value={post.downVote} label="downvotes" />

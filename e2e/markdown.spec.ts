@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from './axe.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs, type ApiMember } from './helpers.ts';
+
+// Markdown and editing (API.md "Beyond SPEC.md"): writing with the editor, the preview, the
+// highlighted code on the post page, an edit and its history; stored HTML never runs script.
+
+let admin: ApiMember;
+
+test.beforeAll(async ({ request }) => {
+  admin = await apiAdmin(request);
+  await ensureTags(request, admin, ['typescript']);
+});
+
+async function expectNoSeriousViolations(page: Page) {
+  const violations = await new AxeBuilder(page).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+}
+
+test('a member writes a post with code and a table, previews it, publishes, edits it and reads its history', async ({ page, request }) => {
+  const member = await apiSignUp(request, 'Markdown Mia');
+  await signInBrowserAs(page, member);
+  const title = `Typed post ${Date.now().toString(36)}`;
+
+  await page.goto('/dashboard/add-post');
+  await page.getByLabel('Title').fill(title);
+  const description = page.getByLabel('Description');
+  await description.fill('Compare the options:\n\n| option | speed |\n| --- | --- |\n| fast | high |\n\n');
+  // The toolbar's code block, a language on its fence, and Tab indenting inside it.
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Code block' }).click();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('End');
+  await page.keyboard.type('ts');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type('function answer(): number {');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('return 42;');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('}');
+  await expect(description).toBeFocused();
+  await expect(description).toHaveValue(/```ts\nfunction answer\(\): number \{\n {2}return 42;\n\}\n```/);
+  // Ctrl+B on a word.
+  await description.press('Control+End');
+  await description.press('Enter');
+  await page.keyboard.type('Done');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.press('Control+B');
+  await expect(description).toHaveValue(/\*\*Done\*\*$/);
+
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const preview = page.getByRole('tabpanel', { name: 'Preview' });
+  await expect(preview.getByRole('cell', { name: 'fast' })).toBeVisible();
+  await expect(preview.locator('code.language-ts .hljs-keyword').first()).toHaveText('function');
+  await expectNoSeriousViolations(page);
+  await page.getByRole('tab', { name: 'Write' }).click();
+
+  await page.getByLabel('Tag').selectOption('typescript');
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Successfully Post Created!')).toBeVisible();
+
+  // On home, the card shows the excerpt; the post page shows the highlighted code.
+  await page.goto('/');
+  const card = page.getByRole('article').filter({ hasText: title });
+  await expect(card).toContainText('Compare the options:');
+  await card.getByRole('link', { name: title }).click();
+  const article = page.getByRole('article').first();
+  await expect(article.locator('pre code.language-ts .hljs-keyword').first()).toHaveText('function');
+  await expect(article.getByRole('table')).toBeVisible();
+  await expect(article.locator('strong', { hasText: 'Done' })).toBeVisible();
+  await expect(article.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // Edit: the earlier version goes to the history.
+  await article.getByRole('button', { name: 'Edit', exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit post' });
+  await editor.getByLabel('Description').press('Control+End');
+  await page.keyboard.type('\n\nAn afterthought.');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+  await expect(article).toContainText('An afterthought.');
+
+  await article.getByRole('button', { name: 'edited', exact: true }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  const versions = history.getByRole('list', { name: 'Earlier versions, newest first' }).getByRole('listitem');
+  await expect(versions).toHaveCount(1);
+  await expect(versions.first()).toContainText('Markdown Mia');
+  await expect(versions.first()).toContainText('Compare the options:');
+  await expect(versions.first()).not.toContainText('An afterthought.');
+  await expect(versions.first().locator('code.language-ts .hljs-keyword').first()).toHaveText('function');
+  await expectNoSeriousViolations(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expectNoSeriousViolations(page);
+  await history.getByRole('button', { name: 'Close' }).click();
+});
+
+test('a script in Markdown never runs: javascript: links and raw HTML show as text', async ({ page, request }) => {
+  const member = await apiSignUp(request, 'Careful Cole');
+  const attack = 'Click [x](javascript:alert(1)) now.\n\n<img src=x onerror=alert(1)>\n\n<script>alert(2)</script>';
+  const id = await apiCreatePost(request, member, { title: 'Harmless looking post', description: attack, category: 'typescript' });
+  const comment = await request.post('/api/comment-data', {
+    headers: { ...member.headers, origin: ORIGIN },
+    data: { postId: id, comment: '[y](javascript:alert(3)) <img src=x onerror=alert(4)>' },
+  });
+  expect(comment.status(), await comment.text()).toBe(200);
+
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await signInBrowserAs(page, member);
+  await page.goto(`/post-details/${id}`);
+  const article = page.getByRole('article').first();
+  await expect(article).toContainText('<img src=x onerror=alert(1)>');
+  await expect(page.getByText('onerror=alert(4)')).toBeVisible();
+
+  // No element carries an event attribute or a script URL, and no script came from the text.
+  const unsafe = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const element of Array.from(document.querySelectorAll('main *, [role="dialog"] *'))) {
+      for (const { name, value } of Array.from(element.attributes)) {
+        if (/^on/i.test(name) || /^\s*javascript:/i.test(value)) found.push(`${element.tagName} ${name}=${value}`);
+      }
+    }
+    return { found, scripts: document.querySelectorAll('main script').length };
+  });
+  expect(unsafe).toEqual({ found: [], scripts: 0 });
+
+  // Whatever the link became, following it opens nothing.
+  const link = article.getByText('x', { exact: true });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/post-details/${id}$`));
+  expect(dialogs).toEqual([]);
+});

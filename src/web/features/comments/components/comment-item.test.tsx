@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '#shared/constants.ts';
+import type { PublicComment } from '#shared/schemas/comment.ts';
+import { buildViewer } from '#web/testing/factories.ts';
+import { buildComment, buildCommentRevision, buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const writer = buildViewer({ id: 'writer-1', name: 'Writer Will', email: 'will@example.com' });
+const other = buildViewer({ id: 'other-1', name: 'Other Olga', email: 'olga@example.com' });
+
+/** A post with the writer's comment and someone else's; edits and deletions change the list. */
+function discussionServer(viewer = writer, role: Role = 'Client') {
+  let comments: PublicComment[] = [
+    buildComment({
+      _id: 'c1',
+      comment: 'Mine',
+      commentHtml: '<p>Mine, <em>rendered</em></p>',
+      authorId: writer.id,
+      commenter_name: 'Writer Will',
+    }),
+    buildComment({ _id: 'c2', comment: 'Theirs', commentHtml: '<p>Theirs</p>', authorId: 'someone-else', commenter_name: 'Someone' }),
+  ];
+  const calls: string[] = [];
+  server.use(
+    ...signedInAs(role, viewer),
+    http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'A discussed post' }))),
+    http.get('*/api/comment-pagination/p1', () => pagedAnswer(comments)),
+    http.patch('*/api/comment-data/:id', async ({ params, request }) => {
+      const { comment } = (await request.json()) as { comment: string };
+      calls.push(`PATCH ${String(params.id)} ${comment}`);
+      comments = comments.map((c) =>
+        c._id === params.id ? { ...c, comment, commentHtml: `<p>${comment}</p>`, editedAt: new Date().toISOString() } : c,
+      );
+      return HttpResponse.json({ modifiedCount: 1 });
+    }),
+    http.delete('*/api/comment-data/:id', ({ params }) => {
+      calls.push(`DELETE ${String(params.id)}`);
+      comments = comments.filter((c) => c._id !== params.id);
+      return HttpResponse.json({ deletedCount: 1 });
+    }),
+  );
+  return calls;
+}
+
+async function openPost() {
+  const view = renderApp('/post-details/p1');
+  await screen.findByText('rendered', { selector: 'em' });
+  const item = (text: string) => screen.getByText(text, { exact: false, selector: 'p' }).closest('li')!;
+  return { ...view, item };
+}
+
+describe('Comments: rendered, edited, deleted', () => {
+  it('shows Edit and Delete only on the viewer’s own comment', async () => {
+    discussionServer();
+    const { item } = await openPost();
+    expect(within(item('Mine')).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(item('Mine')).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(item('Theirs')).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(item('Theirs')).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('shows them on every comment to an admin', async () => {
+    discussionServer(other, 'Admin');
+    const { item } = await openPost();
+    expect(within(item('Theirs')).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(item('Mine')).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('edits a comment in place and marks it "edited"', async () => {
+    const calls = discussionServer();
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+
+    const form = screen.getByRole('form', { name: 'Edit comment' });
+    await within(form).findByRole('tab', { name: 'Write' });
+    const text = within(form).getByLabelText('Comment');
+    expect(text).toHaveValue('Mine');
+    expect(text).toHaveFocus();
+    await user.type(text, ' and **more**');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit comment' })).not.toBeInTheDocument());
+    expect(calls).toEqual(['PATCH c1 Mine and **more**']);
+    expect(await screen.findByText('Mine and **more**')).toBeInTheDocument();
+    expect(within(item('Mine and')).getByRole('button', { name: 'edited' })).toBeInTheDocument();
+  });
+
+  it('asks before deleting, with "Cancel" focused, and deletes on confirmation', async () => {
+    const calls = discussionServer();
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Delete' }));
+
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete this comment?' });
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('rendered')).not.toBeInTheDocument());
+    expect(calls).toEqual(['DELETE c1']);
+    expect(screen.getByText('Theirs')).toBeInTheDocument();
+  });
+
+  it('opens an edited comment’s history', async () => {
+    discussionServer(other);
+    server.use(
+      http.get('*/api/comment-pagination/p1', () =>
+        pagedAnswer([buildComment({ _id: 'c9', comment: 'Now', commentHtml: '<p>Now</p>', editedAt: new Date().toISOString() })]),
+      ),
+      http.get('*/api/comment-data/c9/revisions', () =>
+        pagedAnswer([buildCommentRevision({ commentHtml: '<p>Before, <strong>bold</strong></p>', editor: { name: 'Alan Turing' } })]),
+      ),
+    );
+    const view = renderApp('/post-details/p1');
+    await screen.findByText('Now');
+    await view.user.click(screen.getByRole('button', { name: 'edited' }));
+    const history = screen.getByRole('dialog', { name: 'History' });
+    expect(await within(history).findByText('bold', { selector: 'strong' })).toBeInTheDocument();
+    expect(history).toHaveTextContent('Alan Turing');
+  });
+});

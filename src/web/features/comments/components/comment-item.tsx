@@ -1,0 +1,79 @@
+// One comment under a post: who and when, its rendered Markdown, and for its writer or an
+// admin "Edit" (in place) and "Delete" (after a confirmation that focuses "Cancel"); an
+// edited comment's marker opens its history.
+import { useState } from 'react';
+import { canDeleteComment, canEditComment } from '#shared/permissions.ts';
+import type { PublicComment } from '#shared/schemas/comment.ts';
+import { EditedMarker } from '#web/components/markdown/edited-marker.tsx';
+import { MarkdownContent } from '#web/components/markdown/markdown-content.tsx';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { RelativeTime } from '#web/components/ui/relative-time.tsx';
+import { usePermissionViewer } from '#web/lib/auth.ts';
+import { toast } from '#web/lib/toast.tsx';
+import { useDeleteComment } from '../api/delete-comment.ts';
+import { CommentHistoryDialog } from './comment-history-dialog.tsx';
+import { EditCommentForm } from './edit-comment-form.tsx';
+
+export function CommentItem({ comment, postId }: { comment: PublicComment; postId: string }) {
+  const viewer = usePermissionViewer();
+  const [editing, setEditing] = useState(false);
+  const [open, setOpen] = useState<'delete' | 'history' | null>(null);
+  const remove = useDeleteComment(postId);
+  const mayEdit = canEditComment(viewer, comment);
+  const mayDelete = canDeleteComment(viewer, comment);
+
+  return (
+    <li className="flex gap-3 rounded-card border border-line bg-surface p-4 shadow-card">
+      <Avatar src={comment.commenter_photo} alt="" className="size-9 shrink-0 ring-1 ring-line" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm">
+            <span className="font-medium text-ink">{comment.commenter_name}</span>
+            <span className="flex items-baseline gap-x-1.5 text-xs text-muted">
+              <RelativeTime value={comment.createdAt} />
+              {comment.editedAt && <EditedMarker editedAt={comment.editedAt} onOpen={() => setOpen('history')} />}
+            </span>
+          </p>
+          {!editing && (mayEdit || mayDelete) && (
+            <div className="ml-auto flex gap-1">
+              {mayEdit && (
+                <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              )}
+              {mayDelete && (
+                <Button variant="ghost" size="sm" className="h-7 px-2 text-xs text-danger-700" onClick={() => setOpen('delete')}>
+                  Delete
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+        {editing ? (
+          <EditCommentForm postId={postId} commentId={comment._id} comment={comment.comment} onDone={() => setEditing(false)} />
+        ) : (
+          <MarkdownContent html={comment.commentHtml} className="mt-1 text-sm text-ink/90" />
+        )}
+      </div>
+      <ConfirmDialog
+        open={open === 'delete'}
+        title="Delete this comment?"
+        confirmLabel="Delete"
+        danger
+        focus="cancel"
+        busy={remove.isPending}
+        onCancel={() => setOpen(null)}
+        onConfirm={() =>
+          remove.mutate(comment._id, {
+            onSuccess: () => toast.success('Comment deleted'),
+            onError: (error) => toast.error(error.message),
+            onSettled: () => setOpen(null),
+          })
+        }
+      />
+      <CommentHistoryDialog commentId={comment._id} open={open === 'history'} onClose={() => setOpen(null)} />
+    </li>
+  );
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '#shared/constants.ts';
+import type { PostDetail } from '#shared/schemas/post.ts';
+import { buildViewer } from '#web/testing/factories.ts';
+import { buildPostDetail, buildPostRevision, pagedAnswer } from '#web/testing/forum-factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const author = buildViewer({ id: 'author-1', name: 'Grace Hopper', email: 'grace@example.com' });
+const reader = buildViewer({ id: 'reader-1', name: 'Reader Rita', email: 'rita@example.com' });
+
+/** The post page's server: the post (changed by PATCH), no comments, and what was sent. */
+function postServer(viewer = author, role: Role = 'Client', overrides: Partial<PostDetail> = {}) {
+  let post = buildPostDetail({
+    _id: 'p1',
+    title: 'Typed code',
+    description: '```ts\nconst a = 1;\n```',
+    descriptionHtml: '<pre><code class="language-ts"><span class="hljs-keyword">const</span> a = 1;</code></pre>',
+    authorId: author.id,
+    ...overrides,
+  });
+  const patched: unknown[] = [];
+  server.use(
+    ...signedInAs(role, viewer),
+    http.get('*/api/post-data/p1', () => HttpResponse.json(post)),
+    http.get('*/api/comment-pagination/p1', () => pagedAnswer([])),
+    http.patch('*/api/post-data/p1', async ({ request }) => {
+      const body = (await request.json()) as { title: string; description: string };
+      patched.push(body);
+      post = { ...post, ...body, descriptionHtml: `<p>${body.description}</p>`, editedAt: new Date().toISOString() };
+      return HttpResponse.json({ modifiedCount: 1 });
+    }),
+  );
+  return patched;
+}
+
+async function openPost() {
+  const view = renderApp('/post-details/p1');
+  await screen.findByRole('heading', { level: 1, name: 'Typed code' });
+  return view;
+}
+
+describe('The post page with Markdown and editing', () => {
+  it('shows the stored HTML: highlighted code with a Copy button', async () => {
+    postServer(reader);
+    await openPost();
+    const article = screen.getAllByRole('article')[0]!;
+    expect(within(article).getByText('const')).toHaveClass('hljs-keyword');
+    expect(within(article).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    // Not edited, not the reader's: no marker, no Edit.
+    expect(within(article).queryByRole('button', { name: 'edited' })).not.toBeInTheDocument();
+    expect(within(article).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin edit someone else’s post', async () => {
+    postServer(reader, 'Admin');
+    await openPost();
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('lets the author edit the title and the description, then shows the new version marked "edited"', async () => {
+    const patched = postServer();
+    const { user } = await openPost();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    await within(dialog).findByRole('tab', { name: 'Write' });
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Typed code');
+    const description = within(dialog).getByLabelText('Description');
+    expect(description).toHaveValue('```ts\nconst a = 1;\n```');
+
+    await user.clear(description);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Description is required')).toBeInTheDocument();
+    expect(patched).toEqual([]);
+
+    await user.type(description, 'Plain now');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit post' })).not.toBeInTheDocument());
+    expect(patched).toEqual([{ title: 'Typed code', description: 'Plain now' }]);
+    expect(await screen.findByText('Plain now')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'edited' })).toBeInTheDocument();
+  });
+
+  it('opens the history from "edited": earlier versions rendered, newest first, a page at a time', async () => {
+    postServer(reader, 'Client', { editedAt: new Date().toISOString() });
+    const pages: number[] = [];
+    const versions = Array.from({ length: 7 }, (_, i) =>
+      buildPostRevision({ title: `Title v${7 - i}`, descriptionHtml: `<p>Version ${7 - i}</p>`, editor: { name: 'Grace Hopper' } }),
+    );
+    server.use(
+      http.get('*/api/post-data/p1/revisions', ({ request }) => {
+        const url = new URL(request.url);
+        const page = Number(url.searchParams.get('page'));
+        const limit = Number(url.searchParams.get('limit'));
+        pages.push(page);
+        return pagedAnswer(versions.slice(page * limit, page * limit + limit), versions.length);
+      }),
+    );
+    const { user } = await openPost();
+    await user.click(screen.getByRole('button', { name: 'edited' }));
+
+    const history = screen.getByRole('dialog', { name: 'History' });
+    const list = await within(history).findByRole('list', { name: 'Earlier versions, newest first' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(items[0]).toHaveTextContent('Title v7');
+    expect(within(items[0]!).getByText('Version 7')).toBeInTheDocument();
+    expect(items[0]).toHaveTextContent('Grace Hopper');
+
+    await user.click(within(history).getByRole('button', { name: 'Older' }));
+    expect(await within(history).findByText('Version 2')).toBeInTheDocument();
+    expect(within(history).getByText('Version 1')).toBeInTheDocument();
+    expect(within(history).getByRole('button', { name: 'Older' })).toBeDisabled();
+    expect(pages).toEqual([0, 1]);
+  });
+});
