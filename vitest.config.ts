@@ -29,6 +29,9 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/testing/setup.ts'],
           testTimeout: 20_000,
+          // Node 25+ has a global localStorage of its own (without a file: unusable) that hides
+          // jsdom's; the flag does not exist before Node 22, so it is given only where needed.
+          execArgv: Number(process.versions.node.split('.')[0]) >= 25 ? ['--no-experimental-webstorage'] : [],
         },
       },
     ],

@@ -360,11 +360,19 @@ async function startServer(env, secret) {
     highWaterMark: () => memoryOf(child.pid)?.hwm ?? null,
     async stop() {
       clearInterval(sampler);
-      if (child.exitCode === null && child.signalCode === null) {
+      const crashed = child.exitCode !== null || child.signalCode !== null;
+      if (!crashed) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
         clearTimeout(timer);
+      }
+      // A native abort (SIGABRT) may also come while the server shuts down: both fail the run.
+      if (crashed || (child.exitCode ?? 0) !== 0 || (child.signalCode && child.signalCode !== 'SIGTERM')) {
+        console.error(
+          `the server ended with ${child.signalCode ?? `exit code ${child.exitCode}`}${crashed ? ' during the run' : ''}:\n${log.slice(-2000)}`,
+        );
+        process.exitCode = 1;
       }
     },
   };

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { tuneHeap } from '../heap.ts';
+import { sqliteDriverPath } from './sqlite-driver.ts';
 
 /**
  * Copies SQLite's write-ahead log into the database file from a worker thread.
@@ -60,7 +60,7 @@ export interface Checkpointer {
 
 export function startCheckpointer(path: string, onError: (message: string) => void): Checkpointer {
   const shared = new Int32Array(new SharedArrayBuffer(8));
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const driver = sqliteDriverPath();
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { path, driver, shared },

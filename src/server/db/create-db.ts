@@ -1,10 +1,11 @@
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
 import type { DB } from './schema.ts';
+import { loadSqliteDriver } from './sqlite-driver.ts';
 
 export interface Database {
   db: Kysely<DB>;
@@ -94,7 +95,8 @@ export function createDb(options: DbOptions): Database {
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingOnServer(pool) }) });
     return { db, ready: Promise.resolve(), committed: () => {}, close: () => db.destroy() };
   }
-  const sqlite = new Database(options.sqlitePath);
+  const Sqlite = loadSqliteDriver();
+  const sqlite = new Sqlite(options.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
   // An acknowledged write survives a power cut, not only a killed process: the log is synced
   // at every COMMIT (group commit makes that one sync per batch of writes).
@@ -138,8 +140,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * is safe: Kysely runs one query at a time on the single SQLite connection, and SQLite
  * re-prepares a statement by itself after a schema change.
  */
-function withStatementCache(sqlite: Database.Database): SqliteDatabase {
-  const statements = new Map<string, Database.Statement>();
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
