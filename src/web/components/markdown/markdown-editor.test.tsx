@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Form } from '#web/components/ui/form.tsx';
 import { server } from '#web/testing/msw/server.ts';
 import { createTestQueryClient } from '#web/testing/render-app.tsx';
+import { MarkdownEditor } from './markdown-editor.tsx';
 import { MarkdownField } from './markdown-field.tsx';
 
 const schema = z.object({ description: z.string().trim().min(1, 'Description is required') });
@@ -96,6 +97,27 @@ describe('Markdown editor', () => {
     await user.type(textarea, 'text');
     await user.click(screen.getByRole('tab', { name: 'Preview' }));
     expect(await screen.findByText('Could not load the preview: Too long to preview.')).toBeInTheDocument();
+  });
+
+  it('takes over the focus and the caret of the plain textarea it replaces once loaded', () => {
+    // Text typed while the editor loads goes into a stand-in; the writer's next key must land
+    // where their caret was, not at the start of the new textarea.
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <MarkdownEditor
+          id="stand-in"
+          name="description"
+          value="The forum"
+          onChange={() => {}}
+          onBlur={() => {}}
+          focusRef={{ current: true }}
+          caretRef={{ current: { start: 3, end: 3 } }}
+        />
+      </QueryClientProvider>,
+    );
+    const textarea = document.getElementById('stand-in') as HTMLTextAreaElement;
+    expect(document.activeElement).toBe(textarea);
+    expect([textarea.selectionStart, textarea.selectionEnd]).toEqual([3, 3]);
   });
 
   it('formats with Ctrl+B, Ctrl+I and Ctrl+K', async () => {

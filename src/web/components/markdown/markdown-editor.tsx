@@ -24,6 +24,8 @@ export interface MarkdownEditorProps extends ControlAttributes {
   autoFocus?: boolean | undefined;
   /** Set while the plain textarea shown during loading had the focus: the editor takes it over. */
   focusRef?: RefObject<boolean>;
+  /** Where the caret was in a stand-in the editor replaces (kept when it takes the focus over). */
+  caretRef?: RefObject<{ start: number; end: number } | null>;
 }
 
 const SHORTCUTS: Record<string, FormatCommand> = { b: 'bold', i: 'italic', k: 'link' };
@@ -41,6 +43,7 @@ export function MarkdownEditor({
   placeholder,
   autoFocus,
   focusRef,
+  caretRef,
   'aria-invalid': invalid,
   'aria-describedby': describedBy,
 }: MarkdownEditorProps) {
@@ -77,7 +80,11 @@ export function MarkdownEditor({
   }, [value]);
 
   useLayoutEffect(() => {
-    if (autoFocus || focusRef?.current) textarea.current?.focus();
+    const element = textarea.current;
+    if (!element || !(autoFocus || focusRef?.current)) return;
+    element.focus();
+    const caret = caretRef?.current;
+    if (caret) element.setSelectionRange(caret.start, caret.end);
     // Only when the editor appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

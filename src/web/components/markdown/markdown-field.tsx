@@ -38,6 +38,9 @@ export function MarkdownField<T extends FieldValues, TOutput>({
 }: MarkdownFieldProps<T, TOutput>) {
   const { field, fieldState } = useController({ control, name });
   const focused = useRef(false);
+  // Where the writer's caret was in the stand-in, so text typed while the editor loads stays in order.
+  const caret = useRef<{ start: number; end: number } | null>(null);
+  const keepCaret = (element: HTMLTextAreaElement) => (caret.current = { start: element.selectionStart, end: element.selectionEnd });
   const value = typeof field.value === 'string' ? field.value : '';
   return (
     <Field label={label} hint={hint} error={error ?? fieldState.error} className={className}>
@@ -53,7 +56,11 @@ export function MarkdownField<T extends FieldValues, TOutput>({
               placeholder={placeholder}
               data-autofocus={autoFocus || undefined}
               className={cn(controlClasses, 'min-h-28 resize-y bg-surface px-3 py-2 font-mono text-sm')}
-              onChange={(event) => field.onChange(event.target.value)}
+              onChange={(event) => {
+                keepCaret(event.target);
+                field.onChange(event.target.value);
+              }}
+              onSelect={(event) => keepCaret(event.currentTarget)}
               onFocus={() => (focused.current = true)}
               onBlur={() => {
                 focused.current = false;
@@ -73,6 +80,7 @@ export function MarkdownField<T extends FieldValues, TOutput>({
             placeholder={placeholder}
             autoFocus={autoFocus}
             focusRef={focused}
+            caretRef={caret}
           />
         </Suspense>
       )}
