@@ -12,6 +12,7 @@ import { metaRoutes } from './features/meta/meta.routes.ts';
 import { memberPostsRoutes } from './features/posts/member-posts.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     votesRoutes,
     commentsRoutes,
     markdownRoutes,
+    searchRoutes,
     leaderboardRoutes,
     memberPostsRoutes,
     reportsRoutes,

@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003-activity-week.ts';
 import * as m0008 from './migrations/0008-counter-shards.ts';
 import * as m0011 from './migrations/0011-tag-popularity-index.ts';
 import * as m0012 from './migrations/0012-markdown.ts';
+import * as m0013 from './migrations/0013-search.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -18,6 +19,7 @@ const migrations: Record<string, EngineMigration> = {
   '0008-counter-shards': m0008,
   '0011-tag-popularity-index': m0011,
   '0012-markdown': m0012,
+  '0013-search': m0013,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -202,6 +202,16 @@ export interface CountersTable {
   value: number;
 }
 
+/** One post or comment in the search index (features/search/search.queries.ts). */
+export interface SearchDocsTable {
+  id: Generated<number>;
+  post_id: string;
+  /** Null for the post itself. */
+  comment_id: string | null;
+  author_id: string;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -222,6 +232,7 @@ export interface DB {
   activity_daily: ActivityDailyTable;
   activity_week: ActivityWeekTable;
   webhook_events: WebhookEventsTable;
+  search_docs: SearchDocsTable;
 }
 
 /** A connection or a transaction: every query function takes either, so services compose them. */

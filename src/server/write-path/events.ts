@@ -81,6 +81,8 @@ export type DomainEvent =
   | { type: 'image.stored'; imageId: string; ownerId: string }
   /** A whole forum loaded at once (its counts were counted from its rows). */
   | { type: 'forum.seeded' }
+  /** The search index is to be made again from the rows (`npm run reindex`). */
+  | { type: 'search.rebuild' }
   /** The leaderboard's weekly sums moved on to a new day (no content changed). */
   | { type: 'activity.rolled'; day: string };
 

@@ -78,6 +78,17 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     expect(outcome!.running, step).toEqual(outcome!.counted);
   }
 
+  /** The search index holds exactly one document per post and per comment. */
+  async function expectSearchIndexTrue(step: string) {
+    const docs = await t.db.selectFrom('search_docs').select(['post_id', 'comment_id']).execute();
+    const posts = await t.db.selectFrom('posts').select('id').execute();
+    const comments = await t.db.selectFrom('comments').select(['id', 'post_id']).execute();
+    const key = (postId: string, commentId: string | null) => `${postId}/${commentId ?? ''}`;
+    expect(docs.map((d) => key(d.post_id, d.comment_id)).sort(), step).toEqual(
+      [...posts.map((p) => key(p.id, null)), ...comments.map((c) => key(c.post_id, c.id))].sort(),
+    );
+  }
+
   /** Performs one write route and checks what every write must leave behind. */
   async function write(route: string, send: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
     await readAll(t.app); // every kept read is kept now
@@ -86,6 +97,7 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     performed.add(route);
     expect(await readAll(t.app), route).toEqual(await readAll(fresh));
     await expectCountsTrue(route);
+    await expectSearchIndexTrue(route);
     return res;
   }
 

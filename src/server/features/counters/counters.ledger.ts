@@ -118,6 +118,7 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'image.stored':
       case 'activity.rolled':
       case 'forum.seeded':
+      case 'search.rebuild':
         break;
       default:
         event satisfies never;

@@ -1,0 +1,20 @@
+import { openDatabase } from './open-db.ts';
+
+// npm run reindex: makes the search index again from every post and comment, as one write
+// (a running SQLite server waits for it; on PostgreSQL searches see the old index until it commits).
+async function main() {
+  const database = await openDatabase();
+  try {
+    const started = Date.now();
+    await database.writes.run(async (w) => w.record({ type: 'search.rebuild' }));
+    const docs = await database.db
+      .selectFrom('search_docs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(`Indexed ${Number(docs.n)} posts and comments in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await database.close();
+  }
+}
+
+void main();

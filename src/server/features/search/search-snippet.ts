@@ -1,0 +1,82 @@
+import { fold, IDENTIFIER, identifierTerm, termMatches, WORD, type QueryTerm } from './search-terms.ts';
+
+/** API.md: a snippet is at most this many characters of text. */
+export const SNIPPET_MAX = 300;
+/** How much text comes before the first match, so it is read in context. */
+const LEAD = 60;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The text of stored HTML (which the renderer wrote and sanitised, so its tags are well
+ * formed): cheaper than a parser, and only run on the hits of one page.
+ */
+export function textOfHtml(html: string): string {
+  return html
+    .replace(/<\/(p|h[1-6]|li|pre|blockquote|tr|td|th)>|<br\s*\/?>/g, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Where the query's terms occur in a text, as [start, end) ranges in order. */
+function matchedRanges(text: string, terms: readonly QueryTerm[]): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  const matches = (term: string) => terms.some((q) => termMatches(q, term));
+  for (const m of text.matchAll(IDENTIFIER)) {
+    const start = m.index;
+    const identifier = identifierTerm(fold(m[0]));
+    if (identifier && matches(identifier)) {
+      ranges.push([start, start + m[0].length]);
+      continue;
+    }
+    for (const w of m[0].matchAll(WORD)) {
+      if (matches(fold(w[0]))) ranges.push([start + w.index, start + w.index + w[0].length]);
+    }
+  }
+  return ranges;
+}
+
+/**
+ * The passage of a text around the first match, at most SNIPPET_MAX characters, as HTML whose
+ * only element is <mark> around the matched words; everything else is escaped.
+ */
+export function snippetOf(text: string, terms: readonly QueryTerm[]): string {
+  const source = text.normalize('NFC');
+  const ranges = matchedRanges(source, terms);
+  let start = 0;
+  if (ranges.length > 0 && ranges[0]![0] > LEAD) {
+    // Begin at a word boundary a little before the first match.
+    const space = source.indexOf(' ', ranges[0]![0] - LEAD);
+    start = space >= 0 && space < ranges[0]![0] ? space + 1 : ranges[0]![0];
+  }
+  const before = start > 0 ? '…' : '';
+  let end = Math.min(source.length, start + SNIPPET_MAX - before.length);
+  let after = '';
+  if (end < source.length) {
+    after = '…';
+    end = start + SNIPPET_MAX - before.length - after.length;
+    // Do not cut a match in half.
+    const cut = ranges.find(([s, e]) => s < end && e > end);
+    if (cut) end = cut[0];
+  }
+  let html = before;
+  let at = start;
+  for (const [s, e] of ranges) {
+    if (e > end) break;
+    if (s < at) continue;
+    html += `${escapeHtml(source.slice(at, s))}<mark>${escapeHtml(source.slice(s, e))}</mark>`;
+    at = e;
+  }
+  return `${html}${escapeHtml(source.slice(at, end))}${after}`;
+}

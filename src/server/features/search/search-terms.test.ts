@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { indexTerms, parseQuery, QUERY_TERMS_MAX } from './search-terms.ts';
+import { snippetOf, SNIPPET_MAX, textOfHtml } from './search-snippet.ts';
+
+describe('search terms', () => {
+  it('folds words and adds one term per identifier after them', () => {
+    expect(indexTerms('Déjà vu in useEffect and std::vector, C++ or node.js.')).toEqual([
+      'deja',
+      'vu',
+      'in',
+      'useeffect',
+      'and',
+      'std',
+      'vector',
+      'c',
+      'or',
+      'node',
+      'js',
+      'zq0std0c0cvector',
+      'zq0c0p0p',
+      'zq0node0djs',
+    ]);
+    // Terms are letters and digits only, whatever the text: nothing an engine could read as syntax.
+    for (const term of indexTerms(`a_b x0.y "q" 'r' (s) [t] {u} -v +w ~x ^y *z :: -> # 0_0`)) expect(term).toMatch(/^[\p{L}\p{N}]+$/u);
+  });
+
+  it('keeps identifiers apart that differ only in a symbol', () => {
+    const term = (text: string) => indexTerms(text).find((t) => t.startsWith('zq0'));
+    expect(term('a_b')).not.toBe(term('a.b'));
+    expect(term('ad.b')).not.toBe(term('a.db'));
+    expect(term('c++')).not.toBe(term('c#'));
+    expect(term('x0.y')).not.toBe(term('x.0y'));
+  });
+
+  it('reads words, prefixes, phrases, identifiers and filters from what was typed', () => {
+    expect(parseQuery('Lead "Quoted Phrase" useEffect C tag:Rust author:"Ada Lovelace"')).toEqual({
+      terms: [
+        { kind: 'prefix', term: 'lead' },
+        { kind: 'phrase', terms: ['quoted', 'phrase'] },
+        { kind: 'prefix', term: 'useeffect' },
+        { kind: 'exact', term: 'c' },
+      ],
+      tag: 'Rust',
+      author: 'Ada Lovelace',
+    });
+    expect(parseQuery('(std::vector), "single"')).toEqual({
+      terms: [
+        { kind: 'prefix', term: 'zq0std0c0cvector' },
+        { kind: 'exact', term: 'single' },
+      ],
+      tag: null,
+      author: null,
+    });
+    expect(parseQuery('* "" ( ) && : -').terms).toEqual([]);
+    expect(parseQuery('a b c d e f g h i j k l').terms).toHaveLength(QUERY_TERMS_MAX);
+  });
+});
+
+describe('search snippets', () => {
+  it('reads the text of stored HTML', () => {
+    expect(textOfHtml('<h2>Title</h2><p>a &lt;b&gt; &amp; &quot;c&quot; &#39;d&#39; &#x263A;</p><pre><code>x</code></pre>')).toBe(
+      `Title a <b> & "c" 'd' ☺ x`,
+    );
+  });
+
+  it('marks the matched words and escapes everything else', () => {
+    const terms = parseQuery('lead node.js').terms;
+    expect(snippetOf('The <leaderboard> runs on Node.js & more', terms)).toBe(
+      'The &lt;<mark>leaderboard</mark>&gt; runs on <mark>Node.js</mark> &amp; more',
+    );
+  });
+
+  it('starts a little before the first match and stays within the limit', () => {
+    const text = `${'word '.repeat(100)}needle ${'tail '.repeat(100)}`;
+    const snippet = snippetOf(text, parseQuery('needle').terms);
+    const plain = snippet.replace(/<\/?mark>/g, '');
+    expect(plain.length).toBeLessThanOrEqual(SNIPPET_MAX);
+    expect(plain.startsWith('…')).toBe(true);
+    expect(plain.endsWith('…')).toBe(true);
+    expect(snippet).toContain('<mark>needle</mark>');
+    expect(snippetOf('short text', parseQuery('absent').terms)).toBe('short text');
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The words of search, on both engines (docs/decisions/0010-search-terms-made-once.md).
+ *
+ * Text is turned into index terms here, not by either engine's parser: FTS5's tokenizer and
+ * PostgreSQL's text-search parser disagree on what a word is (PostgreSQL reads `node.js` as a
+ * host name, both split `snake_case_name`), so each would find different posts. Terms are
+ * folded (accents removed, lowercased) and are runs of letters and digits, which both engines
+ * keep exactly as given; an identifier (`std::vector`, `node.js`, `C++`, `snake_case_name`)
+ * also becomes one term of its own, so it can be found whole.
+ */
+
+/** Lowercased, accents removed (é → e, ü → u): the form every term takes. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/** A word: a run of letters and digits. */
+export const WORD = /[\p{L}\p{N}]+/gu;
+/** An identifier: word characters joined by `::`, `.` or `->`, perhaps ending in `++` or `#`. */
+export const IDENTIFIER = /[\p{L}\p{N}_]+(?:(?:::|\.|->)[\p{L}\p{N}_]+)*(?:\+\+|#)?/gu;
+const SYMBOL = /[_.:>+#-]/;
+
+// An identifier's term spells its symbols with letters after a 0 (a 0 itself doubles), so
+// `c++` and `c` stay different terms and no two identifiers share one.
+const SPELLING: Record<string, string> = { '0': '00', _: '0u', '.': '0d', ':': '0c', '-': '0h', '>': '0g', '+': '0p', '#': '0s' };
+const IDENTIFIER_MARK = 'zq0';
+
+/** The one term of an identifier (already folded), or null for a plain word. */
+export function identifierTerm(folded: string): string | null {
+  if (!SYMBOL.test(folded)) return null;
+  return IDENTIFIER_MARK + folded.replace(/[0_.:>+#-]/g, (c) => SPELLING[c]!);
+}
+
+/** Terms of a text for the index: its words in order, then the terms of its identifiers. */
+export function indexTerms(text: string): string[] {
+  const folded = fold(text);
+  const words = folded.match(WORD) ?? [];
+  const identifiers = new Set<string>();
+  for (const match of folded.matchAll(IDENTIFIER)) {
+    const term = identifierTerm(match[0]);
+    if (term) identifiers.add(term);
+  }
+  return identifiers.size === 0 ? words : [...words, ...identifiers];
+}
+
+/** Filters are terms of their own, kept apart from the words (see SearchDocument.meta). */
+const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+export const tagFilterTerm = (tag: string): string => `zqt${hex(fold(tag.trim()))}`;
+export const authorFilterTerm = (memberId: string): string => `zqa${hex(memberId)}`;
+
+/** What is indexed for a post or a comment: one list of terms per field. */
+export interface SearchDocument {
+  title: string[];
+  tag: string[];
+  body: string[];
+  /** Filter terms only (the tag's and the author's), never matched by words. */
+  meta: string[];
+}
+
+export function postDocument(post: { title: string; category: string; text: string; authorId: string }): SearchDocument {
+  return {
+    title: indexTerms(post.title),
+    tag: indexTerms(post.category),
+    body: indexTerms(post.text),
+    meta: [tagFilterTerm(post.category), authorFilterTerm(post.authorId)],
+  };
+}
+
+/** A comment is found by its own words; its post's tag only filters it. */
+export function commentDocument(comment: { text: string; category: string; authorId: string }): SearchDocument {
+  return {
+    title: [],
+    tag: [],
+    body: indexTerms(comment.text),
+    meta: [tagFilterTerm(comment.category), authorFilterTerm(comment.authorId)],
+  };
+}
+
+// ——— Queries ———
+
+/** A word matches the terms that start with it; a quoted word only itself; a phrase its words in order. */
+export type QueryTerm = { kind: 'prefix' | 'exact'; term: string } | { kind: 'phrase'; terms: string[] };
+
+export interface ParsedQuery {
+  terms: QueryTerm[];
+  tag: string | null;
+  author: string | null;
+}
+
+/** What one search may ask of the index, whatever it was given. */
+export const QUERY_TERMS_MAX = 8;
+const PHRASE_TERMS_MAX = 8;
+/** A one-letter word would match most of the index as a prefix: it matches whole words only. */
+const PREFIX_MIN = 2;
+
+const wordTerm = (term: string): QueryTerm => ({ kind: term.length >= PREFIX_MIN ? 'prefix' : 'exact', term });
+
+/** The terms of one unquoted chunk of a query (`(std::vector)`, `useEffect,`, `lead`). */
+function chunkTerms(chunk: string): QueryTerm[] {
+  const terms: QueryTerm[] = [];
+  for (const match of fold(chunk).matchAll(IDENTIFIER)) {
+    const identifier = identifierTerm(match[0]);
+    if (identifier) terms.push({ kind: 'prefix', term: identifier });
+    else for (const word of match[0].match(WORD) ?? []) terms.push(wordTerm(word));
+  }
+  return terms;
+}
+
+/**
+ * Reads what a member typed. Nothing of it reaches an engine as syntax: the terms are runs of
+ * letters and digits, and the engine-specific query is built from them (search.queries.ts).
+ */
+export function parseQuery(input: string): ParsedQuery {
+  const parsed: ParsedQuery = { terms: [], tag: null, author: null };
+  for (const m of input.matchAll(/(?:(tag|author):)?(?:"([^"]*)"?|([^\s"]+))/gi)) {
+    const [, filter, quoted, bare] = m;
+    const value = quoted ?? bare ?? '';
+    if (filter) {
+      const which = filter.toLowerCase() as 'tag' | 'author';
+      if (value.trim()) parsed[which] = value.trim();
+    } else if (quoted !== undefined) {
+      const words = (fold(quoted).match(WORD) ?? []).slice(0, PHRASE_TERMS_MAX);
+      if (words.length === 1) parsed.terms.push({ kind: 'exact', term: words[0]! });
+      else if (words.length > 1) parsed.terms.push({ kind: 'phrase', terms: words });
+    } else {
+      parsed.terms.push(...chunkTerms(value));
+    }
+  }
+  parsed.terms = dedupe(parsed.terms).slice(0, QUERY_TERMS_MAX);
+  return parsed;
+}
+
+function dedupe(terms: QueryTerm[]): QueryTerm[] {
+  const seen = new Set<string>();
+  return terms.filter((t) => {
+    const key = t.kind === 'phrase' ? `p:${t.terms.join(' ')}` : `${t.kind}:${t.term}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Whether an indexed term (folded) is matched by a query term (used to mark the snippet). */
+export function termMatches(query: QueryTerm, term: string): boolean {
+  if (query.kind === 'phrase') return query.terms.includes(term);
+  return query.kind === 'prefix' ? term.startsWith(query.term) : term === query.term;
+}

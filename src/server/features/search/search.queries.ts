@@ -1,0 +1,277 @@
+import { sql } from 'kysely';
+import { engineOf } from '../../db/engine.ts';
+import type { Db } from '../../db/schema.ts';
+import type { ParsedQuery, QueryTerm, SearchDocument } from './search-terms.ts';
+
+/**
+ * The search index's SQL, for both engines (migration 0013 makes the tables).
+ *
+ * search_docs has one row per post and per comment; its id grows with every document written,
+ * so the newest matches are the highest ids, and an edit keeps its document's id. On SQLite the
+ * terms live in search_fts, an FTS5 table without content whose rowid is that id; on
+ * PostgreSQL in search_docs.document, a tsvector (title A, tag B, body C, filters D) under a
+ * GIN index. The terms are made by search-terms.ts; neither engine parses what a member typed.
+ */
+
+/** A document as stored: which post or comment it is, and its terms. */
+export interface DocumentRow {
+  id: number;
+  postId: string;
+  commentId: string | null;
+  authorId: string;
+  createdAt: string;
+  document: SearchDocument;
+}
+
+// ——— Writing ———
+
+/** Fields are this far apart in a tsvector, so no phrase runs from one into the next. */
+const FIELD_GAP = 8;
+/** PostgreSQL keeps positions up to this; later ones would all share it. */
+const POSITION_MAX = 16383;
+/** ...and at most this many positions per term. */
+const POSITIONS_PER_TERM = 256;
+
+/** The tsvector of a document, as PostgreSQL's input syntax (terms are letters and digits only). */
+export function tsvectorOf(doc: SearchDocument): string {
+  const positions = new Map<string, string[]>();
+  let position = 0;
+  const fields: Array<[string[], string]> = [
+    [doc.title, 'A'],
+    [doc.tag, 'B'],
+    [doc.body, 'C'],
+    [doc.meta, 'D'],
+  ];
+  for (const [terms, weight] of fields) {
+    for (const term of terms) {
+      position = Math.min(position + 1, POSITION_MAX);
+      const list = positions.get(term) ?? [];
+      if (list.length < POSITIONS_PER_TERM) list.push(`${position}${weight}`);
+      positions.set(term, list);
+    }
+    position = Math.min(position + FIELD_GAP, POSITION_MAX);
+  }
+  return [...positions].map(([term, list]) => `'${term}':${list.join(',')}`).join(' ');
+}
+
+const joined = (terms: string[]) => terms.join(' ');
+
+/** Writes documents under the ids given (rebuilding the index: they grow in the order written). */
+export async function insertDocuments(db: Db, rows: DocumentRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (engineOf(db) === 'postgres') {
+    await sql`insert into search_docs (id, post_id, comment_id, author_id, created_at, document) values ${sql.join(
+      rows.map((r) => sql`(${r.id}, ${r.postId}, ${r.commentId}, ${r.authorId}, ${r.createdAt}, ${tsvectorOf(r.document)}::tsvector)`),
+    )}`.execute(db);
+    return;
+  }
+  await sql`insert into search_docs (id, post_id, comment_id, author_id, created_at) values ${sql.join(
+    rows.map((r) => sql`(${r.id}, ${r.postId}, ${r.commentId}, ${r.authorId}, ${r.createdAt})`),
+  )}`.execute(db);
+  await sql`insert into search_fts (rowid, title, tag, body, meta) values ${sql.join(
+    rows.map(
+      (r) => sql`(${r.id}, ${joined(r.document.title)}, ${joined(r.document.tag)}, ${joined(r.document.body)}, ${joined(r.document.meta)})`,
+    ),
+  )}`.execute(db);
+}
+
+/** After documents were written under ids of our own, new ones continue after them. */
+export async function continueDocumentIds(db: Db): Promise<void> {
+  if (engineOf(db) !== 'postgres') return;
+  await sql`select setval(pg_get_serial_sequence('search_docs', 'id'), coalesce((select max(id) from search_docs), 0) + 1, false)`.execute(
+    db,
+  );
+}
+
+const ftsRow = (id: number, doc: SearchDocument) =>
+  sql`(${id}, ${joined(doc.title)}, ${joined(doc.tag)}, ${joined(doc.body)}, ${joined(doc.meta)})`;
+
+/** Writes one post's or comment's document: a new one, or over the one it had (keeping its id). */
+export async function writeDocument(
+  db: Db,
+  target: { postId: string; commentId: string | null; authorId: string; createdAt: string },
+  doc: SearchDocument,
+): Promise<void> {
+  const existing = await sql<{ id: number }>`select id from search_docs
+      where ${target.commentId === null ? sql`post_id = ${target.postId} and comment_id is null` : sql`comment_id = ${target.commentId}`}`.execute(
+    db,
+  );
+  const id = existing.rows[0] ? Number(existing.rows[0].id) : null;
+  if (engineOf(db) === 'postgres') {
+    if (id !== null) await sql`update search_docs set document = ${tsvectorOf(doc)}::tsvector where id = ${id}`.execute(db);
+    else
+      await sql`insert into search_docs (post_id, comment_id, author_id, created_at, document)
+          values (${target.postId}, ${target.commentId}, ${target.authorId}, ${target.createdAt}, ${tsvectorOf(doc)}::tsvector)`.execute(
+        db,
+      );
+    return;
+  }
+  if (id !== null) {
+    await sql`delete from search_fts where rowid = ${id}`.execute(db);
+    await sql`insert into search_fts (rowid, title, tag, body, meta) values ${ftsRow(id, doc)}`.execute(db);
+    return;
+  }
+  const inserted = await sql<{ id: number }>`insert into search_docs (post_id, comment_id, author_id, created_at)
+      values (${target.postId}, ${target.commentId}, ${target.authorId}, ${target.createdAt}) returning id`.execute(db);
+  await sql`insert into search_fts (rowid, title, tag, body, meta) values ${ftsRow(Number(inserted.rows[0]!.id), doc)}`.execute(db);
+}
+
+/** The ids of the documents of a post (the post and its comments), or of some comments. */
+export async function documentIdsOf(db: Db, of: { postId: string } | { commentIds: string[] }): Promise<number[]> {
+  if ('postId' in of) {
+    const r = await sql<{ id: number }>`select id from search_docs where post_id = ${of.postId}`.execute(db);
+    return r.rows.map((row) => Number(row.id));
+  }
+  if (of.commentIds.length === 0) return [];
+  const r = await sql<{ id: number }>`select id from search_docs where comment_id in (${sql.join(of.commentIds)})`.execute(db);
+  return r.rows.map((row) => Number(row.id));
+}
+
+export async function removeDocuments(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const list = sql.join(ids);
+  if (engineOf(db) === 'sqlite') await sql`delete from search_fts where rowid in (${list})`.execute(db);
+  await sql`delete from search_docs where id in (${list})`.execute(db);
+}
+
+export async function removeAllDocuments(db: Db): Promise<void> {
+  if (engineOf(db) === 'sqlite') await sql`insert into search_fts (search_fts) values ('delete-all')`.execute(db);
+  await sql`delete from search_docs`.execute(db);
+}
+
+/** What a post's or comment's document is made from. */
+export interface IndexSource {
+  postId: string;
+  commentId: string | null;
+  authorId: string;
+  createdAt: string;
+  title: string;
+  category: string;
+  html: string;
+}
+
+export async function postSource(db: Db, postId: string): Promise<IndexSource | undefined> {
+  const r = await sql<IndexSource>`select id as "postId", null as "commentId", author_id as "authorId", created_at as "createdAt",
+      title, category, description_html as html from posts where id = ${postId}`.execute(db);
+  return r.rows[0];
+}
+
+export async function commentSources(db: Db, of: { commentId: string } | { postId: string }): Promise<IndexSource[]> {
+  const where = 'commentId' in of ? sql`c.id = ${of.commentId}` : sql`c.post_id = ${of.postId}`;
+  const r = await sql<IndexSource>`select c.post_id as "postId", c.id as "commentId", c.author_id as "authorId",
+      c.created_at as "createdAt", p.title, p.category, c.comment_html as html
+      from comments c join posts p on p.id = c.post_id where ${where}`.execute(db);
+  return r.rows;
+}
+
+/** Posts and comments in the order they were written, a batch at a time after a (createdAt, kind, id) key. */
+export async function sourcesAfter(
+  db: Db,
+  kind: 'post' | 'comment',
+  after: { createdAt: string; id: string } | null,
+  limit: number,
+): Promise<IndexSource[]> {
+  const key = kind === 'post' ? sql`p.created_at, p.id` : sql`c.created_at, c.id`;
+  const past = after ? sql`where (${key}) > (${after.createdAt}, ${after.id})` : sql``;
+  const r =
+    kind === 'post'
+      ? await sql<IndexSource>`select p.id as "postId", null as "commentId", p.author_id as "authorId", p.created_at as "createdAt",
+          p.title, p.category, p.description_html as html from posts p ${past} order by ${key} limit ${limit}`.execute(db)
+      : await sql<IndexSource>`select c.post_id as "postId", c.id as "commentId", c.author_id as "authorId",
+          c.created_at as "createdAt", p.title, p.category, c.comment_html as html
+          from comments c join posts p on p.id = c.post_id ${past} order by ${key} limit ${limit}`.execute(db);
+  return r.rows;
+}
+
+// ——— Reading ———
+
+/** Which fields the words must match: any of the searchable ones, or the title only. */
+export type Fields = 'text' | 'title';
+
+const ftsString = (term: string) => `"${term}"`;
+
+function ftsTerm(t: QueryTerm): string {
+  if (t.kind === 'phrase') return ftsString(t.terms.join(' '));
+  return t.kind === 'prefix' ? `${ftsString(t.term)}*` : ftsString(t.term);
+}
+
+/** FTS5's MATCH text for a parsed query (every part quoted; the terms hold no quote). */
+export function ftsMatch(query: ParsedQuery, fields: Fields, filters: { tag: string | null; authors: string[] }): string {
+  const parts: string[] = [];
+  if (query.terms.length > 0) {
+    const columns = fields === 'title' ? 'title' : '{title tag body}';
+    parts.push(`${columns} : (${query.terms.map(ftsTerm).join(' AND ')})`);
+  }
+  if (filters.tag) parts.push(`meta : ${ftsString(filters.tag)}`);
+  if (filters.authors.length > 0) parts.push(`meta : (${filters.authors.map(ftsString).join(' OR ')})`);
+  return parts.join(' AND ');
+}
+
+function tsTerm(t: QueryTerm, weights: string): string {
+  if (t.kind === 'phrase') return `(${t.terms.map((term) => `'${term}':${weights}`).join(' <-> ')})`;
+  return t.kind === 'prefix' ? `'${t.term}':*${weights}` : `'${t.term}':${weights}`;
+}
+
+/** PostgreSQL's tsquery (input syntax) for a parsed query: the same meaning as ftsMatch. */
+export function tsQuery(query: ParsedQuery, fields: Fields, filters: { tag: string | null; authors: string[] }): string {
+  const weights = fields === 'title' ? 'A' : 'ABC';
+  const parts = query.terms.map((t) => tsTerm(t, weights));
+  if (filters.tag) parts.push(`'${filters.tag}':D`);
+  if (filters.authors.length > 0) parts.push(`(${filters.authors.map((a) => `'${a}':D`).join(' | ')})`);
+  return parts.join(' & ');
+}
+
+/**
+ * The ids of the newest documents that match, at most `limit` of them, newest first (and only
+ * from `fromId` up). The limit bounds what a search costs, however common its words.
+ */
+export async function newestMatches(
+  db: Db,
+  query: ParsedQuery,
+  fields: Fields,
+  filters: { tag: string | null; authors: string[] },
+  limit: number,
+  fromId = 0,
+): Promise<number[]> {
+  if (engineOf(db) === 'postgres') {
+    const r = await sql<{ id: number }>`select id from search_docs
+        where document @@ ${tsQuery(query, fields, filters)}::tsquery and id >= ${fromId}
+        order by id desc limit ${limit}`.execute(db);
+    return r.rows.map((row) => Number(row.id));
+  }
+  const r = await sql<{ id: number }>`select rowid as id from search_fts
+      where search_fts match ${ftsMatch(query, fields, filters)} and rowid >= ${fromId}
+      order by rowid desc limit ${limit}`.execute(db);
+  return r.rows.map((row) => Number(row.id));
+}
+
+/** Members of that name (case-insensitive), for author:"…". */
+export async function memberIdsNamed(db: Db, name: string): Promise<string[]> {
+  const r = await sql<{ id: string }>`select id from users where lower(name) = lower(${name}) limit 50`.execute(db);
+  return r.rows.map((row) => row.id);
+}
+
+export interface HitRow {
+  id: number;
+  postId: string;
+  commentId: string | null;
+  title: string;
+  category: string;
+  html: string;
+  name: string;
+  image: string | null;
+  createdAt: string;
+}
+
+/** What a page of hits shows, by document id. */
+export async function hitRows(db: Db, ids: number[]): Promise<HitRow[]> {
+  if (ids.length === 0) return [];
+  const r = await sql<HitRow>`select d.id, d.post_id as "postId", d.comment_id as "commentId", p.title, p.category,
+      coalesce(c.comment_html, p.description_html) as html, u.name, u.image, d.created_at as "createdAt"
+      from search_docs d
+      join posts p on p.id = d.post_id
+      left join comments c on c.id = d.comment_id
+      join users u on u.id = d.author_id
+      where d.id in (${sql.join(ids)})`.execute(db);
+  return r.rows.map((row) => ({ ...row, id: Number(row.id) }));
+}

@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchHit } from '#shared/schemas/search.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin, createComment, createPost, createTags, makeGold } from '../../test/factories.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { rebuildSearchIndex } from './search.index.ts';
+
+// GET /api/search on the engine of the run (SQLite, or PostgreSQL under `npm run test:pg`):
+// the same posts and comments are written through the API and the same queries must find the
+// same hits on both.
+describe('GET /api/search', () => {
+  let t: TestApp;
+  let ada: TestMember;
+  let linus: TestMember;
+  let admin: TestMember;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t, 'react', 'rust', 'cpp', 'python', 'node.js');
+    ada = await signUp(t.app, { name: 'Ada Lovelace' });
+    linus = await signUp(t.app, { name: 'Linus Torvalds' });
+    admin = await createAdmin(t, 'Moderator');
+    await makeGold(t.db, ada.id);
+    await makeGold(t.db, linus.id);
+    ids.hooks = await createPost(t.app, ada, {
+      title: 'Cleaning up in useEffect',
+      description:
+        'Return a function from `useEffect` so the subscription ends.\n\n```ts\nuseEffect(() => () => sub.unsubscribe(), []);\n```',
+      category: 'react',
+    });
+    ids.vectors = await createPost(t.app, linus, {
+      title: 'Growing a vector without reallocating',
+      description: 'Call `std::vector::reserve` before pushing; in C++ the capacity then holds.',
+      category: 'cpp',
+    });
+    ids.naming = await createPost(t.app, ada, {
+      title: 'Naming things',
+      description: 'We call it `snake_case_name` in Python and keep `foo.bar.baz` paths short. Café owners agree.',
+      category: 'python',
+    });
+    ids.runtime = await createPost(t.app, linus, {
+      title: 'Which runtime?',
+      description: 'Is node.js fast enough for a leaderboard with many players?',
+      category: 'node.js',
+    });
+    ids.plainC = await createPost(t.app, ada, {
+      title: 'Plain C strings',
+      description: 'A C string ends with a zero byte.',
+      category: 'cpp',
+    });
+    ids.borrow = await createPost(t.app, linus, {
+      title: 'Lifetimes and borrowing rules explained',
+      description: 'The borrow checker keeps one mutable reference at a time.',
+      category: 'rust',
+    });
+    // Newer, and "lifetimes" only in its body: ranks below the older title hit.
+    ids.lifetimesBody = await createPost(t.app, ada, {
+      title: 'Questions from the meetup',
+      description: 'Someone asked about lifetimes in structs.',
+      category: 'rust',
+    });
+    ids.comment = await createComment(t.app, ada, ids.borrow, 'Non-lexical lifetimes made this much nicer. Thanks!');
+  });
+  afterAll(() => t.close());
+
+  const search = async (q: string, extra: Record<string, string> = {}) => {
+    const res = await t.app.inject({ url: `/api/search?${new URLSearchParams({ q, ...extra })}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return { hits: res.json() as SearchHit[], total: Number(res.headers['x-total-count']) };
+  };
+  const postIdsFor = async (q: string, extra: Record<string, string> = {}) => (await search(q, extra)).hits.map((h) => h.postId);
+
+  it('finds words by their start, in titles, tags, bodies and comments, all words required', async () => {
+    expect(await postIdsFor('lead')).toEqual([ids.runtime]);
+    expect(await postIdsFor('borrowing')).toEqual([ids.borrow]);
+    expect(await postIdsFor('borrow checker')).toEqual([ids.borrow]);
+    expect(await postIdsFor('borrow python')).toEqual([]);
+    expect(await postIdsFor('pyth')).toEqual([ids.naming]);
+    const nonLexical = await search('nicer');
+    expect(nonLexical.hits).toEqual([
+      expect.objectContaining({
+        type: 'comment',
+        postId: ids.borrow,
+        commentId: ids.comment,
+        title: 'Lifetimes and borrowing rules explained',
+        name: 'Ada Lovelace',
+      }),
+    ]);
+    expect(nonLexical.total).toBe(1);
+  });
+
+  it('is case- and accent-insensitive', async () => {
+    expect(await postIdsFor('CAFE')).toEqual([ids.naming]);
+    expect(await postIdsFor('café')).toEqual([ids.naming]);
+    expect(await postIdsFor('Borrow CHECKER')).toEqual([ids.borrow]);
+  });
+
+  it('finds identifiers whole, case-insensitively', async () => {
+    expect(await postIdsFor('useEffect')).toEqual([ids.hooks]);
+    expect(await postIdsFor('USEEFFECT')).toEqual([ids.hooks]);
+    expect(await postIdsFor('snake_case_name')).toEqual([ids.naming]);
+    expect(await postIdsFor('std::vector')).toEqual([ids.vectors]);
+    expect(await postIdsFor('foo.bar.baz')).toEqual([ids.naming]);
+    expect(await postIdsFor('node.js')).toEqual([ids.runtime]);
+    // C++ is not C: the plain-C post does not answer it, and C++ is not every post with a "c".
+    expect(await postIdsFor('C++')).toEqual([ids.vectors]);
+    expect(await postIdsFor('c')).toEqual(expect.arrayContaining([ids.plainC]));
+    // An identifier is not its parts in another order.
+    expect(await postIdsFor('name_case_snake')).toEqual([]);
+  });
+
+  it('matches a quoted phrase only in that order', async () => {
+    expect(await postIdsFor('"mutable reference"')).toEqual([ids.borrow]);
+    expect(await postIdsFor('"reference mutable"')).toEqual([]);
+    expect(await postIdsFor('"zero byte" string')).toEqual([ids.plainC]);
+  });
+
+  it('filters by tag and by author name', async () => {
+    expect(await postIdsFor('tag:rust lifetimes')).toEqual(expect.arrayContaining([ids.borrow, ids.lifetimesBody]));
+    expect(await postIdsFor('tag:cpp vector')).toEqual([ids.vectors]);
+    expect(await postIdsFor('tag:python vector')).toEqual([]);
+    expect(await postIdsFor('tag:node.js')).toEqual([ids.runtime]);
+    expect(await postIdsFor('author:"Ada Lovelace" lifetimes', { sort: 'newest' })).toEqual([ids.borrow, ids.lifetimesBody]);
+    const byLinus = await search('author:"linus torvalds" lifetimes');
+    expect(byLinus.hits.map((h) => [h.type, h.postId])).toEqual([['post', ids.borrow]]);
+    expect(await postIdsFor('author:"Nobody Here" lifetimes')).toEqual([]);
+  });
+
+  it('ranks a title hit above a body or comment hit; ties and sort=newest go newest first', async () => {
+    const relevance = await search('lifetimes');
+    expect(relevance.hits.map((h) => [h.type, h.postId])).toEqual([
+      ['post', ids.borrow],
+      ['comment', ids.borrow],
+      ['post', ids.lifetimesBody],
+    ]);
+    const newest = await search('lifetimes', { sort: 'newest' });
+    expect(newest.hits.map((h) => h.type)).toEqual(['comment', 'post', 'post']);
+    expect(newest.hits.map((h) => h.postId)).toEqual([ids.borrow, ids.lifetimesBody, ids.borrow]);
+    expect(relevance.total).toBe(3);
+  });
+
+  it('pages with page and limit, the total in X-Total-Count', async () => {
+    const first = await search('lifetimes', { limit: '2', sort: 'newest' });
+    const second = await search('lifetimes', { limit: '2', page: '1', sort: 'newest' });
+    expect(first.hits).toHaveLength(2);
+    expect(second.hits).toHaveLength(1);
+    expect(first.total).toBe(3);
+    expect(second.total).toBe(3);
+  });
+
+  it('gives a snippet whose only element is <mark>, everything else escaped', async () => {
+    const post = await createPost(t.app, ada, {
+      title: 'Escaping',
+      description: 'Write <script>alert("x")</script> as text & mark zanzibar here.',
+      category: 'react',
+    });
+    const [hit] = (await search('zanzibar')).hits;
+    expect(hit!.postId).toBe(post);
+    expect(hit!.snippet).toBe('Write &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; as text &amp; mark <mark>zanzibar</mark> here.');
+    expect(hit!.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    const long = await createPost(t.app, ada, {
+      title: 'A long one',
+      description: `${'filler words go here '.repeat(30)}quokka ${'and more after it '.repeat(30)}`,
+      category: 'react',
+    });
+    const [longHit] = (await search('quokka')).hits;
+    expect(longHit!.postId).toBe(long);
+    expect(longHit!.snippet).toContain('<mark>quokka</mark>');
+    expect(longHit!.snippet.replace(/<\/?mark>/g, '').length).toBeLessThanOrEqual(300);
+    expect(longHit!.snippet.startsWith('…')).toBe(true);
+  });
+
+  it('shows a write in the very next search: create, edit, delete, and a ban', async () => {
+    const post = await createPost(t.app, linus, { title: 'Zeppelin notes', description: 'Airships and hydrogen.', category: 'rust' });
+    expect(await postIdsFor('zeppelin')).toEqual([post]);
+
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/post-data/${post}`,
+      headers: linus.headers,
+      payload: { title: 'Blimp notes', category: 'python' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await postIdsFor('zeppelin')).toEqual([]);
+    expect(await postIdsFor('blimp')).toEqual([post]);
+    expect(await postIdsFor('tag:python blimp')).toEqual([post]);
+
+    const comment = await createComment(t.app, ada, post, 'Hindenburg was a warning.');
+    expect((await search('hindenburg')).hits.map((h) => h.commentId)).toEqual([comment]);
+    // The post's new tag filters its comments too.
+    const retag = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/post-data/${post}`,
+      headers: linus.headers,
+      payload: { category: 'cpp' },
+    });
+    expect(retag.statusCode).toBe(200);
+    expect((await search('tag:cpp hindenburg')).hits.map((h) => h.commentId)).toEqual([comment]);
+    expect((await search('tag:python hindenburg')).hits).toEqual([]);
+
+    const editComment = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/comment-data/${comment}`,
+      headers: ada.headers,
+      payload: { comment: 'Graf Zeppelin flew further.' },
+    });
+    expect(editComment.statusCode, editComment.body).toBe(200);
+    expect((await search('hindenburg')).hits).toEqual([]);
+    expect((await search('graf')).hits.map((h) => h.commentId)).toEqual([comment]);
+
+    const removeComment = await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${comment}`, headers: ada.headers });
+    expect(removeComment.statusCode).toBe(200);
+    expect((await search('graf')).hits).toEqual([]);
+
+    // A ban removes the banned member's reported comments, and with them their hits.
+    const troll = await signUp(t.app, { name: 'Troll' });
+    const rude = await createComment(t.app, troll, post, 'Rhubarb rhubarb nonsense.');
+    const kept = await createComment(t.app, troll, post, 'Rhubarb is a vegetable.');
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: linus.headers,
+      payload: { commentId: rude, ReportedComment: 'Spam or promotional content' },
+    });
+    expect(report.statusCode).toBe(200);
+    expect((await search('rhubarb')).hits.map((h) => h.commentId).sort()).toEqual([rude, kept].sort());
+    const ban = await t.app.inject({ method: 'DELETE', url: `/api/reported-comment-delete/${troll.email}`, headers: admin.headers });
+    expect(ban.statusCode).toBe(200);
+    expect((await search('rhubarb')).hits.map((h) => h.commentId)).toEqual([kept]);
+
+    // A removed post takes its comments' hits with it.
+    const removePost = await t.app.inject({ method: 'DELETE', url: `/api/post-delete/${post}`, headers: linus.headers });
+    expect(removePost.statusCode).toBe(200);
+    expect((await search('blimp')).hits).toEqual([]);
+    expect((await search('rhubarb')).hits).toEqual([]);
+  });
+
+  it('rebuilds to the same index (npm run reindex)', async () => {
+    const before = await search('lifetimes');
+    const count = await rebuildSearchIndex(t.db);
+    expect(count).toBeGreaterThan(5);
+    const after = await search('lifetimes');
+    expect(after.hits.map((h) => [h.type, h.postId, h.commentId])).toEqual(before.hits.map((h) => [h.type, h.postId, h.commentId]));
+    expect(await postIdsFor('std::vector')).toEqual([ids.vectors]);
+  });
+
+  it('refuses bad input with a 400 in the one error shape, and never passes syntax to the engine', async () => {
+    for (const query of [
+      '',
+      'q=',
+      `q=${'a'.repeat(201)}`,
+      'q=x&page=-1',
+      'q=x&limit=0',
+      'q=x&limit=101',
+      'q=x&sort=best',
+      'q=x&page=one',
+    ]) {
+      const res = await t.app.inject({ url: `/api/search?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual(expect.objectContaining({ code: 'VALIDATION_FAILED', message: expect.any(String) }));
+    }
+    for (const q of [
+      '*',
+      '"',
+      '""',
+      'AND',
+      'OR NOT',
+      '(',
+      ')',
+      ':',
+      '&&',
+      '!!',
+      "'",
+      '\\',
+      '-',
+      'NEAR(a b)',
+      '^x',
+      'a:b',
+      'tag:',
+      'author:""',
+      '{title}: x',
+      '💥',
+    ]) {
+      const res = await t.app.inject({ url: `/api/search?${new URLSearchParams({ q })}` });
+      expect(res.statusCode, q).toBe(200);
+    }
+    // Operators typed as words are words.
+    expect(await postIdsFor('NOT vector')).toEqual([]);
+  });
+});
