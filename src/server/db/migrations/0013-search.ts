@@ -32,6 +32,8 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
       content = '', contentless_delete = 1,
       tokenize = 'unicode61 remove_diacritics 2'
     )`.execute(db);
+    // Every word indexed, so a prefix can be looked up (search.queries.ts, expandPrefixes).
+    await sql`create table search_terms (term text primary key) without rowid`.execute(db);
   }
   await sql`create index search_docs_post_idx on search_docs (post_id)`.execute(db);
   await sql`create unique index search_docs_comment_idx on search_docs (comment_id)`.execute(db);

@@ -35,8 +35,17 @@ function matchedRanges(text: string, terms: readonly QueryTerm[]): Array<[number
   const matches = (term: string) => terms.some((q) => termMatches(q, term));
   for (const m of text.matchAll(IDENTIFIER)) {
     const start = m.index;
-    const identifier = identifierTerm(fold(m[0]));
-    if (identifier && matches(identifier)) {
+    // Only the passage after the first match is shown.
+    if (ranges.length > 0 && start > ranges[0]![0] + SNIPPET_MAX) break;
+    const folded = fold(m[0]);
+    const identifier = identifierTerm(folded);
+    if (identifier === null) {
+      // A plain word (the common case): no symbol, so it is one word.
+      if (!folded.includes('_')) {
+        if (matches(folded)) ranges.push([start, start + m[0].length]);
+        continue;
+      }
+    } else if (matches(identifier)) {
       ranges.push([start, start + m[0].length]);
       continue;
     }

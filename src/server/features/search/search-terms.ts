@@ -11,6 +11,8 @@
 
 /** Lowercased, accents removed (é → e, ü → u): the form every term takes. */
 export function fold(text: string): string {
+  // Printable ASCII and spaces (most of what is written here) have no accent to remove.
+  if (!/[^ -~\s]/.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

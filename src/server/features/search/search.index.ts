@@ -5,7 +5,7 @@ import { commentDocument, postDocument, type SearchDocument } from './search-ter
 import { textOfHtml } from './search-snippet.ts';
 import {
   commentSources,
-  continueDocumentIds,
+  finishRebuild,
   documentIdsOf,
   insertDocuments,
   postSource,
@@ -112,6 +112,6 @@ export async function rebuildSearchIndex(db: Db, log: (line: string) => void = (
     }
   }
   await flush();
-  await continueDocumentIds(db);
+  await finishRebuild(db);
   return id;
 }

@@ -68,6 +68,10 @@ export async function insertDocuments(db: Db, rows: DocumentRow[]): Promise<void
   await sql`insert into search_docs (id, post_id, comment_id, author_id, created_at) values ${sql.join(
     rows.map((r) => sql`(${r.id}, ${r.postId}, ${r.commentId}, ${r.authorId}, ${r.createdAt})`),
   )}`.execute(db);
+  await rememberTerms(
+    db,
+    rows.map((r) => r.document),
+  );
   await sql`insert into search_fts (rowid, title, tag, body, meta) values ${sql.join(
     rows.map(
       (r) => sql`(${r.id}, ${joined(r.document.title)}, ${joined(r.document.tag)}, ${joined(r.document.body)}, ${joined(r.document.meta)})`,
@@ -75,9 +79,27 @@ export async function insertDocuments(db: Db, rows: DocumentRow[]): Promise<void
   )}`.execute(db);
 }
 
-/** After documents were written under ids of our own, new ones continue after them. */
-export async function continueDocumentIds(db: Db): Promise<void> {
-  if (engineOf(db) !== 'postgres') return;
+/** Rows per INSERT of words (SQLite allows 32,766 bound values). */
+const TERMS_PER_INSERT = 5000;
+
+/** Keeps the words of documents in search_terms, where SQLite looks prefixes up (expandPrefixes). */
+async function rememberTerms(db: Db, docs: SearchDocument[]): Promise<void> {
+  const terms = new Set<string>();
+  for (const doc of docs) for (const field of [doc.title, doc.tag, doc.body]) for (const term of field) terms.add(term);
+  const list = [...terms];
+  for (let i = 0; i < list.length; i += TERMS_PER_INSERT) {
+    const values = list.slice(i, i + TERMS_PER_INSERT).map((term) => sql`(${term})`);
+    await sql`insert into search_terms (term) values ${sql.join(values)} on conflict do nothing`.execute(db);
+  }
+}
+
+/** After a rebuild: new documents continue after the ids given, and SQLite merges its index. */
+export async function finishRebuild(db: Db): Promise<void> {
+  if (engineOf(db) === 'sqlite') {
+    // One b-tree per word instead of the many segments a bulk load leaves: faster reads.
+    await sql`insert into search_fts (search_fts) values ('optimize')`.execute(db);
+    return;
+  }
   await sql`select setval(pg_get_serial_sequence('search_docs', 'id'), coalesce((select max(id) from search_docs), 0) + 1, false)`.execute(
     db,
   );
@@ -97,6 +119,7 @@ export async function writeDocument(
     db,
   );
   const id = existing.rows[0] ? Number(existing.rows[0].id) : null;
+  if (engineOf(db) === 'sqlite') await rememberTerms(db, [doc]);
   if (engineOf(db) === 'postgres') {
     if (id !== null) await sql`update search_docs set document = ${tsvectorOf(doc)}::tsvector where id = ${id}`.execute(db);
     else
@@ -135,7 +158,10 @@ export async function removeDocuments(db: Db, ids: number[]): Promise<void> {
 }
 
 export async function removeAllDocuments(db: Db): Promise<void> {
-  if (engineOf(db) === 'sqlite') await sql`insert into search_fts (search_fts) values ('delete-all')`.execute(db);
+  if (engineOf(db) === 'sqlite') {
+    await sql`insert into search_fts (search_fts) values ('delete-all')`.execute(db);
+    await sql`delete from search_terms`.execute(db);
+  }
   await sql`delete from search_docs`.execute(db);
 }
 
@@ -185,25 +211,61 @@ export async function sourcesAfter(
 
 // ——— Reading ———
 
+/** What a search asks of the index: the parsed words, the filters' terms, and (on SQLite) the words its prefixes stand for. */
+export interface Search {
+  query: ParsedQuery;
+  filters: { tag: string | null; authors: string[] };
+  /** Per prefix: the indexed words that start with it (at most PREFIX_EXPANSION_MAX). */
+  expansions: ReadonlyMap<string, string[]>;
+}
+
 /** Which fields the words must match: any of the searchable ones, or the title only. */
 export type Fields = 'text' | 'title';
 
-const ftsString = (term: string) => `"${term}"`;
+/** A prefix stands for at most this many words, the first in order (what a search costs stays bounded). */
+export const PREFIX_EXPANSION_MAX = 32;
 
-function ftsTerm(t: QueryTerm): string {
-  if (t.kind === 'phrase') return ftsString(t.terms.join(' '));
-  return t.kind === 'prefix' ? `${ftsString(t.term)}*` : ftsString(t.term);
+/**
+ * FTS5 answers a prefix query by merging every matching word's whole list of documents, so its
+ * cost grows with the forum; the same words given one by one are read lazily, newest first,
+ * and only as far as the page needs. So on SQLite a prefix is looked up in search_terms
+ * first. PostgreSQL's GIN index answers `:*` from its sorted keys and needs none of this.
+ */
+export async function expandPrefixes(db: Db, query: ParsedQuery): Promise<Map<string, string[]>> {
+  const expansions = new Map<string, string[]>();
+  if (engineOf(db) === 'postgres') return expansions;
+  for (const t of query.terms) {
+    if (t.kind !== 'prefix' || expansions.has(t.term)) continue;
+    const r = await sql<{ term: string }>`select term from search_terms where term >= ${t.term} and term < ${`${t.term}\u{10FFFF}`}
+        order by term limit ${PREFIX_EXPANSION_MAX}`.execute(db);
+    expansions.set(
+      t.term,
+      r.rows.map((row) => row.term),
+    );
+  }
+  return expansions;
 }
 
-/** FTS5's MATCH text for a parsed query (every part quoted; the terms hold no quote). */
-export function ftsMatch(query: ParsedQuery, fields: Fields, filters: { tag: string | null; authors: string[] }): string {
+const ftsString = (term: string) => `"${term}"`;
+
+function ftsTerm(t: QueryTerm, expansions: ReadonlyMap<string, string[]>): string {
+  if (t.kind === 'phrase') return ftsString(t.terms.join(' '));
+  if (t.kind === 'exact') return ftsString(t.term);
+  const words = expansions.get(t.term);
+  if (!words || words.length === 0) return `${ftsString(t.term)}*`;
+  return words.length === 1 ? ftsString(words[0]!) : `(${words.map(ftsString).join(' OR ')})`;
+}
+
+/** FTS5's MATCH text for a search (every part quoted; the terms hold no quote). */
+export function ftsMatch(search: Search, fields: Fields, withFilters = true): string {
   const parts: string[] = [];
+  const { query, filters, expansions } = search;
   if (query.terms.length > 0) {
     const columns = fields === 'title' ? 'title' : '{title tag body}';
-    parts.push(`${columns} : (${query.terms.map(ftsTerm).join(' AND ')})`);
+    parts.push(`${columns} : (${query.terms.map((t) => ftsTerm(t, expansions)).join(' AND ')})`);
   }
-  if (filters.tag) parts.push(`meta : ${ftsString(filters.tag)}`);
-  if (filters.authors.length > 0) parts.push(`meta : (${filters.authors.map(ftsString).join(' OR ')})`);
+  if (withFilters && filters.tag) parts.push(`meta : ${ftsString(filters.tag)}`);
+  if (withFilters && filters.authors.length > 0) parts.push(`meta : (${filters.authors.map(ftsString).join(' OR ')})`);
   return parts.join(' AND ');
 }
 
@@ -212,36 +274,50 @@ function tsTerm(t: QueryTerm, weights: string): string {
   return t.kind === 'prefix' ? `'${t.term}':*${weights}` : `'${t.term}':${weights}`;
 }
 
-/** PostgreSQL's tsquery (input syntax) for a parsed query: the same meaning as ftsMatch. */
-export function tsQuery(query: ParsedQuery, fields: Fields, filters: { tag: string | null; authors: string[] }): string {
+/** PostgreSQL's tsquery (input syntax) for a search: the same meaning as ftsMatch. */
+export function tsQuery(search: Search, fields: Fields, withFilters = true): string {
   const weights = fields === 'title' ? 'A' : 'ABC';
+  const { query, filters } = search;
   const parts = query.terms.map((t) => tsTerm(t, weights));
-  if (filters.tag) parts.push(`'${filters.tag}':D`);
-  if (filters.authors.length > 0) parts.push(`(${filters.authors.map((a) => `'${a}':D`).join(' | ')})`);
+  if (withFilters && filters.tag) parts.push(`'${filters.tag}':D`);
+  if (withFilters && filters.authors.length > 0) parts.push(`(${filters.authors.map((a) => `'${a}':D`).join(' | ')})`);
   return parts.join(' & ');
 }
 
-/**
- * The ids of the newest documents that match, at most `limit` of them, newest first (and only
- * from `fromId` up). The limit bounds what a search costs, however common its words.
- */
-export async function newestMatches(
-  db: Db,
-  query: ParsedQuery,
-  fields: Fields,
-  filters: { tag: string | null; authors: string[] },
-  limit: number,
-  fromId = 0,
-): Promise<number[]> {
+/** The words in the title, or in the text and not in the title: the two tiers of relevance. */
+export type Tier = 'all' | 'title' | 'not-title';
+
+function matchSql(db: Db, search: Search, tier: Tier) {
   if (engineOf(db) === 'postgres') {
-    const r = await sql<{ id: number }>`select id from search_docs
-        where document @@ ${tsQuery(query, fields, filters)}::tsquery and id >= ${fromId}
-        order by id desc limit ${limit}`.execute(db);
-    return r.rows.map((row) => Number(row.id));
+    const text = sql`document @@ ${tsQuery(search, 'text')}::tsquery`;
+    const where =
+      tier === 'all'
+        ? text
+        : tier === 'title'
+          ? sql`document @@ ${tsQuery(search, 'title')}::tsquery`
+          : sql`${text} and not document @@ ${tsQuery(search, 'title', false)}::tsquery`;
+    return { from: sql`search_docs`, id: sql`id`, where };
   }
-  const r = await sql<{ id: number }>`select rowid as id from search_fts
-      where search_fts match ${ftsMatch(query, fields, filters)} and rowid >= ${fromId}
-      order by rowid desc limit ${limit}`.execute(db);
+  const text = ftsMatch(search, 'text');
+  const match =
+    tier === 'all' ? text : tier === 'title' ? ftsMatch(search, 'title') : `(${text}) NOT (${ftsMatch(search, 'title', false)})`;
+  return { from: sql`search_fts`, id: sql`rowid`, where: sql`search_fts match ${match}` };
+}
+
+/** How many documents match, counting no further than `max` (what a search costs stays bounded). */
+export async function countMatches(db: Db, search: Search, tier: Tier, max: number): Promise<number> {
+  const m = matchSql(db, search, tier);
+  const r = await sql<{
+    n: number;
+  }>`select count(*) as n from (select ${m.id} from ${m.from} where ${m.where} limit ${max}) as hits`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** A page of the matching documents' ids, newest first. */
+export async function newestMatches(db: Db, search: Search, tier: Tier, page: { offset: number; limit: number }): Promise<number[]> {
+  const m = matchSql(db, search, tier);
+  const r = await sql<{ id: number }>`select ${m.id} as id from ${m.from} where ${m.where}
+      order by ${m.id} desc limit ${page.limit} offset ${page.offset}`.execute(db);
   return r.rows.map((row) => Number(row.id));
 }
 

@@ -4,11 +4,11 @@ import type { Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 import { authorFilterTerm, parseQuery, tagFilterTerm } from './search-terms.ts';
 import { snippetOf, textOfHtml } from './search-snippet.ts';
-import { hitRows, memberIdsNamed, newestMatches } from './search.queries.ts';
+import { countMatches, expandPrefixes, hitRows, memberIdsNamed, newestMatches, type Search } from './search.queries.ts';
 
 /**
- * A search looks at most at this many matches, the newest: what it costs is bounded however
- * common its words are, and the count it answers is at most this.
+ * A search counts at most this many matches and pages no further: what it costs stays bounded
+ * however common its words are.
  */
 export const SEARCH_MATCHES_MAX = 1000;
 
@@ -24,15 +24,26 @@ export async function search(db: Db, query: SearchQuery): Promise<Page<SearchHit
   const authors = parsed.author ? (await memberIdsNamed(db, parsed.author)).map(authorFilterTerm) : [];
   if (parsed.author && authors.length === 0) return none;
   const filters = { tag: parsed.tag ? tagFilterTerm(parsed.tag) : null, authors };
+  const asked: Search = { query: parsed, filters, expansions: await expandPrefixes(db, parsed) };
+  // Every word must match: one that starts no indexed word matches nothing.
+  if ([...asked.expansions.values()].some((words) => words.length === 0)) return none;
 
-  const newest = await newestMatches(db, parsed, 'text', filters, SEARCH_MATCHES_MAX);
-  let ordered = newest;
-  if (query.sort === 'relevance' && parsed.terms.length > 0 && newest.length > 0) {
-    const inTitle = new Set(await newestMatches(db, parsed, 'title', filters, SEARCH_MATCHES_MAX, newest.at(-1)));
-    if (inTitle.size > 0) ordered = [...newest.filter((id) => inTitle.has(id)), ...newest.filter((id) => !inTitle.has(id))];
-  }
   const offset = offsetOf(query);
-  const pageIds = ordered.slice(offset, offset + query.limit);
+  const total = await countMatches(db, asked, 'all', SEARCH_MATCHES_MAX);
+  const limit = Math.min(query.limit, total - offset);
+  if (limit <= 0) return { items: [], total };
+  let pageIds: number[];
+  if (query.sort === 'newest' || parsed.terms.length === 0) {
+    pageIds = await newestMatches(db, asked, 'all', { offset, limit });
+  } else {
+    pageIds = await newestMatches(db, asked, 'title', { offset, limit });
+    if (pageIds.length < limit) {
+      // The title hits end on this page (or before it): the others follow them.
+      const inTitle = pageIds.length > 0 ? offset + pageIds.length : await countMatches(db, asked, 'title', offset);
+      const rest = { offset: Math.max(0, offset - inTitle), limit: limit - pageIds.length };
+      pageIds.push(...(await newestMatches(db, asked, 'not-title', rest)));
+    }
+  }
   const rows = new Map((await hitRows(db, pageIds)).map((row) => [row.id, row]));
   const items: SearchHit[] = [];
   for (const id of pageIds) {
@@ -50,5 +61,5 @@ export async function search(db: Db, query: SearchQuery): Promise<Page<SearchHit
       time: row.createdAt,
     });
   }
-  return { items, total: ordered.length };
+  return { items, total };
 }
