@@ -106,6 +106,8 @@ describe('Markdown editor', () => {
       <QueryClientProvider client={createTestQueryClient()}>
         <MarkdownEditor
           id="stand-in"
+          aria-invalid={undefined}
+          aria-describedby={undefined}
           name="description"
           value="The forum"
           onChange={() => {}}
