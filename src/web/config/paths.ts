@@ -13,6 +13,10 @@ export const paths = {
     getHref: (id: string, commentId?: string) =>
       `/post-details/${encodeURIComponent(id)}${commentId ? `#${encodeURIComponent(commentAnchor(commentId))}` : ''}`,
   },
+  search: {
+    path: '/search',
+    getHref: (q?: string) => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
+  },
   auth: {
     signIn: { path: '/auth/sign-in', getHref: () => '/auth/sign-in' },
     signUp: { path: '/auth/sign-up', getHref: () => '/auth/sign-up' },
