@@ -70,8 +70,8 @@ test('no page scrolls sideways with long unbroken member text, at 360 and 1280 p
     const adminPage = await adminContext.newPage();
     await signInBrowserAs(adminPage, admin);
     await adminPage.goto('/dashboard/manage-users');
-    await adminPage.getByRole('searchbox').fill(stamp);
-    await adminPage.getByRole('searchbox').press('Enter');
+    await adminPage.getByRole('searchbox', { name: 'Search by name or email' }).fill(stamp);
+    await adminPage.getByRole('searchbox', { name: 'Search by name or email' }).press('Enter');
     await expectNoSidewaysScroll(adminPage, `manage users at ${width}`);
     for (const path of ['/dashboard/admin-profile', '/dashboard/reported-comment']) {
       await adminPage.goto(path);

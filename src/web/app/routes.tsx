@@ -29,6 +29,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/auth/sign-up.tsx')).SignUpPage }),
           },
           {
+            path: paths.search.path,
+            lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchPage }),
+          },
+          {
             element: <RequireUser />,
             children: [
               {

@@ -1,12 +1,21 @@
 // Every route path of SPEC.md §2 and its href builder, in one place.
 import type { Role } from '#shared/constants.ts';
 
+/** The element id of a comment on its post page, the hash a link to that comment carries. */
+export const commentAnchor = (commentId: string): string => `comment-${commentId}`;
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   membership: { path: '/membership', getHref: () => '/membership' },
   postDetails: {
     path: '/post-details/:id',
-    getHref: (id: string) => `/post-details/${encodeURIComponent(id)}`,
+    /** With a comment id, the address of that comment on the post page (`#comment-{id}`). */
+    getHref: (id: string, commentId?: string) =>
+      `/post-details/${encodeURIComponent(id)}${commentId ? `#${encodeURIComponent(commentAnchor(commentId))}` : ''}`,
+  },
+  search: {
+    path: '/search',
+    getHref: (q?: string) => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
   },
   auth: {
     signIn: { path: '/auth/sign-in', getHref: () => '/auth/sign-in' },

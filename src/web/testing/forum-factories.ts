@@ -6,6 +6,7 @@ import type { CommentRevision, PublicComment } from '#shared/schemas/comment.ts'
 import type { LeaderboardRow } from '#shared/schemas/leaderboard.ts';
 import type { Post, PostDetail, PostRevision } from '#shared/schemas/post.ts';
 import type { Tag } from '#shared/schemas/tag.ts';
+import type { SearchHit } from '#web/features/search/api/search-posts.ts';
 
 let sequence = 0;
 
@@ -108,6 +109,23 @@ export const buildCommentRevision = (overrides: Partial<CommentRevision> = {}): 
     commentHtml: `<p>Earlier comment ${n}</p>`,
     editedAt: new Date(Date.now() - n * 60_000).toISOString(),
     editor: { name: 'Alan Turing' },
+    ...overrides,
+  };
+};
+
+/** A search hit on a post (`type: 'comment'` with a `commentId` for a comment). */
+export const buildSearchHit = (overrides: Partial<SearchHit> = {}): SearchHit => {
+  const n = next();
+  return {
+    type: 'post',
+    postId: `post-${n}`,
+    commentId: null,
+    title: `Post number ${n}`,
+    snippet: `The text of <mark>post</mark> ${n}.`,
+    category: 'react',
+    name: 'Grace Hopper',
+    photo: null,
+    time: new Date(Date.now() - 3 * 3600_000).toISOString(),
     ...overrides,
   };
 };

@@ -1,7 +1,8 @@
 // /post-details/{id} (signed-in only): the post, its votes and share dialog, then the
-// comments with "Add Comment". A post that does not exist shows a not-found state.
+// comments with "Add Comment"; `#comment-{id}` opens the comments on that comment. A post
+// that does not exist shows a not-found state.
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { ArrowLeftIcon } from '#web/components/ui/forum-icons.tsx';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
@@ -16,9 +17,22 @@ import { VoteButtons } from '#web/features/votes/components/vote-buttons.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 
+/** The comment id a location hash names (`#comment-{id}`, see commentAnchor), or null. */
+function commentIdFromHash(hash: string): string | null {
+  const match = /^#comment-(.+)$/.exec(hash);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return match[1]!;
+  }
+}
+
 export function PostDetailsPage() {
   const { id = '' } = useParams();
   const post = usePost(id);
+  // A link to one comment (a search hit): the comments open on it.
+  const highlightId = commentIdFromHash(useLocation().hash);
   const { siteName } = usePublicConfig();
   const title = post.data?.title;
 
@@ -66,7 +80,7 @@ export function PostDetailsPage() {
           </>
         }
       />
-      <PostComments postId={post.data._id} />
+      <PostComments key={highlightId ?? ''} postId={post.data._id} highlightId={highlightId} />
     </div>
   );
 }

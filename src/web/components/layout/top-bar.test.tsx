@@ -123,4 +123,61 @@ describe('Top bar', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(account).toHaveFocus();
   });
+
+  it('searches posts from its "Search posts" field: Enter leads to /search?q=…', async () => {
+    const requests: Record<string, string>[] = [];
+    server.use(
+      http.get('*/api/search', ({ request }) => {
+        requests.push(Object.fromEntries(new URL(request.url).searchParams));
+        return HttpResponse.json([], { headers: { 'X-Total-Count': '0' } });
+      }),
+    );
+    const { user, router } = renderApp('/');
+    const field = await screen.findByRole('searchbox', { name: 'Search posts' });
+    expect(field).toHaveAttribute('aria-keyshortcuts', '/');
+
+    await user.type(field, ' std::vector {Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?q=std%3A%3Avector');
+    expect(await screen.findByText('No posts match "std::vector".')).toBeInTheDocument();
+    expect(requests).toEqual([{ q: 'std::vector', page: '0', limit: '10' }]);
+  });
+
+  it('focuses the search field when "/" is pressed outside a text field, and lets "/" be typed in one', async () => {
+    const { user } = renderApp('/');
+    const field = await screen.findByRole('searchbox', { name: 'Search posts' });
+    const tagBox = await screen.findByRole('searchbox', { name: 'Search by tag' });
+
+    await user.click(tagBox);
+    await user.keyboard('a/b');
+    expect(tagBox).toHaveValue('a/b');
+    expect(tagBox).toHaveFocus();
+
+    screen.getByRole('button', { name: 'Dark mode' }).focus();
+    await user.keyboard('/');
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('');
+  });
+
+  it('opens the search field from "Open search" on small screens, closing the menu, and Escape closes it', async () => {
+    const { user } = renderApp('/');
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    const opener = screen.getByRole('button', { name: 'Open search' });
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+
+    await user.click(opener);
+
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    const field = screen.getByRole('searchbox', { name: 'Search posts' });
+    expect(document.getElementById(opener.getAttribute('aria-controls') ?? '')).toContainElement(field);
+    expect(field).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    expect(opener).toHaveFocus();
+  });
 });

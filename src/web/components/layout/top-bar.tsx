@@ -9,6 +9,7 @@ import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
 import { cn } from '#web/utils/cn.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { TopBarSearch } from './top-bar-search.tsx';
 
 interface TopBarProps {
   siteName: string;
@@ -25,16 +26,22 @@ export function TopBar({ siteName, announcementCount }: TopBarProps) {
   const role = useRole();
   const signOut = useSignOut();
   const { pathname } = useLocation();
-  // The small-screen menu stays open only on the page where it was opened.
-  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === pathname;
+  // Small screens open one panel at a time (the menu or the search field), and it stays
+  // open only on the page where it was opened.
+  const [panel, setPanel] = useState<{ kind: 'menu' | 'search'; at: string } | null>(null);
+  const menuOpen = panel?.kind === 'menu' && panel.at === pathname;
+  const searchOpen = panel?.kind === 'search' && panel.at === pathname;
   const menuId = useId();
   const countId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   useEscapeToClose(
     menuOpen,
-    useCallback(() => setMenuOpenAt(null), []),
+    useCallback(() => setPanel((current) => (current?.kind === 'menu' ? null : current)), []),
     menuButton,
+  );
+  const setSearchOpen = useCallback(
+    (open: boolean) => setPanel((current) => (open ? { kind: 'search', at: pathname } : current?.kind === 'search' ? null : current)),
+    [pathname],
   );
 
   const dashboardHref = role.status === 'loading' ? paths.dashboard.root.getHref() : dashboardHomeFor(role.role);
@@ -48,7 +55,7 @@ export function TopBar({ siteName, announcementCount }: TopBarProps) {
           aria-label="Menu"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
+          onClick={() => setPanel(menuOpen ? null : { kind: 'menu', at: pathname })}
           className={cn(iconLinkClasses, 'inline-flex md:hidden')}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
@@ -59,6 +66,7 @@ export function TopBar({ siteName, announcementCount }: TopBarProps) {
         </span>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <TopBarSearch open={searchOpen} onOpenChange={setSearchOpen} iconButtonClassName={iconLinkClasses} />
           <NavLink to={paths.home.getHref()} end aria-label="Home" className={cn(iconLinkClasses, 'hidden md:inline-flex')}>
             <HomeIcon />
           </NavLink>

@@ -15,6 +15,8 @@ export const handlers = [
   http.get('*/api/pagination', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   http.get('*/api/post-data/popularity', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   http.get('*/api/search-by-tag', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  // Full-text search (the top bar leads there): nothing found.
+  http.get('*/api/search', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   // The dashboard's profile pages: the member has no posts yet, the site is empty.
   http.get('*/api/user/:email', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   http.get('*/api/admin-stats', () => HttpResponse.json({ posts: 0, comments: 0, users: 0 })),

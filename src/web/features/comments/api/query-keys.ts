@@ -6,6 +6,8 @@ export const commentKeys = {
   all: ['comments'] as const,
   ofPost: (postId: string) => [...commentKeys.all, 'post', postId] as const,
   page: (postId: string, page: PaginationQuery) => [...commentKeys.ofPost(postId), page] as const,
+  /** The place of one comment in the post's list, for a link to it. */
+  position: (postId: string, commentId: string) => [...commentKeys.ofPost(postId), 'position', commentId] as const,
   /** The owner's view of the comments on their post (emails, whether each is reported). */
   detailPages: (postId: string) => [...commentKeys.ofPost(postId), 'details'] as const,
   detailPage: (postId: string, page: PaginationQuery) => [...commentKeys.detailPages(postId), page] as const,

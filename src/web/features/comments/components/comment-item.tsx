@@ -10,13 +10,22 @@ import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
+import { commentAnchor } from '#web/config/paths.ts';
 import { usePermissionViewer } from '#web/lib/auth.ts';
 import { toast } from '#web/lib/toast.tsx';
+import { cn } from '#web/utils/cn.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { CommentHistoryDialog } from './comment-history-dialog.tsx';
 import { EditCommentForm } from './edit-comment-form.tsx';
 
-export function CommentItem({ comment, postId }: { comment: PublicComment; postId: string }) {
+interface CommentItemProps {
+  comment: PublicComment;
+  postId: string;
+  /** The comment a link points at (`#comment-{id}`): marked, and focusable for the page to focus it. */
+  highlighted?: boolean;
+}
+
+export function CommentItem({ comment, postId, highlighted = false }: CommentItemProps) {
   const viewer = usePermissionViewer();
   const [editing, setEditing] = useState(false);
   const [open, setOpen] = useState<'delete' | 'history' | null>(null);
@@ -25,7 +34,18 @@ export function CommentItem({ comment, postId }: { comment: PublicComment; postI
   const mayDelete = canDeleteComment(viewer, comment);
 
   return (
-    <li className="flex gap-3 rounded-card border border-line bg-surface p-4 shadow-card">
+    <li
+      id={commentAnchor(comment._id)}
+      tabIndex={highlighted ? -1 : undefined}
+      data-highlighted={highlighted || undefined}
+      className={cn(
+        'flex scroll-mt-20 gap-3 rounded-card border p-4 shadow-card',
+        // The ring is the focus indicator too.
+        highlighted
+          ? 'border-brand-500 bg-brand-100/70 ring-2 ring-brand-500 ring-offset-2 ring-offset-canvas outline-none'
+          : 'border-line bg-surface',
+      )}
+    >
       <Avatar src={comment.commenter_photo} alt="" className="size-9 shrink-0 ring-1 ring-line" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildComment, buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
@@ -175,5 +175,77 @@ describe('Post detail', () => {
     const { router } = renderApp('/post-details/p1');
     expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: '/post-details/p1' });
+  });
+});
+
+describe('A link to one comment (#comment-{id}, as a search hit gives)', () => {
+  /** The post with `count` comments c1…c{count}, answered page by page as the API does. */
+  function commentsServer(count: number) {
+    const comments = Array.from({ length: count }, (_, i) => buildComment({ _id: `c${i + 1}`, comment: `Comment text ${i + 1}` }));
+    const requests: string[] = [];
+    server.use(
+      ...signedInAs('Client'),
+      http.get('*/api/post-data/p1', () => HttpResponse.json(post)),
+      http.get('*/api/comment-pagination/p1', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page'));
+        const limit = Number(params.get('limit'));
+        requests.push(`page ${page} of ${limit}`);
+        return pagedAnswer(comments.slice(page * limit, page * limit + limit), comments.length);
+      }),
+    );
+    return requests;
+  }
+
+  // jsdom does not scroll: record what was asked to come into view.
+  const original = Element.prototype.scrollIntoView;
+  let scrolled: Element[] = [];
+  beforeEach(() => {
+    scrolled = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+  });
+  afterEach(() => {
+    Element.prototype.scrollIntoView = original;
+  });
+
+  const commentElement = (id: string) => document.getElementById(`comment-${id}`);
+
+  it('highlights the comment, scrolls it into view and moves focus to it', async () => {
+    const requests = commentsServer(3);
+    renderApp('/post-details/p1#comment-c2');
+
+    await waitFor(() => expect(commentElement('c2')).toHaveFocus());
+    const target = commentElement('c2')!;
+    expect(target).toHaveTextContent('Comment text 2');
+    expect(target).toHaveAttribute('data-highlighted', 'true');
+    expect(target).toHaveAttribute('tabindex', '-1');
+    expect(scrolled).toContain(target);
+    expect(commentElement('c1')).not.toHaveAttribute('data-highlighted');
+    expect(commentElement('c1')).not.toHaveAttribute('tabindex');
+    // On the first page: nothing more to look up.
+    expect(requests).toEqual(['page 0 of 5']);
+  });
+
+  it('opens the page of the comment list that holds a later comment', async () => {
+    const requests = commentsServer(7);
+    renderApp('/post-details/p1#comment-c7');
+
+    await waitFor(() => expect(commentElement('c7')).toHaveFocus());
+    expect(commentElement('c7')).toHaveAttribute('data-highlighted', 'true');
+    expect(scrolled).toContain(commentElement('c7'));
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(commentElement('c1')).toBeNull();
+    expect(requests).toEqual(['page 0 of 5', 'page 0 of 100', 'page 1 of 5']);
+  });
+
+  it('shows the first page when the comment is not there any more', async () => {
+    commentsServer(7);
+    renderApp('/post-details/p1#comment-gone');
+
+    expect(await screen.findByText('Comment text 1', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(document.querySelector('[data-highlighted]')).toBeNull();
   });
 });

@@ -1,22 +1,51 @@
 // The discussion under a post (DESIGN.md: post detail lists its comments, paged, oldest
-// first), with "Add Comment" and its own small pagination.
-import { useId, useState } from 'react';
+// first), with "Add Comment" and its own small pagination. A link to one comment
+// (`#comment-{id}`, e.g. a search hit) opens the page holding it, scrolls it into view,
+// highlights it and moves focus to it.
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { CommentIcon } from '#web/components/ui/forum-icons.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
+import { commentAnchor } from '#web/config/paths.ts';
+import { useCommentPosition } from '../api/get-comment-position.ts';
 import { useComments } from '../api/get-comments.ts';
 import { AddCommentDialog } from './add-comment-dialog.tsx';
 import { CommentItem } from './comment-item.tsx';
 
 const FIRST_SIZE: PageSize = 5;
 
-export function PostComments({ postId }: { postId: string }) {
+interface PostCommentsProps {
+  postId: string;
+  /** The comment the address names (`#comment-{id}`), if any. */
+  highlightId?: string | null;
+}
+
+export function PostComments({ postId, highlightId = null }: PostCommentsProps) {
   const headingId = useId();
-  const [page, setPage] = useState(0);
+  // null until the reader picks a page: then the page holding the linked comment, or the first.
+  const [chosenPage, setPage] = useState<number | null>(null);
   const [limit, setLimit] = useState<PageSize>(FIRST_SIZE);
+  // The first page (the same query as the list's first page): is the linked comment on it?
+  const first = useComments(postId, { page: 0, limit });
+  const elsewhere =
+    highlightId !== null && first.isSuccess && first.data.total > limit && !first.data.items.some((item) => item._id === highlightId);
+  const position = useCommentPosition(postId, highlightId, elsewhere && chosenPage === null);
+  const page = chosenPage ?? (elsewhere && position.data !== undefined && position.data >= 0 ? Math.floor(position.data / limit) : 0);
   const comments = useComments(postId, { page, limit });
   const total = comments.data?.total ?? 0;
+
+  // Once the linked comment is shown: into view and focused, once per link.
+  const items = comments.data?.items;
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (highlightId === null || shownFor.current === highlightId || !items?.some((item) => item._id === highlightId)) return;
+    const element = document.getElementById(commentAnchor(highlightId));
+    if (!element) return;
+    shownFor.current = highlightId;
+    element.scrollIntoView?.({ block: 'center' });
+    element.focus({ preventScroll: true });
+  }, [highlightId, items]);
 
   return (
     <section aria-labelledby={headingId} className="mt-8">
@@ -50,7 +79,7 @@ export function PostComments({ postId }: { postId: string }) {
       ) : (
         <ol aria-busy={comments.isPlaceholderData || undefined} className="mt-4 space-y-3 aria-busy:opacity-60">
           {comments.data.items.map((item) => (
-            <CommentItem key={item._id} comment={item} postId={postId} />
+            <CommentItem key={item._id} comment={item} postId={postId} highlighted={item._id === highlightId} />
           ))}
         </ol>
       )}
