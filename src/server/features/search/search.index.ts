@@ -5,15 +5,15 @@ import { commentDocument, postDocument, type SearchDocument } from './search-ter
 import { textOfHtml } from './search-snippet.ts';
 import {
   commentSources,
-  finishRebuild,
   documentIdsOf,
-  insertDocuments,
+  documentsAfter,
+  finishRebuild,
+  numberAllDocuments,
   postSource,
   removeAllDocuments,
   removeDocuments,
-  sourcesAfter,
   writeDocument,
-  type DocumentRow,
+  writeTerms,
   type IndexSource,
 } from './search.queries.ts';
 
@@ -66,52 +66,27 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
   }
 }
 
-const BATCH = 1000;
-/** Rows per INSERT (SQLite allows 32,766 bound values; a document row binds six). */
-const INSERT_ROWS = 400;
+/** Documents per batch of the rebuild; the rows of one INSERT (SQLite allows 32,766 bound values; a row binds five). */
+const BATCH = 500;
 
 /**
- * Indexes every post and comment again, in the order they were written (so ids grow with
- * time): the migration that made the index, the seed, and `npm run reindex`.
+ * Indexes every post and comment again, numbered in the order they were written (so ids grow
+ * with time): the migration that made the index, the seed, and `npm run reindex`.
  */
 export async function rebuildSearchIndex(db: Db, log: (line: string) => void = () => {}): Promise<number> {
   await removeAllDocuments(db);
-  const cursors = {
-    post: { after: null as { createdAt: string; id: string } | null, rows: [] as IndexSource[], at: 0, done: false },
-    comment: { after: null as { createdAt: string; id: string } | null, rows: [] as IndexSource[], at: 0, done: false },
-  };
-  const refill = async (kind: 'post' | 'comment') => {
-    const c = cursors[kind];
-    if (c.at < c.rows.length || c.done) return;
-    c.rows = await sourcesAfter(db, kind, c.after, BATCH);
-    c.at = 0;
-    if (c.rows.length < BATCH) c.done = true;
-    const last = c.rows.at(-1);
-    if (last) c.after = { createdAt: last.createdAt, id: kind === 'post' ? last.postId : last.commentId! };
-  };
-  let id = 0;
-  let pending: DocumentRow[] = [];
-  const flush = async () => {
-    for (let i = 0; i < pending.length; i += INSERT_ROWS) await insertDocuments(db, pending.slice(i, i + INSERT_ROWS));
-    pending = [];
-  };
+  const total = await numberAllDocuments(db);
+  let after = 0;
   for (;;) {
-    await refill('post');
-    await refill('comment');
-    const post = cursors.post.rows[cursors.post.at];
-    const comment = cursors.comment.rows[cursors.comment.at];
-    if (!post && !comment) break;
-    // The older of the two comes next (a post before a comment written at the same instant).
-    const kind = !comment || (post && post.createdAt <= comment.createdAt) ? 'post' : 'comment';
-    const next = cursors[kind].rows[cursors[kind].at++]!;
-    id += 1;
-    pending.push({ id, ...next, document: documentOf(next) });
-    if (pending.length >= BATCH) {
-      await flush();
-      if (id % 100_000 < BATCH) log(`Indexed ${id} posts and comments for search.`);
-    }
+    const sources = await documentsAfter(db, after, BATCH);
+    if (sources.length === 0) break;
+    await writeTerms(
+      db,
+      sources.map((source) => ({ id: source.id, document: documentOf(source) })),
+    );
+    after = sources.at(-1)!.id;
+    if (after % 100_000 < BATCH) log(`Indexed ${after} of ${total} posts and comments for search.`);
   }
-  await flush();
   await finishRebuild(db);
-  return id;
+  return total;
 }

@@ -13,16 +13,6 @@ import type { ParsedQuery, QueryTerm, SearchDocument } from './search-terms.ts';
  * GIN index. The terms are made by search-terms.ts; neither engine parses what a member typed.
  */
 
-/** A document as stored: which post or comment it is, and its terms. */
-export interface DocumentRow {
-  id: number;
-  postId: string;
-  commentId: string | null;
-  authorId: string;
-  createdAt: string;
-  document: SearchDocument;
-}
-
 // ——— Writing ———
 
 /** Fields are this far apart in a tsvector, so no phrase runs from one into the next. */
@@ -55,29 +45,6 @@ export function tsvectorOf(doc: SearchDocument): string {
 }
 
 const joined = (terms: string[]) => terms.join(' ');
-
-/** Writes documents under the ids given (rebuilding the index: they grow in the order written). */
-export async function insertDocuments(db: Db, rows: DocumentRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  if (engineOf(db) === 'postgres') {
-    await sql`insert into search_docs (id, post_id, comment_id, author_id, created_at, document) values ${sql.join(
-      rows.map((r) => sql`(${r.id}, ${r.postId}, ${r.commentId}, ${r.authorId}, ${r.createdAt}, ${tsvectorOf(r.document)}::tsvector)`),
-    )}`.execute(db);
-    return;
-  }
-  await sql`insert into search_docs (id, post_id, comment_id, author_id, created_at) values ${sql.join(
-    rows.map((r) => sql`(${r.id}, ${r.postId}, ${r.commentId}, ${r.authorId}, ${r.createdAt})`),
-  )}`.execute(db);
-  await rememberTerms(
-    db,
-    rows.map((r) => r.document),
-  );
-  await sql`insert into search_fts (rowid, title, tag, body, meta) values ${sql.join(
-    rows.map(
-      (r) => sql`(${r.id}, ${joined(r.document.title)}, ${joined(r.document.tag)}, ${joined(r.document.body)}, ${joined(r.document.meta)})`,
-    ),
-  )}`.execute(db);
-}
 
 /** Rows per INSERT of words (SQLite allows 32,766 bound values). */
 const TERMS_PER_INSERT = 5000;
@@ -190,23 +157,49 @@ export async function commentSources(db: Db, of: { commentId: string } | { postI
   return r.rows;
 }
 
-/** Posts and comments in the order they were written, a batch at a time after a (createdAt, kind, id) key. */
-export async function sourcesAfter(
-  db: Db,
-  kind: 'post' | 'comment',
-  after: { createdAt: string; id: string } | null,
-  limit: number,
-): Promise<IndexSource[]> {
-  const key = kind === 'post' ? sql`p.created_at, p.id` : sql`c.created_at, c.id`;
-  const past = after ? sql`where (${key}) > (${after.createdAt}, ${after.id})` : sql``;
-  const r =
-    kind === 'post'
-      ? await sql<IndexSource>`select p.id as "postId", null as "commentId", p.author_id as "authorId", p.created_at as "createdAt",
-          p.title, p.category, p.description_html as html from posts p ${past} order by ${key} limit ${limit}`.execute(db)
-      : await sql<IndexSource>`select c.post_id as "postId", c.id as "commentId", c.author_id as "authorId",
-          c.created_at as "createdAt", p.title, p.category, c.comment_html as html
-          from comments c join posts p on p.id = c.post_id ${past} order by ${key} limit ${limit}`.execute(db);
-  return r.rows;
+/**
+ * Gives every post and comment its document row, numbered in the order they were written (the
+ * rebuild: one sort of them all, then the terms are added a batch at a time by documentsAfter).
+ */
+export async function numberAllDocuments(db: Db): Promise<number> {
+  const pg = engineOf(db) === 'postgres';
+  await sql`insert into search_docs (id, post_id, comment_id, author_id, created_at${pg ? sql`, document` : sql``})
+      select row_number() over (order by created_at, kind, id), post_id, comment_id, author_id, created_at${pg ? sql`, ''::tsvector` : sql``}
+      from (
+        select id, 0 as kind, id as post_id, cast(null as text) as comment_id, author_id, created_at from posts
+        union all
+        select id, 1 as kind, post_id, id as comment_id, author_id, created_at from comments
+      ) as written`.execute(db);
+  const r = await sql<{ n: number | string | null }>`select max(id) as n from search_docs`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** The documents after an id, with what their terms are made from. */
+export async function documentsAfter(db: Db, afterId: number, limit: number): Promise<Array<IndexSource & { id: number }>> {
+  const r = await sql<IndexSource & { id: number }>`select d.id, d.post_id as "postId", d.comment_id as "commentId",
+      d.author_id as "authorId", d.created_at as "createdAt", p.title, p.category,
+      coalesce(c.comment_html, p.description_html) as html
+      from search_docs d join posts p on p.id = d.post_id left join comments c on c.id = d.comment_id
+      where d.id > ${afterId} order by d.id limit ${limit}`.execute(db);
+  return r.rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** Writes the terms of documents that have their rows (numberAllDocuments). */
+export async function writeTerms(db: Db, docs: Array<{ id: number; document: SearchDocument }>): Promise<void> {
+  if (docs.length === 0) return;
+  if (engineOf(db) === 'postgres') {
+    await sql`update search_docs as d set document = v.document::tsvector
+        from (values ${sql.join(docs.map((doc) => sql`(${doc.id}::bigint, ${tsvectorOf(doc.document)})`))}) as v(id, document)
+        where d.id = v.id`.execute(db);
+    return;
+  }
+  await rememberTerms(
+    db,
+    docs.map((d) => d.document),
+  );
+  await sql`insert into search_fts (rowid, title, tag, body, meta) values ${sql.join(docs.map((d) => ftsRow(d.id, d.document)))}`.execute(
+    db,
+  );
 }
 
 // ——— Reading ———
