@@ -22,7 +22,7 @@ const documentOf = (source: IndexSource): SearchDocument =>
     ? postDocument({ title: source.title, category: source.category, text: textOfHtml(source.html), authorId: source.authorId })
     : commentDocument({ text: textOfHtml(source.html), category: source.category, authorId: source.authorId });
 
-const index = (db: Db, source: IndexSource) => writeDocument(db, source, documentOf(source));
+const index = (db: Db, source: IndexSource, isNew = false) => writeDocument(db, source, documentOf(source), isNew);
 
 /**
  * The search index follows every write inside its transaction, so the very next search sees
@@ -40,7 +40,7 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
     case 'post.published':
     case 'post.edited': {
       const source = await postSource(db, event.post.id);
-      if (source) await index(db, source);
+      if (source) await index(db, source, event.type === 'post.published');
       // A comment is filtered by its post's tag.
       if (event.type === 'post.edited' && event.before.category !== event.post.category) {
         for (const comment of await commentSources(db, { postId: event.post.id })) await index(db, comment);
@@ -52,7 +52,8 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
       return;
     case 'comment.added':
     case 'comment.edited':
-      for (const source of await commentSources(db, { commentId: event.comment.id })) await index(db, source);
+      for (const source of await commentSources(db, { commentId: event.comment.id }))
+        await index(db, source, event.type === 'comment.added');
       return;
     case 'comments.removed':
       await removeDocuments(db, await documentIdsOf(db, { commentIds: event.comments.map((c) => c.id) }));

@@ -80,11 +80,15 @@ export async function writeDocument(
   db: Db,
   target: { postId: string; commentId: string | null; authorId: string; createdAt: string },
   doc: SearchDocument,
+  /** A post or comment just written has no document yet: no need to look for one. */
+  isNew = false,
 ): Promise<void> {
-  const existing = await sql<{ id: number }>`select id from search_docs
+  const existing = isNew
+    ? { rows: [] }
+    : await sql<{ id: number }>`select id from search_docs
       where ${target.commentId === null ? sql`post_id = ${target.postId} and comment_id is null` : sql`comment_id = ${target.commentId}`}`.execute(
-    db,
-  );
+        db,
+      );
   const id = existing.rows[0] ? Number(existing.rows[0].id) : null;
   if (engineOf(db) === 'sqlite') await rememberTerms(db, [doc]);
   if (engineOf(db) === 'postgres') {
