@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_MAX } from '#shared/constants.ts';
 import type { Page } from '#shared/page.ts';
 import type { SearchHit, SearchQuery } from '#shared/schemas/search.ts';
 import type { Db } from '../../db/schema.ts';
@@ -5,12 +6,6 @@ import { offsetOf } from '../../lib/pagination.ts';
 import { authorFilterTerm, parseQuery, tagFilterTerm } from './search-terms.ts';
 import { snippetOf, textOfHtml } from './search-snippet.ts';
 import { countMatches, expandPrefixes, hitRows, memberIdsNamed, newestMatches, type Search } from './search.queries.ts';
-
-/**
- * A search counts at most this many matches and pages no further: what it costs stays bounded
- * however common its words are.
- */
-export const SEARCH_MATCHES_MAX = 1000;
 
 const none: Page<SearchHit> = { items: [], total: 0 };
 
@@ -29,7 +24,7 @@ export async function search(db: Db, query: SearchQuery): Promise<Page<SearchHit
   if ([...asked.expansions.values()].some((words) => words.length === 0)) return none;
 
   const offset = offsetOf(query);
-  const total = await countMatches(db, asked, 'all', SEARCH_MATCHES_MAX);
+  const total = await countMatches(db, asked, 'all', SEARCH_COUNT_MAX);
   const limit = Math.min(query.limit, total - offset);
   if (limit <= 0) return { items: [], total };
   let pageIds: number[];

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_COUNT_MAX } from '#shared/constants.ts';
 import { buildSearchHit, pagedAnswer } from '#web/testing/forum-factories.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -63,6 +64,13 @@ describe('Search page', () => {
     expect(snippet).toHaveTextContent('Call useEffect after <b>render</b> & clean up.');
     expect(snippet.querySelector('b')).toBeNull();
     expect(snippet.children).toHaveLength(1);
+  });
+
+  it('says there may be more when the server counted up to its cap', async () => {
+    searchServer([postHit], SEARCH_COUNT_MAX);
+    renderApp('/search?q=useEffect');
+    await screen.findByRole('link', { name: 'Effects without tears' });
+    expect(within(results()).getByRole('heading', { name: new RegExp(`^${SEARCH_COUNT_MAX}\\+ results`) })).toBeInTheDocument();
   });
 
   it('says a comment hit is a comment and links to the comment on its post', async () => {

@@ -2,11 +2,16 @@
 // pagination (Prev, pages, Next, 5/10/20) as on home.
 import { useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { SEARCH_COUNT_MAX } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
 import { searchQueryOptions, type SearchQuery } from '../api/search-posts.ts';
 import { SearchHitCard } from './search-hit-card.tsx';
+
+/** The server counts matches up to SEARCH_COUNT_MAX; at the cap there may be more. */
+const resultCount = (total: number): string =>
+  total >= SEARCH_COUNT_MAX ? `${SEARCH_COUNT_MAX}+ results` : total === 1 ? '1 result' : `${total} results`;
 
 interface SearchResultsProps {
   query: SearchQuery & { limit: PageSize };
@@ -48,7 +53,7 @@ export function SearchResults({ query, onPageChange, onSizeChange }: SearchResul
   return (
     <section ref={top} aria-labelledby={headingId} className="scroll-mt-20">
       <h2 id={headingId} className="mb-4 text-lg font-semibold tracking-tight">
-        {results.isSuccess && total > 0 ? (total === 1 ? '1 result' : `${total} results`) : 'Results'}
+        {results.isSuccess && total > 0 ? resultCount(total) : 'Results'}
         <span className="sr-only"> for “{query.q}”</span>
       </h2>
 
