@@ -49,7 +49,7 @@ function PostCard({ post }: { post: Post }) {
             {post.title}
           </Link>
         </h3>
-        <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
+        <span className="max-w-1/2 shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
           <span className="sr-only">Tag: </span>#{post.category}
         </span>
       </div>
