@@ -530,6 +530,13 @@ function budgets(result) {
       value: kb(view.cssGzipBytes),
       pass: view.cssGzipBytes <= FIRST_VIEW_BUDGET.cssGzipBytes,
     });
+    if (view.postPage && !view.postPage.skipped) {
+      out.push({
+        budget: '(for reference) first view of a post page, signed in: JavaScript, CSS gzip',
+        value: `${kb(view.postPage.jsGzipBytes)}, ${kb(view.postPage.cssGzipBytes)}`,
+        pass: null,
+      });
+    }
     out.push({
       budget: 'assets sent compressed and cached for a year',
       value: `${view.allCompressed ? 'compressed' : 'NOT all compressed'}, ${view.allLongCached ? 'immutable' : 'NOT all long-cached'}`,
@@ -670,6 +677,14 @@ async function benchSize({ posts, members }, { withFirstView }) {
 
     // The page weight does not depend on the forum's size: measured once, before the load.
     const firstView = withFirstView && !only ? await measureFirstView(server.base) : null;
+    // A post page as a member first opens it: rendered Markdown, highlighted code, comments.
+    if (firstView && !firstView.skipped) {
+      firstView.postPage = await measureFirstView(server.base, {
+        path: `/post-details/${ctx.postIds[0]}`,
+        signIn: { email: 'member1@codecommons.test', password: 'Demo123!' },
+        ready: 'article h1',
+      });
+    }
     const scenarios = [];
     const report = (label, r) =>
       console.log(

@@ -39,7 +39,12 @@ const longCached = (cacheControl) => {
   return maxAge >= YEAR_SECONDS && /immutable/.test(cacheControl ?? '');
 };
 
-export async function measureFirstView(base) {
+/**
+ * The first view of a page: home by default; `path` another one, `signIn` a member's email and
+ * password to sign in with first (the post page is for members), `ready` a selector that shows
+ * the page has rendered its data.
+ */
+export async function measureFirstView(base, { path = '/', signIn = null, ready = 'article' } = {}) {
   if (!existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM} (apt-get install -y chromium)` };
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -55,14 +60,18 @@ export async function measureFirstView(base) {
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    if (signIn) {
+      const res = await context.request.post(`${base}/api/auth/sign-in/email`, { data: signIn, headers: { origin: base } });
+      if (!res.ok()) throw new Error(`sign-in for the first view failed: ${res.status()}`);
+    }
     const responses = [];
     page.on('response', (res) => {
       const type = res.request().resourceType();
       if (type === 'script' || type === 'stylesheet') responses.push(res);
     });
-    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-    // The first view is the rendered list, not the bare shell.
-    await page.waitForSelector('article', { timeout: 15_000 });
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    // The first view is the rendered page, not the bare shell.
+    await page.waitForSelector(ready, { timeout: 15_000 });
     await page.waitForLoadState('networkidle');
 
     const files = [];

@@ -78,12 +78,14 @@ export async function rebuildSearchIndex(db: Db, log: (line: string) => void = (
   await removeAllDocuments(db);
   const total = await numberAllDocuments(db);
   let after = 0;
+  const known = new Set<string>();
   for (;;) {
     const sources = await documentsAfter(db, after, BATCH);
     if (sources.length === 0) break;
     await writeTerms(
       db,
       sources.map((source) => ({ id: source.id, document: documentOf(source) })),
+      known,
     );
     after = sources.at(-1)!.id;
     if (after % 100_000 < BATCH) log(`Indexed ${after} of ${total} posts and comments for search.`);

@@ -50,15 +50,20 @@ const joined = (terms: string[]) => terms.join(' ');
 const TERMS_PER_INSERT = 5000;
 
 /** Keeps the words of documents in search_terms, where SQLite looks prefixes up (expandPrefixes). */
-async function rememberTerms(db: Db, docs: SearchDocument[]): Promise<void> {
+async function rememberTerms(db: Db, docs: SearchDocument[], known?: Set<string>): Promise<void> {
   const terms = new Set<string>();
-  for (const doc of docs) for (const field of [doc.title, doc.tag, doc.body]) for (const term of field) terms.add(term);
+  for (const doc of docs)
+    for (const field of [doc.title, doc.tag, doc.body]) for (const term of field) if (!known?.has(term)) terms.add(term);
   const list = [...terms];
   for (let i = 0; i < list.length; i += TERMS_PER_INSERT) {
     const values = list.slice(i, i + TERMS_PER_INSERT).map((term) => sql`(${term})`);
     await sql`insert into search_terms (term) values ${sql.join(values)} on conflict do nothing`.execute(db);
   }
+  if (known) for (const term of terms) if (known.size < KNOWN_TERMS_MAX) known.add(term);
 }
+
+/** How many words a rebuild remembers having written already (most words repeat; memory stays bounded). */
+const KNOWN_TERMS_MAX = 200_000;
 
 /** After a rebuild: new documents continue after the ids given, and SQLite merges its index. */
 export async function finishRebuild(db: Db): Promise<void> {
@@ -189,7 +194,12 @@ export async function documentsAfter(db: Db, afterId: number, limit: number): Pr
 }
 
 /** Writes the terms of documents that have their rows (numberAllDocuments). */
-export async function writeTerms(db: Db, docs: Array<{ id: number; document: SearchDocument }>): Promise<void> {
+export async function writeTerms(
+  db: Db,
+  docs: Array<{ id: number; document: SearchDocument }>,
+  /** The words this rebuild wrote to search_terms already. */
+  known?: Set<string>,
+): Promise<void> {
   if (docs.length === 0) return;
   if (engineOf(db) === 'postgres') {
     await sql`update search_docs as d set document = v.document::tsvector
@@ -200,6 +210,7 @@ export async function writeTerms(db: Db, docs: Array<{ id: number; document: Sea
   await rememberTerms(
     db,
     docs.map((d) => d.document),
+    known,
   );
   await sql`insert into search_fts (rowid, title, tag, body, meta) values ${sql.join(docs.map((d) => ftsRow(d.id, d.document)))}`.execute(
     db,
