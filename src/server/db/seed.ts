@@ -157,6 +157,9 @@ function prng(seed: number) {
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T };
 }
 
+/** Posts made and written at a time by the seed. */
+const SEED_CHUNK = 10_000;
+
 async function insertBatched<T extends keyof DB & string>(db: Kysely<DB>, table: T, rows: Insertable<DB[T]>[], batch = 500) {
   for (let i = 0; i < rows.length; i += batch) {
     await db
@@ -225,51 +228,30 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
 
   const tags = TAGS.map((tag) => ({ id: newId(), tag, created_at: iso(now - (options.days + 5) * dayMs) }));
 
-  const posts: Insertable<DB['posts']>[] = [];
-  const comments: Insertable<DB['comments']>[] = [];
-  const votes: Insertable<DB['votes']>[] = [];
-  for (let p = 0; p < options.posts; p += 1) {
-    const author = rnd.pick(members);
-    // Oldest first, so ids (UUIDv7) and times both grow with p.
-    const createdMs = now - options.days * dayMs + Math.floor(((p + rnd.next()) / options.posts) * options.days * dayMs);
-    const id = newId();
-    const category = rnd.pick(TAGS);
-    const voters = new Set<string>();
-    const voteCount = rnd.int(options.votesPerPost * 2 + 1);
-    for (let v = 0; v < voteCount && voters.size < members.length; v += 1) {
-      const voter = rnd.pick(members).id as string;
-      if (voters.has(voter)) continue;
-      voters.add(voter);
-      const value = rnd.next() < 0.8 ? 1 : -1;
-      votes.push({ post_id: id, user_id: voter, value, created_at: iso(Math.min(now, createdMs + rnd.int(dayMs))) });
+  // Posts, their comments and votes are made and written a chunk at a time, in the same order
+  // as one pass would: a million posts held at once made the seed spend its time collecting garbage.
+  const counts = { posts: 0, comments: 0, votes: 0 };
+  /** The first comments written, and their posts' authors, for the reports. */
+  const firstComments: Array<{ id: string; postAuthor: string }> = [];
+  let posts: Insertable<DB['posts']>[] = [];
+  let comments: Insertable<DB['comments']>[] = [];
+  let votes: Insertable<DB['votes']>[] = [];
+  const writeChunk = async (t: Kysely<DB>) => {
+    await insertBatched(t, 'posts', posts);
+    await insertBatched(t, 'comments', comments);
+    await insertBatched(t, 'votes', votes);
+    const authors = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
+    for (const c of comments) {
+      if (firstComments.length >= 5) break;
+      firstComments.push({ id: c.id as string, postAuthor: authors.get(c.post_id as string)! });
     }
-    const commentCount = rnd.int(options.commentsPerPost * 2 + 1);
-    for (let c = 0; c < commentCount; c += 1) {
-      comments.push({
-        id: newId(),
-        post_id: id,
-        author_id: rnd.pick(members).id as string,
-        ...((text) => ({ comment: text, comment_html: render(text).html }))(rnd.pick(COMMENTS)),
-        created_at: iso(Math.min(now, createdMs + (c + 1) * 60_000 + rnd.int(3_600_000))),
-      });
-    }
-    const subject = rnd.pick(SUBJECTS);
-    const description =
-      p % 3 === 0
-        ? rnd.pick(MARKDOWN_DESCRIPTIONS)(subject, category)
-        : `Here is what I found while working on ${subject}.\n\nI would love to hear how others in the ${category} community approach it.`;
-    const written = render(description);
-    posts.push({
-      id,
-      author_id: author.id as string,
-      title: `${rnd.pick(OPENERS)} ${subject} in ${category}`,
-      description,
-      description_html: written.html,
-      excerpt: written.excerpt,
-      category,
-      created_at: iso(createdMs),
-    });
-  }
+    counts.posts += posts.length;
+    counts.comments += comments.length;
+    counts.votes += votes.length;
+    posts = [];
+    comments = [];
+    votes = [];
+  };
 
   const announcements = Array.from({ length: options.announcements }, (_, i) => ({
     id: newId(),
@@ -280,29 +262,67 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
     created_at: iso(now - (options.announcements - i) * dayMs),
   }));
 
-  // A few reports, so the admin queue has something in it.
-  const reports: Insertable<DB['reports']>[] = [];
-  const postAuthor = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
-  for (const c of comments.slice(0, Math.min(5, comments.length))) {
-    reports.push({
-      id: newId(),
-      comment_id: c.id as string,
-      reporter_id: postAuthor.get(c.post_id as string)!,
-      feedback: rnd.pick(REPORT_FEEDBACKS),
-      created_at: iso(now),
-    });
-  }
-
   // Rows go in with their counts at zero; the ledger's bulk path then counts them all.
+  let reportCount = 0;
   await writes.run(async (w) => {
     const t = w.trx as unknown as Kysely<DB>;
     await insertBatched(t, 'users', users);
     await insertBatched(t, 'accounts', accounts);
     await insertBatched(t, 'tags', tags);
-    await insertBatched(t, 'posts', posts);
-    await insertBatched(t, 'comments', comments);
-    await insertBatched(t, 'votes', votes);
+    for (let p = 0; p < options.posts; p += 1) {
+      const author = rnd.pick(members);
+      // Oldest first, so ids (UUIDv7) and times both grow with p.
+      const createdMs = now - options.days * dayMs + Math.floor(((p + rnd.next()) / options.posts) * options.days * dayMs);
+      const id = newId();
+      const category = rnd.pick(TAGS);
+      const voters = new Set<string>();
+      const voteCount = rnd.int(options.votesPerPost * 2 + 1);
+      for (let v = 0; v < voteCount && voters.size < members.length; v += 1) {
+        const voter = rnd.pick(members).id as string;
+        if (voters.has(voter)) continue;
+        voters.add(voter);
+        const value = rnd.next() < 0.8 ? 1 : -1;
+        votes.push({ post_id: id, user_id: voter, value, created_at: iso(Math.min(now, createdMs + rnd.int(dayMs))) });
+      }
+      const commentCount = rnd.int(options.commentsPerPost * 2 + 1);
+      for (let c = 0; c < commentCount; c += 1) {
+        comments.push({
+          id: newId(),
+          post_id: id,
+          author_id: rnd.pick(members).id as string,
+          ...((text) => ({ comment: text, comment_html: render(text).html }))(rnd.pick(COMMENTS)),
+          created_at: iso(Math.min(now, createdMs + (c + 1) * 60_000 + rnd.int(3_600_000))),
+        });
+      }
+      const subject = rnd.pick(SUBJECTS);
+      const description =
+        p % 3 === 0
+          ? rnd.pick(MARKDOWN_DESCRIPTIONS)(subject, category)
+          : `Here is what I found while working on ${subject}.\n\nI would love to hear how others in the ${category} community approach it.`;
+      const written = render(description);
+      posts.push({
+        id,
+        author_id: author.id as string,
+        title: `${rnd.pick(OPENERS)} ${subject} in ${category}`,
+        description,
+        description_html: written.html,
+        excerpt: written.excerpt,
+        category,
+        created_at: iso(createdMs),
+      });
+      if (posts.length >= SEED_CHUNK) await writeChunk(t);
+    }
+    await writeChunk(t);
     await insertBatched(t, 'announcements', announcements);
+    // A few reports, so the admin queue has something in it.
+    const reports: Insertable<DB['reports']>[] = firstComments.map((c) => ({
+      id: newId(),
+      comment_id: c.id,
+      reporter_id: c.postAuthor,
+      feedback: rnd.pick(REPORT_FEEDBACKS),
+      created_at: iso(now),
+    }));
+    reportCount = reports.length;
     await insertBatched(t, 'reports', reports);
     await recountFromRows(w.trx, now);
     w.record({ type: 'forum.seeded' });
@@ -311,7 +331,7 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
   // gets to it: the leaderboard's top ten took 7 ms instead of 0.25 ms until then.
   if (isPostgres(db)) await sql`analyze`.execute(db);
   log(
-    `Seeded ${users.length} members (1 admin), ${tags.length} tags, ${posts.length} posts, ${comments.length} comments, ${votes.length} votes, ${announcements.length} announcements, ${reports.length} reports.`,
+    `Seeded ${users.length} members (1 admin), ${tags.length} tags, ${counts.posts} posts, ${counts.comments} comments, ${counts.votes} votes, ${announcements.length} announcements, ${reportCount} reports.`,
   );
-  return { users: users.length, posts: posts.length, comments: comments.length, votes: votes.length };
+  return { users: users.length, posts: counts.posts, comments: counts.comments, votes: counts.votes };
 }
