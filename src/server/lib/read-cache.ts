@@ -154,6 +154,7 @@ const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'membership.upgraded',
   'tag.created',
   'report.filed',
+  'report.dismissed',
   'payment.started',
   'payment.confirmed',
   'webhook.received',

@@ -74,6 +74,8 @@ export type DomainEvent =
       at: string;
     }
   | { type: 'report.filed'; reportId: string; commentId: string }
+  /** An admin dismissed a report; the comment stays. */
+  | { type: 'report.dismissed'; reportId: string; commentId: string }
   | { type: 'announcement.published'; announcementId: string }
   | { type: 'payment.started'; paymentId: string; memberId: string }
   | { type: 'payment.confirmed'; intentId: string }

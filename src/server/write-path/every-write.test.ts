@@ -203,6 +203,16 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
         payload: { commentId: rude, ReportedComment: 'Abusive or disrespectful language' },
       }),
     );
+    // A report dismissed: the report goes, the comment stays.
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: bob.headers,
+      payload: { commentId: thanks, ReportedComment: 'Spam or promotional content' },
+    });
+    await write('DELETE /api/reported-comment/:id', () =>
+      t.app.inject({ method: 'DELETE', url: `/api/reported-comment/${filed.json().insertedId as string}`, headers: admin.headers }),
+    );
     await write('POST /api/auth/update-user', () =>
       t.app.inject({
         method: 'POST',

@@ -24,6 +24,9 @@ export const reportSchema = z.object({
   post_owner_name: z.string(),
   post_owner_email: z.string(),
   ReportedComment: z.string(),
+  /** When the report was filed. */
   reportedAt: z.string(),
+  /** Who filed it (the owner of the post the comment sits under). */
+  reporter: z.object({ name: z.string() }),
 });
 export type Report = z.infer<typeof reportSchema>;

@@ -15,6 +15,7 @@ const ADMIN_CALLS: [string, string, unknown?][] = [
   ['GET', '/api/reported-comment-pagination/'],
   ['GET', '/api/reported-comment-count/'],
   ['DELETE', '/api/reported-comment-delete/someone@example.test'],
+  ['DELETE', '/api/reported-comment/some-report'],
   ['POST', '/api/announcement-data', { title: 't', description: 'd' }],
   ['POST', '/api/tag-data', { tag: 'x' }],
   ['GET', '/api/post-data'],

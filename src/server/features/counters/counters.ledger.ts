@@ -55,6 +55,9 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'report.filed':
         site('reports', 1);
         break;
+      case 'report.dismissed':
+        site('reports', -1);
+        break;
       case 'post.published': {
         const p = event.post;
         site('posts', 1);

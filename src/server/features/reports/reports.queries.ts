@@ -33,6 +33,7 @@ export async function listReports(db: Db, page: PaginationQuery): Promise<Report
     .innerJoin('users as u', 'u.id', 'c.author_id')
     .innerJoin('posts as p', 'p.id', 'c.post_id')
     .innerJoin('users as o', 'o.id', 'p.author_id')
+    .innerJoin('users as rp', 'rp.id', 'r.reporter_id')
     .select([
       'r.id',
       'r.feedback',
@@ -47,6 +48,7 @@ export async function listReports(db: Db, page: PaginationQuery): Promise<Report
       'u.image as commenter_photo',
       'o.name as owner_name',
       'o.email as owner_email',
+      'rp.name as reporter_name',
     ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
@@ -67,7 +69,14 @@ export async function listReports(db: Db, page: PaginationQuery): Promise<Report
     post_owner_email: r.owner_email,
     ReportedComment: r.feedback,
     reportedAt: r.reported_at,
+    reporter: { name: r.reporter_name },
   }));
+}
+
+/** Deletes one report (the comment stays); answers the comment it was about, or null if there was none. */
+export async function deleteReport(db: Db, id: string): Promise<{ commentId: string } | null> {
+  const row = await db.deleteFrom('reports').where('id', '=', id).returning('comment_id').executeTakeFirst();
+  return row ? { commentId: row.comment_id } : null;
 }
 
 /** The reported comments written by one member, with the post each sits under. */

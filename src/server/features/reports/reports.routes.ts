@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { countSchema, deletedSchema, insertedSchema, paginationQuerySchema, pageOf } from '#shared/schemas/common.ts';
+import { countSchema, deletedSchema, idParamsSchema, insertedSchema, paginationQuerySchema, pageOf } from '#shared/schemas/common.ts';
 import { createReportInputSchema, reportSchema } from '#shared/schemas/report.ts';
 import { emailParamsSchema } from '#shared/schemas/user.ts';
 import { sendPage } from '../../lib/pagination.ts';
-import { countReports, deleteReportedCommentsOf, listReportPage, reportComment } from './reports.service.ts';
+import { countReports, deleteReportedCommentsOf, dismissReport, listReportPage, reportComment } from './reports.service.ts';
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, guards, writePath } = app;
@@ -25,6 +25,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/reported-comment-count', { onRequest: guards.requireAdmin, schema: { response: { 200: countSchema } } }, async () => ({
     count: await countReports(db),
   }));
+
+  app.delete(
+    '/api/reported-comment/:id',
+    { onRequest: guards.requireAdmin, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
+    async (request) => dismissReport(writePath, request.params.id),
+  );
 
   app.delete(
     '/api/reported-comment-delete/:email',

@@ -11,6 +11,7 @@ import { siteTotal } from '../counters/counters.service.ts';
 import { memberIdByEmail } from '../users/users.service.ts';
 import {
   deleteComments,
+  deleteReport,
   findCommentWithPostOwner,
   findReportedCommentsBy,
   insertReport,
@@ -36,6 +37,16 @@ export async function reportComment(writes: WritePath, viewer: SessionViewer, in
     w.record({ type: 'report.filed', reportId: id, commentId: input.commentId });
   });
   return { insertedId: id };
+}
+
+/** An admin dismisses one report: the report goes, the comment stays. */
+export async function dismissReport(writes: WritePath, reportId: string): Promise<{ deletedCount: number }> {
+  return writes.run(async (w) => {
+    const removed = await deleteReport(w.trx, reportId);
+    if (!removed) throw notFound('report');
+    w.record({ type: 'report.dismissed', reportId, commentId: removed.commentId });
+    return { deletedCount: 1 };
+  });
 }
 
 export async function listReportPage(db: Db, page: PaginationQuery): Promise<Page<Report>> {

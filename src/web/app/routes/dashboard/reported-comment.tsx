@@ -8,7 +8,7 @@ export function ReportedCommentPage() {
     <div className="space-y-6">
       <PageHeader
         title="Reported Comments"
-        description="Comments members reported on their posts. Banning a commenter removes the account and its reported comments."
+        description="Comments members reported on their posts. Dismiss a report to keep the comment, delete the comment, or ban the commenter (the account and its reported comments go)."
       />
       <ReportedCommentsTable pagination={pagination} />
     </div>

@@ -20,9 +20,10 @@ const report: Report = {
   post_owner_email: 'ada@example.com',
   ReportedComment: 'Spam or promotional content',
   reportedAt: '2026-01-02T11:00:00.000Z',
+  reporter: { name: 'Ada Lovelace' },
 };
 
-function serveQueue({ banStatus = 200 }: { banStatus?: number } = {}) {
+function serveQueue({ banStatus = 200, actionStatus = 200 }: { banStatus?: number; actionStatus?: number } = {}) {
   let queue = [report];
   const calls: string[] = [];
   server.use(...signedInAs('Admin'));
@@ -35,6 +36,18 @@ function serveQueue({ banStatus = 200 }: { banStatus?: number } = {}) {
     }),
     http.delete('*/api/reported-comment-delete/:email', ({ params }) => {
       calls.push(`reported-comment-delete ${String(params.email)}`);
+      queue = [];
+      return HttpResponse.json({ deletedCount: 1 });
+    }),
+    http.delete('*/api/reported-comment/:id', ({ params }) => {
+      calls.push(`reported-comment ${String(params.id)}`);
+      if (actionStatus !== 200) return HttpResponse.json({ message: 'No such report.', code: 'NOT_FOUND' }, { status: actionStatus });
+      queue = [];
+      return HttpResponse.json({ deletedCount: 1 });
+    }),
+    http.delete('*/api/comment-data/:id', ({ params }) => {
+      calls.push(`comment-data ${String(params.id)}`);
+      if (actionStatus !== 200) return HttpResponse.json({ message: 'Boom', code: 'INTERNAL' }, { status: actionStatus });
       queue = [];
       return HttpResponse.json({ deletedCount: 1 });
     }),
@@ -56,6 +69,11 @@ describe('Reported Comment', () => {
     expect(within(row).getByText('Buy cheap watches at example.test')).toBeInTheDocument();
     expect(within(row).getByText('Spam or promotional content')).toBeInTheDocument();
     expect(within(row).getByText('sam@example.com')).toBeInTheDocument();
+    // Who reported it, and when (the exact time on hover).
+    expect(row).toHaveTextContent(/Reported by Ada Lovelace/);
+    const reportedAt = within(row).getByText((_, element) => element?.tagName === 'TIME');
+    expect(reportedAt).toHaveAttribute('dateTime', '2026-01-02T11:00:00.000Z');
+    expect(reportedAt.textContent).toMatch(/ago|yesterday/);
 
     await user.click(within(row).getByRole('button', { name: 'Ban User' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
@@ -90,5 +108,54 @@ describe('Reported Comment', () => {
     );
     renderApp('/dashboard/reported-comment');
     expect(await screen.findByRole('button', { name: 'Ban User' })).toBeDisabled();
+  });
+
+  it('dismisses a report after confirmation (Cancel first), and the queue refreshes', async () => {
+    const calls = serveQueue();
+    const { user } = renderApp('/dashboard/reported-comment');
+    const row = await screen.findByRole('row', { name: /comment-7/ });
+
+    // Cancel sends nothing.
+    await user.click(within(row).getByRole('button', { name: 'Dismiss' }));
+    let confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+    expect(confirm).toHaveTextContent('Dismiss this report?');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.click(within(row).getByRole('button', { name: 'Dismiss' }));
+    confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('The report has been dismissed.')).toBeInTheDocument();
+    expect(calls).toEqual(['reported-comment report-1']);
+    expect(await screen.findByText('No reported comments. The queue is clear.')).toBeInTheDocument();
+  });
+
+  it('deletes the reported comment after confirmation, and the queue refreshes', async () => {
+    const calls = serveQueue();
+    const { user } = renderApp('/dashboard/reported-comment');
+    const row = await screen.findByRole('row', { name: /comment-7/ });
+    await user.click(within(row).getByRole('button', { name: 'Delete comment' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+    expect(confirm).toHaveTextContent('Delete this comment?');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete comment' }));
+
+    expect(await screen.findByText('The comment has been deleted.')).toBeInTheDocument();
+    expect(calls).toEqual(['comment-data comment-7']);
+    expect(await screen.findByText('No reported comments. The queue is clear.')).toBeInTheDocument();
+  });
+
+  it('says so when a dismissal fails, and the report stays listed', async () => {
+    const calls = serveQueue({ actionStatus: 404 });
+    const { user } = renderApp('/dashboard/reported-comment');
+    await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Dismiss' }));
+
+    expect(await screen.findByText(/Could not dismiss the report: No such report\./)).toBeInTheDocument();
+    expect(calls).toEqual(['reported-comment report-1']);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /comment-7/ })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-// Reported Comment: the paged queue Comment Id, Reported Comment, Feedback, Commenter Email,
-// Actions ("Ban User") (SPEC.md §2).
+// Reported Comment: the paged queue Comment Id, Reported Comment, Feedback (with who reported
+// it and when), Commenter Email, Actions ("Ban User", "Dismiss", "Delete comment") (SPEC.md §2,
+// API.md "Moderation and members").
 import { useState } from 'react';
 import { canBan } from '#shared/permissions.ts';
 import type { Report } from '#shared/schemas/report.ts';
@@ -7,16 +8,24 @@ import { Button } from '#web/components/ui/button.tsx';
 import { DataTable, type Column } from '#web/components/ui/data-table.tsx';
 import { EmailText } from '#web/components/ui/email-text.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
+import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import type { PaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { useReports } from '../api/get-reports.ts';
 import { BanUserDialogs } from './ban-user-dialogs.tsx';
+import { DeleteReportedCommentDialog, DismissReportDialog } from './report-action-dialogs.tsx';
 
 export function ReportedCommentsTable({ pagination }: { pagination: PaginationParams }) {
   const { page, size, setPage, setSize } = pagination;
   const { data, error, isPending } = useReports({ page, limit: size });
   const [banning, setBanning] = useState<Report | null>(null);
+  const [dismissing, setDismissing] = useState<Report | null>(null);
+  const [deleting, setDeleting] = useState<Report | null>(null);
   const rows = data?.items ?? [];
   const total = data?.total ?? 0;
+  // The last row of a later page gone: show the page before, not an empty one.
+  const leftQueue = () => {
+    if (rows.length === 1 && page > 0) setPage(page - 1);
+  };
 
   const columns: Column<Report>[] = [
     {
@@ -32,26 +41,38 @@ export function ReportedCommentsTable({ pagination }: { pagination: PaginationPa
     {
       header: 'Feedback',
       cell: (r) => (
-        <span className="inline-flex w-fit rounded-md bg-danger-50 px-2 py-1 text-xs leading-snug font-semibold text-danger-700 @2xl:min-w-36">
-          {r.ReportedComment}
-        </span>
+        <div className="flex min-w-0 flex-col gap-1">
+          <span className="inline-flex w-fit rounded-md bg-danger-50 px-2 py-1 text-xs leading-snug font-semibold text-danger-700 @2xl:min-w-36">
+            {r.ReportedComment}
+          </span>
+          <span className="text-xs break-words text-muted">
+            Reported by <span className="font-medium text-ink">{r.reporter.name}</span> <RelativeTime value={r.reportedAt} />
+          </span>
+        </div>
       ),
     },
     { header: 'Commenter Email', cell: (r) => <EmailText email={r.commenter_email} className="text-muted" /> },
     {
       header: 'Actions',
       cell: (r) => (
-        <Button
-          variant="danger"
-          size="sm"
-          className="justify-self-start"
-          // Administrators cannot be banned; the server would refuse.
-          disabled={!canBan({ role: r.commenter_role })}
-          title={canBan({ role: r.commenter_role }) ? undefined : 'Administrators cannot be banned'}
-          onClick={() => setBanning(r)}
-        >
-          Ban User
-        </Button>
+        <div className="flex flex-wrap gap-2 @2xl:min-w-40">
+          <Button
+            variant="danger"
+            size="sm"
+            // Administrators cannot be banned; the server would refuse.
+            disabled={!canBan({ role: r.commenter_role })}
+            title={canBan({ role: r.commenter_role }) ? undefined : 'Administrators cannot be banned'}
+            onClick={() => setBanning(r)}
+          >
+            Ban User
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setDismissing(r)}>
+            Dismiss
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setDeleting(r)}>
+            Delete comment
+          </Button>
+        </div>
       ),
     },
   ];
@@ -73,13 +94,9 @@ export function ReportedCommentsTable({ pagination }: { pagination: PaginationPa
           )
         }
       />
-      <BanUserDialogs
-        report={banning}
-        onClose={() => setBanning(null)}
-        onBanned={() => {
-          if (rows.length === 1 && page > 0) setPage(page - 1);
-        }}
-      />
+      <BanUserDialogs report={banning} onClose={() => setBanning(null)} onBanned={leftQueue} />
+      <DismissReportDialog report={dismissing} onClose={() => setDismissing(null)} onDone={leftQueue} />
+      <DeleteReportedCommentDialog report={deleting} onClose={() => setDeleting(null)} onDone={leftQueue} />
     </>
   );
 }

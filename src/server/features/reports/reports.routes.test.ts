@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+
+describe('the reported-comment queue', () => {
+  let t: TestApp;
+  let admin: TestMember;
+  let owner: TestMember;
+  let commenter: TestMember;
+  let postId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t, 'go');
+    admin = await createAdmin(t, 'Ada');
+    owner = await signUp(t.app, { name: 'Owner' });
+    commenter = await signUp(t.app, { name: 'Commenter' });
+    postId = await createPost(t.app, owner, { category: 'go' });
+  });
+  afterAll(() => t.close());
+
+  /** A comment by the commenter on the owner's post, reported by the owner; answers both ids. */
+  async function reportedComment(text: string): Promise<{ commentId: string; reportId: string }> {
+    const commentId = await createComment(t.app, commenter, postId, text);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: owner.headers,
+      payload: { commentId, ReportedComment: 'Spam or promotional content' },
+    });
+    expect(res.statusCode).toBe(200);
+    return { commentId, reportId: (res.json() as { insertedId: string }).insertedId };
+  }
+
+  const reportCount = async () =>
+    ((await t.app.inject({ url: '/api/reported-comment-count', headers: admin.headers })).json() as { count: number }).count;
+  const queue = async () => {
+    const res = await t.app.inject({ url: '/api/reported-comment-pagination?page=0&limit=50', headers: admin.headers });
+    return { total: Number(res.headers['x-total-count']), rows: res.json() as Array<{ _id: string; commentId: string }> };
+  };
+  const dismiss = (id: string, member?: TestMember) =>
+    t.app.inject({ method: 'DELETE', url: `/api/reported-comment/${id}`, headers: member?.headers });
+  const commentIdsOnPost = async () =>
+    ((await t.app.inject({ url: `/api/comment-pagination/${postId}` })).json() as Array<{ _id: string }>).map((c) => c._id);
+
+  it('lists who reported each comment and when', async () => {
+    const before = Date.now();
+    const { reportId } = await reportedComment('a reported comment');
+    const row = (await queue()).rows.find((r) => r._id === reportId);
+    expect(row).toMatchObject({ reporter: { name: 'Owner' }, reportedAt: expect.any(String) });
+    const reportedAt = Date.parse((row as unknown as { reportedAt: string }).reportedAt);
+    expect(reportedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(reportedAt).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('dismisses one report: the report goes, the comment and the other reports stay, the counts go down', async () => {
+    const dismissed = await reportedComment('dismiss my report');
+    const other = await reportedComment('keep my report');
+    const countBefore = await reportCount();
+    const queueBefore = await queue();
+    expect(queueBefore.total).toBe(countBefore);
+
+    const res = await dismiss(dismissed.reportId, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+
+    expect(await reportCount()).toBe(countBefore - 1);
+    const after = await queue();
+    expect(after.total).toBe(countBefore - 1);
+    expect(after.rows.map((r) => r._id)).not.toContain(dismissed.reportId);
+    expect(after.rows.map((r) => r._id)).toContain(other.reportId);
+    // The comment stays on its post, and its comment count with it.
+    expect(await commentIdsOnPost()).toContain(dismissed.commentId);
+
+    // Dismissed once: a second time there is no such report.
+    const again = await dismiss(dismissed.reportId, admin);
+    expect(again.statusCode).toBe(404);
+    expect(await reportCount()).toBe(countBefore - 1);
+  });
+
+  it('refuses a visitor (401), a Client (403), an unknown id (404) and a bad id (400), changing nothing', async () => {
+    const { reportId, commentId } = await reportedComment('refused dismissals');
+    const countBefore = await reportCount();
+    const refusals: Array<[string, TestMember | undefined, number, string]> = [
+      [reportId, undefined, 401, 'UNAUTHENTICATED'],
+      [reportId, owner, 403, 'FORBIDDEN'],
+      [reportId, commenter, 403, 'FORBIDDEN'],
+      ['no-such-report', admin, 404, 'NOT_FOUND'],
+      ['x'.repeat(65), admin, 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [id, member, status, code] of refusals) {
+      const res = await dismiss(id, member);
+      expect(res.statusCode, `${status} ${code}`).toBe(status);
+      expect(res.json()).toMatchObject({ code, message: expect.any(String) });
+      if (status === 404) expect(res.json()).toMatchObject({ message: 'No such report.' });
+    }
+    expect(await reportCount()).toBe(countBefore);
+    expect((await queue()).rows.map((r) => r._id)).toContain(reportId);
+    expect(await commentIdsOnPost()).toContain(commentId);
+  });
+});
