@@ -8,6 +8,7 @@ import * as m0008 from './migrations/0008-counter-shards.ts';
 import * as m0011 from './migrations/0011-tag-popularity-index.ts';
 import * as m0012 from './migrations/0012-markdown.ts';
 import * as m0013 from './migrations/0013-search.ts';
+import * as m0014 from './migrations/0014-users-created-index.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -20,6 +21,7 @@ const migrations: Record<string, EngineMigration> = {
   '0011-tag-popularity-index': m0011,
   '0012-markdown': m0012,
   '0013-search': m0013,
+  '0014-users-created-index': m0014,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { toMembership, toRole, type Role } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { User } from '#shared/schemas/user.ts';
@@ -62,4 +63,30 @@ export async function banMemberRows(db: Db, user: { id: string; email: string },
   await db.updateTable('users').set({ banned_at: at, updated_at: at }).where('id', '=', user.id).execute();
   await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
   await db.deleteFrom('accounts').where('user_id', '=', user.id).execute();
+}
+
+/**
+ * Members who signed up at or after `since`. Better Auth's created_at is ISO text on SQLite and
+ * timestamptz on PostgreSQL; an ISO-8601 parameter compares correctly with both, as a range on
+ * users_created_idx.
+ */
+export async function countMembersSince(db: Db, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '>=', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Posts per UTC day from `since` (a day's start, ISO): a range on posts_newest_idx, days without posts absent. */
+export async function countPostsPerDaySince(db: Db, since: string): Promise<{ day: string; count: number }[]> {
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  const rows = await db
+    .selectFrom('posts')
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+    .where('created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+  return rows.map((r) => ({ day: r.day, count: Number(r.n) }));
 }

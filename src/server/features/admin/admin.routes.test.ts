@@ -48,7 +48,7 @@ describe('admin calls', () => {
     const p = await createPost(t.app, client, { category: 'go' });
     await createComment(t.app, admin, p);
     const res = await t.app.inject({ url: '/api/admin-stats', headers: admin.headers });
-    expect(res.json()).toEqual({ posts: 1, comments: 1, users: 2 });
+    expect(res.json()).toMatchObject({ posts: 1, comments: 1, users: 2, openReports: 0, newMembersThisWeek: 2 });
   });
 
   it('pages members with their role and membership, and searches by name or email', async () => {
@@ -163,6 +163,80 @@ describe('admin calls', () => {
   });
 });
 
+describe('the admin dashboard figures', () => {
+  let t: TestApp;
+  let admin: TestMember;
+  let owner: TestMember;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t, 'go');
+    admin = await createAdmin(t);
+    owner = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  const DAY = 24 * 60 * 60 * 1000;
+  const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+  it('counts open reports, new members of the last 7 days and posts per UTC day for 30 days', async () => {
+    const now = Date.now();
+    const today = utcDay(now);
+    const [p1, p2, p3, p4] = [
+      await createPost(t.app, owner, { category: 'go' }),
+      await createPost(t.app, owner, { category: 'go' }),
+      await createPost(t.app, owner, { category: 'go' }),
+      await createPost(t.app, owner, { category: 'go' }),
+    ];
+    // Back-dated: two posts 3 days ago, one 40 days ago (outside the 30 days); one stays today.
+    const at = (ms: number) => new Date(ms).toISOString();
+    await t.db
+      .updateTable('posts')
+      .set({ created_at: at(now - 3 * DAY) })
+      .where('id', 'in', [p1, p2])
+      .execute();
+    await t.db
+      .updateTable('posts')
+      .set({ created_at: at(now - 40 * DAY) })
+      .where('id', '=', p3)
+      .execute();
+    // A member who joined 10 days ago no longer counts as new.
+    const old = await signUp(t.app);
+    await t.db
+      .updateTable('users')
+      .set({ created_at: at(now - 10 * DAY) })
+      .where('id', '=', old.id)
+      .execute();
+
+    const commentId = await createComment(t.app, admin, p4);
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: owner.headers,
+      payload: { commentId, ReportedComment: 'Spam or promotional content' },
+    });
+    expect(reported.statusCode).toBe(200);
+
+    const res = await t.app.inject({ url: '/api/admin-stats', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    const stats = res.json();
+    expect(stats).toMatchObject({ posts: 4, comments: 1, users: 3, openReports: 1, newMembersThisWeek: 2 });
+    const perDay: { day: string; count: number }[] = stats.postsPerDay;
+    expect(perDay).toHaveLength(30);
+    expect(perDay[0]!.day).toBe(utcDay(now - 29 * DAY));
+    expect(perDay[29]).toEqual({ day: today, count: 1 });
+    expect(perDay.find((d) => d.day === utcDay(now - 3 * DAY))).toEqual({ day: utcDay(now - 3 * DAY), count: 2 });
+    expect(perDay.reduce((sum, d) => sum + d.count, 0)).toBe(3);
+    // Oldest first, one entry per day.
+    expect(perDay.map((d) => d.day)).toEqual([...perDay.map((d) => d.day)].sort());
+    expect(new Set(perDay.map((d) => d.day)).size).toBe(30);
+
+    const dismissed = await t.app.inject({ url: '/api/reported-comment-pagination/?page=0&limit=10', headers: admin.headers });
+    await t.app.inject({ method: 'DELETE', url: `/api/reported-comment/${dismissed.json()[0]._id}`, headers: admin.headers });
+    expect((await t.app.inject({ url: '/api/admin-stats', headers: admin.headers })).json()).toMatchObject({ openReports: 0 });
+  });
+});
+
 describe('the ban path', () => {
   let t: TestApp;
   let admin: TestMember;
@@ -232,7 +306,12 @@ describe('the ban path', () => {
     expect((await t.app.inject({ url: `/api/post-comment-count/${post}` })).json()).toEqual({ count: 2 });
     expect((await t.app.inject({ url: '/api/reported-comment-count', headers: admin.headers })).json()).toEqual({ count: 0 });
     expect((await t.app.inject({ url: `/api/post-data/${trollsPost}` })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/admin-stats', headers: admin.headers })).json()).toEqual({ posts: 2, comments: 2, users: 3 });
+    expect((await t.app.inject({ url: '/api/admin-stats', headers: admin.headers })).json()).toMatchObject({
+      posts: 2,
+      comments: 2,
+      users: 3,
+      openReports: 0,
+    });
     // Banned members leave the member list.
     const members = (await t.app.inject({ url: '/api/user-data-pagination', headers: admin.headers })).json();
     expect(members.map((u: { email: string }) => u.email)).not.toContain(troll.email);

@@ -4,14 +4,14 @@ import { countSchema, deletedSchema, modifiedSchema, pageOf } from '#shared/sche
 import { emailParamsSchema, userSchema } from '#shared/schemas/user.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { demoteAdmin, promoteToAdmin } from '../users/users.service.ts';
-import { banMember, countMembers, listMemberPage, siteTotals } from './admin.service.ts';
+import { adminStats, banMember, countMembers, listMemberPage } from './admin.service.ts';
 
 /** Every call here is admin-only, enforced by one hook for the whole plugin. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, guards, writePath } = app;
   app.addHook('onRequest', guards.requireAdmin);
 
-  app.get('/api/admin-stats', { schema: { response: { 200: adminStatsSchema } } }, async () => siteTotals(db));
+  app.get('/api/admin-stats', { schema: { response: { 200: adminStatsSchema } } }, async () => adminStats(db));
 
   app.get(
     '/api/user-data-pagination',

@@ -1,4 +1,5 @@
 import type { Page } from '#shared/page.ts';
+import type { AdminStats, PostsOnDay } from '#shared/schemas/admin.ts';
 import { canBan } from '#shared/permissions.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { User } from '#shared/schemas/user.ts';
@@ -6,9 +7,34 @@ import type { Db } from '../../db/schema.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
-import { banMemberRows, countMembers, findMemberForBan, listMembers } from './admin.queries.ts';
+import { siteTotal, siteTotals } from '../counters/counters.service.ts';
+import { banMemberRows, countMembers, countMembersSince, countPostsPerDaySince, findMemberForBan, listMembers } from './admin.queries.ts';
 
-export { siteTotals } from '../counters/counters.service.ts';
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const POSTS_PER_DAY_DAYS = 30;
+
+/** The last `days` UTC days ending today, oldest first, as "YYYY-MM-DD". */
+export function lastUtcDays(now: Date, days: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+async function postsPerDay(db: Db, now: Date): Promise<PostsOnDay[]> {
+  const days = lastUtcDays(now, POSTS_PER_DAY_DAYS);
+  const counted = new Map((await countPostsPerDaySince(db, `${days[0]}T00:00:00.000Z`)).map((r) => [r.day, r.count]));
+  return days.map((day) => ({ day, count: counted.get(day) ?? 0 }));
+}
+
+/** The admin dashboard's figures: stored totals and open reports, plus two cheap range reads. */
+export async function adminStats(db: Db, now: Date = new Date()): Promise<AdminStats> {
+  const [totals, openReports, newMembersThisWeek, perDay] = await Promise.all([
+    siteTotals(db),
+    siteTotal(db, 'reports'),
+    countMembersSince(db, new Date(now.getTime() - 7 * DAY_MS)),
+    postsPerDay(db, now),
+  ]);
+  return { ...totals, openReports, newMembersThisWeek, postsPerDay: perDay };
+}
 
 export async function listMemberPage(db: Db, page: PaginationQuery, search: string): Promise<Page<User>> {
   const [items, total] = await Promise.all([listMembers(db, page, search), countMembers(db, search)]);

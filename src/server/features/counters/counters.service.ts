@@ -1,4 +1,4 @@
-import type { AdminStats } from '#shared/schemas/admin.ts';
+import type { SiteTotals } from '#shared/schemas/admin.ts';
 import type { Db } from '../../db/schema.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { hasStaleWeeks, leaderboardWindow, recountStaleWeeks } from './activity.queries.ts';
@@ -9,7 +9,7 @@ export { leaderboardWindow, type CounterName };
 /** A site total, as stored (never counted per request). */
 export const siteTotal = (db: Db, name: CounterName): Promise<number> => readCounter(db, name);
 
-export async function siteTotals(db: Db): Promise<AdminStats> {
+export async function siteTotals(db: Db): Promise<SiteTotals> {
   const [posts, comments, users] = await Promise.all([siteTotal(db, 'posts'), siteTotal(db, 'comments'), siteTotal(db, 'users')]);
   return { posts, comments, users };
 }
