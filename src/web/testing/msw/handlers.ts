@@ -19,7 +19,9 @@ export const handlers = [
   http.get('*/api/search', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   // The dashboard's profile pages: the member has no posts yet, the site is empty.
   http.get('*/api/user/:email', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
-  http.get('*/api/admin-stats', () => HttpResponse.json({ posts: 0, comments: 0, users: 0 })),
+  http.get('*/api/admin-stats', () =>
+    HttpResponse.json({ posts: 0, comments: 0, users: 0, openReports: 0, newMembersThisWeek: 0, postsPerDay: [] }),
+  ),
 ];
 
 /** A signed-in viewer with the given role: session, role and stored user record. */

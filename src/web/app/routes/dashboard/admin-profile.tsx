@@ -1,3 +1,4 @@
+import { SiteActivity } from '#web/features/admin/components/site-activity.tsx';
 import { SiteTotals } from '#web/features/admin/components/site-totals.tsx';
 import { AddTagForm } from '#web/features/tags/components/add-tag-form.tsx';
 import { AdminProfile } from '#web/features/users/components/admin-profile.tsx';
@@ -10,6 +11,7 @@ export function AdminProfilePage() {
     <div className="space-y-8">
       <AdminProfile email={user.email} />
       <SiteTotals />
+      <SiteActivity />
       <AddTagForm />
     </div>
   );

@@ -1,4 +1,5 @@
-// GET /api/admin-stats (admin) → { posts, comments, users }: the site totals.
+// GET /api/admin-stats (admin) → { posts, comments, users, openReports, newMembersThisWeek,
+// postsPerDay }: the site totals and the dashboard's recent activity.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminStatsSchema, type AdminStats } from '#shared/schemas/admin.ts';
 import { api } from '#web/lib/api-client.ts';

@@ -2,12 +2,12 @@
 // is the only one that imports the chart library; site-totals.tsx loads it lazily, so the
 // library is fetched on the admin profile page only.
 import { Cell, Pie, PieChart, Tooltip } from 'recharts';
-import type { AdminStats } from '#shared/schemas/admin.ts';
+import type { SiteTotals } from '#shared/schemas/admin.ts';
 import { TOTALS } from './totals-palette.ts';
 
 const SIZE = 240;
 
-export function TotalsChart({ stats }: { stats: AdminStats }) {
+export function TotalsChart({ stats }: { stats: SiteTotals }) {
   const data = TOTALS.map(({ key, chart, color }) => ({ name: chart, value: stats[key], color }));
   const summary = data.map(({ name, value }) => `${name}: ${value}`).join(', ');
   // Empty slices would still draw a hairline border: only the non-zero totals are drawn.
