@@ -67,6 +67,8 @@ describe('Reported Comment', () => {
     ).toEqual(['Comment Id', 'Reported Comment', 'Feedback', 'Commenter Email', 'Actions']);
     const row = screen.getByRole('row', { name: /comment-7/ });
     expect(within(row).getByText('Buy cheap watches at example.test')).toBeInTheDocument();
+    // The comment, on its post (the post page scrolls to and highlights it).
+    expect(within(row).getByRole('link', { name: 'View on post' })).toHaveAttribute('href', '/post-details/post-1#comment-comment-7');
     expect(within(row).getByText('Spam or promotional content')).toBeInTheDocument();
     expect(within(row).getByText('sam@example.com')).toBeInTheDocument();
     // Who reported it, and when (the exact time on hover).

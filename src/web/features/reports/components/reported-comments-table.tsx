@@ -1,7 +1,8 @@
-// Reported Comment: the paged queue Comment Id, Reported Comment, Feedback (with who reported
-// it and when), Commenter Email, Actions ("Ban User", "Dismiss", "Delete comment") (SPEC.md §2,
-// API.md "Moderation and members").
+// Reported Comment: the paged queue Comment Id, Reported Comment (with a link to the comment on
+// its post), Feedback (with who reported it and when), Commenter Email, Actions ("Ban User",
+// "Dismiss", "Delete comment") (SPEC.md §2, API.md "Moderation and members").
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { canBan } from '#shared/permissions.ts';
 import type { Report } from '#shared/schemas/report.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -10,6 +11,7 @@ import { EmailText } from '#web/components/ui/email-text.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import type { PaginationParams } from '#web/components/ui/use-pagination-params.ts';
+import { paths } from '#web/config/paths.ts';
 import { useReports } from '../api/get-reports.ts';
 import { BanUserDialogs } from './ban-user-dialogs.tsx';
 import { DeleteReportedCommentDialog, DismissReportDialog } from './report-action-dialogs.tsx';
@@ -35,7 +37,18 @@ export function ReportedCommentsTable({ pagination }: { pagination: PaginationPa
     },
     {
       header: 'Reported Comment',
-      cell: (r) => <p className="line-clamp-4 whitespace-pre-line text-ink">{r.comment}</p>,
+      cell: (r) => (
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="line-clamp-4 whitespace-pre-line text-ink">{r.comment}</p>
+          {/* The post page scrolls to and highlights #comment-{id}. */}
+          <Link
+            to={paths.postDetails.getHref(r.postId, r.commentId)}
+            className="w-fit text-xs font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:underline"
+          >
+            View on post
+          </Link>
+        </div>
+      ),
       className: '@2xl:min-w-56',
     },
     {
