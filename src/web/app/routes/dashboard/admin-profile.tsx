@@ -1,5 +1,6 @@
 import { SiteTotals } from '#web/features/admin/components/site-totals.tsx';
 import { AddTagForm } from '#web/features/tags/components/add-tag-form.tsx';
+import { ManageTags } from '#web/features/tags/components/manage-tags.tsx';
 import { AdminProfile } from '#web/features/users/components/admin-profile.tsx';
 import { useViewer } from '#web/lib/auth.ts';
 
@@ -11,6 +12,7 @@ export function AdminProfilePage() {
       <AdminProfile email={user.email} />
       <SiteTotals />
       <AddTagForm />
+      <ManageTags />
     </div>
   );
 }
