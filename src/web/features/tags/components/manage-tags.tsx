@@ -140,7 +140,7 @@ function DeleteTagDialog({ tag, others, onClose }: { tag: Tag; others: Tag[]; on
         onChange={(event) => setMoveTo(event.target.value)}
         className={cn(controlClasses, 'mt-1 h-10 bg-surface px-3')}
       >
-        <option value="">No tag (only when no post uses it)</option>
+        <option value="">None (no posts use it)</option>
         {others.map((other) => (
           <option key={other._id} value={other._id}>
             {other.tag}
