@@ -165,3 +165,57 @@ test('the admin publishes an announcement and the bell count rises', async ({ pa
   await expect(page.getByLabel('Title')).toHaveValue('');
   await expect(badge).toHaveText(String(before + 1));
 });
+
+test('the admin renames and deletes a tag, and edits and deletes an announcement', async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  const [from, to, spare] = [`old-${stamp}`, `new-${stamp}`, `spare-${stamp}`];
+  await ensureTags(request, admin, [from, spare]);
+  const postId = await apiCreatePost(request, admin, { title: `Tagged ${stamp}`, category: from });
+  await signInBrowserAs(page, admin);
+  await page.goto('/dashboard/admin-profile');
+
+  const tags = page.getByRole('list', { name: 'Tags' });
+  await page.getByRole('button', { name: `Rename ${from}` }).click();
+  const rename = page.getByRole('dialog', { name: `Rename "${from}"` });
+  await rename.getByLabel('New name').fill(to);
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(tags.getByText(to, { exact: true })).toBeVisible();
+  const post = await (await request.get(`/api/post-data/${postId}`)).json();
+  expect(post.category).toBe(to);
+
+  await page.getByRole('button', { name: `Delete ${to}` }).click();
+  const remove = page.getByRole('alertdialog', { name: `Delete "${to}"?` });
+  await checkBothWidths(page, 'delete-tag-dialog', async () => {
+    await expect(remove.getByLabel('Move its posts to')).toBeVisible();
+  });
+  await remove.getByLabel('Move its posts to').selectOption({ label: spare });
+  await remove.getByRole('button', { name: 'Delete' }).click();
+  await expect(tags.getByText(to, { exact: true })).toHaveCount(0);
+  expect((await (await request.get(`/api/post-data/${postId}`)).json()).category).toBe(spare);
+  await checkBothWidths(page, 'manage-tags', async () => {
+    await expect(page.getByRole('button', { name: `Rename ${spare}` })).toBeVisible();
+  });
+
+  await page.goto('/dashboard/make-announcement');
+  await page.getByLabel('Title').fill(`Notice ${stamp}`);
+  await page.getByLabel('Description').fill('First words.');
+  await page.getByRole('button', { name: 'Make Post' }).click();
+  await expect(page.getByText('Successfully Announcement Added!')).toBeVisible();
+  const badge = page.getByTestId('notification-badge');
+  const before = Number(await badge.textContent());
+
+  await page.getByRole('button', { name: `Edit Notice ${stamp}` }).click();
+  const edit = page.getByRole('form', { name: `Edit Notice ${stamp}` });
+  await checkBothWidths(page, 'edit-announcement', async () => {
+    await expect(edit.getByRole('button', { name: 'Save' })).toBeVisible();
+  });
+  await edit.getByLabel('Title').fill(`Changed ${stamp}`);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const list = page.getByRole('list', { name: 'Published announcements' });
+  await expect(list.getByText(`Changed ${stamp}`)).toBeVisible();
+
+  await page.getByRole('button', { name: `Delete Changed ${stamp}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(list.getByText(`Changed ${stamp}`)).toHaveCount(0);
+  await expect(badge).toHaveText(String(before - 1));
+});

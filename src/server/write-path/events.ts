@@ -48,6 +48,10 @@ export type DomainEvent =
   | { type: 'member.banned'; memberId: string }
   | { type: 'membership.upgraded'; memberId: string }
   | { type: 'tag.created'; tagId: string; tag: string }
+  /** A tag's new name; its posts (`postIds`) now carry it. */
+  | { type: 'tag.renamed'; tagId: string; from: string; to: string; postIds: string[] }
+  /** A tag removed; its posts (`postIds`) moved to the tag `movedTo` (null when it had none). */
+  | { type: 'tag.deleted'; tagId: string; tag: string; movedTo: string | null; postIds: string[] }
   | { type: 'post.published'; post: PostFacts }
   | {
       type: 'post.removed';
@@ -77,6 +81,8 @@ export type DomainEvent =
   /** An admin dismissed a report; the comment stays. */
   | { type: 'report.dismissed'; reportId: string; commentId: string }
   | { type: 'announcement.published'; announcementId: string }
+  | { type: 'announcement.edited'; announcementId: string }
+  | { type: 'announcement.removed'; announcementId: string }
   | { type: 'payment.started'; paymentId: string; memberId: string }
   | { type: 'payment.confirmed'; intentId: string }
   | { type: 'webhook.received'; eventId: string }

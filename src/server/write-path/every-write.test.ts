@@ -254,6 +254,36 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
       }),
     );
 
+    const announcement = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/announcement-data',
+        headers: admin.headers,
+        payload: { title: 'Soon gone', description: 'x' },
+      })
+    ).json().insertedId as string;
+    await write('PATCH /api/announcement-data/:id', () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/announcement-data/${announcement}`,
+        headers: admin.headers,
+        payload: { description: 'Edited **text**' },
+      }),
+    );
+    await write('DELETE /api/announcement-data/:id', () =>
+      t.app.inject({ method: 'DELETE', url: `/api/announcement-data/${announcement}`, headers: admin.headers }),
+    );
+    // A tag renamed with its posts (and their comments), then removed with its posts moved.
+    const tagIds = Object.fromEntries(
+      ((await t.app.inject({ url: '/api/tag-data' })).json() as { _id: string; tag: string }[]).map((x) => [x.tag, x._id]),
+    );
+    await write('PATCH /api/tag-data/:id', () =>
+      t.app.inject({ method: 'PATCH', url: `/api/tag-data/${tagIds.go}`, headers: admin.headers, payload: { tag: 'golang' } }),
+    );
+    await write('DELETE /api/tag-data/:id', () =>
+      t.app.inject({ method: 'DELETE', url: `/api/tag-data/${tagIds.go}?moveTo=${tagIds.rust}`, headers: admin.headers }),
+    );
+
     const { clientSecret } = (
       await write('POST /api/create-payment', () =>
         t.app.inject({ method: 'POST', url: '/api/create-payment', headers: bob.headers, payload: { price: 1 } }),

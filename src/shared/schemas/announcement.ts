@@ -17,3 +17,8 @@ export const createAnnouncementInputSchema = z.object({
   description: z.string().trim().min(1, 'Description is required').max(ANNOUNCEMENT_DESCRIPTION_MAX),
 });
 export type CreateAnnouncementInput = z.infer<typeof createAnnouncementInputSchema>;
+
+export const updateAnnouncementInputSchema = createAnnouncementInputSchema
+  .partial()
+  .refine((input) => Object.values(input).some((value) => value !== undefined), { message: 'Change at least one field' });
+export type UpdateAnnouncementInput = z.infer<typeof updateAnnouncementInputSchema>;

@@ -15,3 +15,9 @@ export type Tag = z.infer<typeof tagSchema>;
 
 export const createTagInputSchema = z.object({ tag: tagTextSchema });
 export type CreateTagInput = z.infer<typeof createTagInputSchema>;
+
+export const renameTagInputSchema = createTagInputSchema;
+export type RenameTagInput = z.infer<typeof renameTagInputSchema>;
+
+/** `moveTo`: the id of the tag that takes the posts of the removed one (required when it has posts). */
+export const deleteTagQuerySchema = z.object({ moveTo: z.string().min(1).max(64).optional() });

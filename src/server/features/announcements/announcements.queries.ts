@@ -1,4 +1,4 @@
-import type { Announcement, CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
+import type { Announcement, CreateAnnouncementInput, UpdateAnnouncementInput } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
 import type { Db } from '../../db/schema.ts';
@@ -44,4 +44,26 @@ export async function insertAnnouncement(
       created_at: a.createdAt,
     })
     .execute();
+}
+
+export async function announcementExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('announcements').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** New title and/or text; the text's HTML is rendered again, as when it was published. */
+export async function updateAnnouncement(db: Db, id: string, input: UpdateAnnouncementInput): Promise<number> {
+  const result = await db
+    .updateTable('announcements')
+    .set({
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.description !== undefined ? { description: input.description, description_html: renderMarkdown(input.description) } : {}),
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteAnnouncement(db: Db, id: string): Promise<number> {
+  const result = await db.deleteFrom('announcements').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

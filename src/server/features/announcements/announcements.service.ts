@@ -1,12 +1,19 @@
 import type { Page } from '#shared/page.ts';
-import type { Announcement, CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
+import type { Announcement, CreateAnnouncementInput, UpdateAnnouncementInput } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Db } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal } from '../counters/counters.service.ts';
-import { insertAnnouncement, listAnnouncements } from './announcements.queries.ts';
+import {
+  announcementExists,
+  deleteAnnouncement,
+  insertAnnouncement,
+  listAnnouncements,
+  updateAnnouncement,
+} from './announcements.queries.ts';
 
 export async function listAnnouncementPage(db: Db, page: PaginationQuery): Promise<Page<Announcement>> {
   const [items, total] = await Promise.all([listAnnouncements(db, page), siteTotal(db, 'announcements')]);
@@ -25,4 +32,22 @@ export async function publishAnnouncement(
     w.record({ type: 'announcement.published', announcementId: id });
   });
   return { insertedId: id };
+}
+
+export async function editAnnouncement(writes: WritePath, id: string, input: UpdateAnnouncementInput): Promise<{ modifiedCount: number }> {
+  return writes.run(async (w) => {
+    if (!(await announcementExists(w.trx, id))) throw notFound('announcement');
+    const modifiedCount = await updateAnnouncement(w.trx, id, input);
+    w.record({ type: 'announcement.edited', announcementId: id });
+    return { modifiedCount };
+  });
+}
+
+export async function removeAnnouncement(writes: WritePath, id: string): Promise<{ deletedCount: number }> {
+  return writes.run(async (w) => {
+    const deletedCount = await deleteAnnouncement(w.trx, id);
+    if (deletedCount === 0) throw notFound('announcement');
+    w.record({ type: 'announcement.removed', announcementId: id });
+    return { deletedCount };
+  });
 }

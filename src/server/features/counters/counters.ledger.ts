@@ -52,6 +52,13 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'announcement.published':
         site('announcements', 1);
         break;
+      case 'announcement.removed':
+        site('announcements', -1);
+        break;
+      case 'tag.deleted':
+        // The tag's row (and its count) is gone; its posts count under the tag they moved to.
+        if (event.movedTo !== null) tag(event.movedTo, event.postIds.length);
+        break;
       case 'report.filed':
         site('reports', 1);
         break;
@@ -115,6 +122,8 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'member.demoted':
       case 'membership.upgraded':
       case 'tag.created':
+      case 'tag.renamed': // the tag's row keeps its count under the new name
+      case 'announcement.edited':
       case 'payment.started':
       case 'payment.confirmed':
       case 'webhook.received':

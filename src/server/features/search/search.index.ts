@@ -47,6 +47,11 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
       }
       return;
     }
+    case 'tag.renamed':
+    case 'tag.deleted':
+      // Each post now carries another tag: its document and its comments' (filtered by it).
+      for (const postId of event.postIds) await reindexPostAndComments(db, postId);
+      return;
     case 'post.removed':
       await removeDocuments(db, await documentIdsOf(db, { postId: event.post.id }));
       return;
@@ -65,6 +70,12 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
     default:
       return;
   }
+}
+
+async function reindexPostAndComments(db: Db, postId: string): Promise<void> {
+  const source = await postSource(db, postId);
+  if (source) await index(db, source);
+  for (const comment of await commentSources(db, { postId })) await index(db, comment);
 }
 
 /** Documents per batch of the rebuild; the rows of one INSERT (SQLite allows 32,766 bound values; a row binds five). */

@@ -32,3 +32,27 @@ export async function tagsContaining(db: Db, text: string): Promise<Array<{ tag:
 export async function insertTag(db: Db, tag: { id: string; tag: string; createdAt: string }): Promise<void> {
   await db.insertInto('tags').values({ id: tag.id, tag: tag.tag, created_at: tag.createdAt }).execute();
 }
+
+export async function tagById(db: Db, id: string): Promise<{ id: string; tag: string } | undefined> {
+  return db.selectFrom('tags').select(['id', 'tag']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The ids of the posts filed under the tag. */
+export async function postIdsTagged(db: Db, tag: string): Promise<string[]> {
+  const rows = await db.selectFrom('posts').select('id').where('category', '=', tag).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Files every post of one tag under another name (a rename, or a move to another tag). */
+export async function retagPosts(db: Db, from: string, to: string): Promise<void> {
+  await db.updateTable('posts').set({ category: to }).where('category', '=', from).execute();
+}
+
+export async function renameTagRow(db: Db, id: string, tag: string): Promise<void> {
+  await db.updateTable('tags').set({ tag }).where('id', '=', id).execute();
+}
+
+export async function deleteTagRow(db: Db, id: string): Promise<number> {
+  const result = await db.deleteFrom('tags').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

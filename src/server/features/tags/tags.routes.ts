@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { insertedSchema } from '#shared/schemas/common.ts';
-import { createTagInputSchema, tagSchema } from '#shared/schemas/tag.ts';
-import { createTag, listTags } from './tags.service.ts';
+import { deletedSchema, idParamsSchema, insertedSchema, modifiedSchema } from '#shared/schemas/common.ts';
+import { createTagInputSchema, deleteTagQuerySchema, renameTagInputSchema, tagSchema } from '#shared/schemas/tag.ts';
+import { createTag, deleteTag, listTags, renameTag } from './tags.service.ts';
 
 export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, guards, writePath } = app;
@@ -13,5 +13,23 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tag-data',
     { onRequest: guards.requireAdmin, schema: { body: createTagInputSchema, response: { 200: insertedSchema } } },
     async (request) => createTag(writePath, request.body.tag),
+  );
+
+  app.patch(
+    '/api/tag-data/:id',
+    {
+      onRequest: guards.requireAdmin,
+      schema: { params: idParamsSchema, body: renameTagInputSchema, response: { 200: modifiedSchema } },
+    },
+    async (request) => renameTag(writePath, request.params.id, request.body.tag),
+  );
+
+  app.delete(
+    '/api/tag-data/:id',
+    {
+      onRequest: guards.requireAdmin,
+      schema: { params: idParamsSchema, querystring: deleteTagQuerySchema, response: { 200: deletedSchema } },
+    },
+    async (request) => deleteTag(writePath, request.params.id, request.query.moveTo),
   );
 };

@@ -1,7 +1,17 @@
-import { conflict } from '../../lib/app-error.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
-import { insertTag, listTags, tagExists, tagsContaining } from './tags.queries.ts';
+import {
+  deleteTagRow,
+  insertTag,
+  listTags,
+  postIdsTagged,
+  renameTagRow,
+  retagPosts,
+  tagById,
+  tagExists,
+  tagsContaining,
+} from './tags.queries.ts';
 
 export { listTags, tagExists, tagsContaining };
 
@@ -15,4 +25,40 @@ export async function createTag(writes: WritePath, tag: string): Promise<{ inser
     w.record({ type: 'tag.created', tagId: id, tag });
   });
   return { insertedId: id };
+}
+
+/** An admin renames a tag (already normalised by its schema); its posts keep it under the new name. */
+export async function renameTag(writes: WritePath, id: string, to: string): Promise<{ modifiedCount: number }> {
+  return writes.run(async (w) => {
+    const current = await tagById(w.trx, id);
+    if (!current) throw notFound('tag');
+    if (current.tag === to) return { modifiedCount: 0 };
+    if (await tagExists(w.trx, to)) throw conflict(`The tag "${to}" already exists.`);
+    const postIds = await postIdsTagged(w.trx, current.tag);
+    await renameTagRow(w.trx, id, to);
+    await retagPosts(w.trx, current.tag, to);
+    w.record({ type: 'tag.renamed', tagId: id, from: current.tag, to, postIds });
+    return { modifiedCount: 1 };
+  });
+}
+
+/**
+ * An admin removes a tag. Posts that use it move to the tag `moveTo`, which is required then
+ * (a post always has a tag).
+ */
+export async function deleteTag(writes: WritePath, id: string, moveTo: string | undefined): Promise<{ deletedCount: number }> {
+  if (moveTo === id) throw badRequest('Choose another tag to move the posts to.');
+  return writes.run(async (w) => {
+    const current = await tagById(w.trx, id);
+    if (!current) throw notFound('tag');
+    const target = moveTo === undefined ? undefined : await tagById(w.trx, moveTo);
+    if (moveTo !== undefined && !target) throw notFound('tag to move the posts to');
+    const postIds = await postIdsTagged(w.trx, current.tag);
+    if (postIds.length > 0 && !target)
+      throw conflict(`${postIds.length} post(s) use the tag "${current.tag}": choose a tag to move them to.`);
+    if (target && postIds.length > 0) await retagPosts(w.trx, current.tag, target.tag);
+    const deletedCount = await deleteTagRow(w.trx, id);
+    w.record({ type: 'tag.deleted', tagId: id, tag: current.tag, movedTo: postIds.length > 0 ? target!.tag : null, postIds });
+    return { deletedCount };
+  });
 }

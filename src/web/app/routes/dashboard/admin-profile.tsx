@@ -1,6 +1,7 @@
 import { SiteActivity } from '#web/features/admin/components/site-activity.tsx';
 import { SiteTotals } from '#web/features/admin/components/site-totals.tsx';
 import { AddTagForm } from '#web/features/tags/components/add-tag-form.tsx';
+import { ManageTags } from '#web/features/tags/components/manage-tags.tsx';
 import { AdminProfile } from '#web/features/users/components/admin-profile.tsx';
 import { useViewer } from '#web/lib/auth.ts';
 
@@ -13,6 +14,7 @@ export function AdminProfilePage() {
       <SiteTotals />
       <SiteActivity />
       <AddTagForm />
+      <ManageTags />
     </div>
   );
 }

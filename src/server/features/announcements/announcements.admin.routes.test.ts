@@ -1,0 +1,103 @@
+import type { Announcement } from '#shared/schemas/announcement.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin } from '../../test/factories.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+
+// PATCH and DELETE /api/announcement-data/{id} (API.md "Moderation and members").
+describe('editing and removing announcements', () => {
+  let t: TestApp;
+  let admin: TestMember;
+  let member: TestMember;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await createAdmin(t);
+    member = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  const publish = async (title: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/announcement-data',
+        headers: admin.headers,
+        payload: { title, description: 'Plain' },
+      })
+    ).json().insertedId as string;
+  const list = async () => {
+    const res = await t.app.inject({ url: '/api/announcement-data' });
+    return { items: res.json() as Announcement[], total: Number(res.headers['x-total-count']) };
+  };
+
+  it('edits the title and the text, rendering the Markdown again', async () => {
+    const id = await publish('Maintenance');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/announcement-data/${id}`,
+      headers: admin.headers,
+      payload: { description: 'Now **bold**' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ modifiedCount: 1 });
+    let edited = (await list()).items.find((a) => a._id === id)!;
+    expect(edited).toMatchObject({ title: 'Maintenance', description: 'Now **bold**' });
+    expect(edited.descriptionHtml).toContain('<strong>bold</strong>');
+
+    await t.app.inject({ method: 'PATCH', url: `/api/announcement-data/${id}`, headers: admin.headers, payload: { title: '  Downtime ' } });
+    edited = (await list()).items.find((a) => a._id === id)!;
+    expect(edited).toMatchObject({ title: 'Downtime', description: 'Now **bold**' });
+  });
+
+  it.each([[{}], [{ title: '' }], [{ description: '   ' }], [{ title: 'x'.repeat(1000) }], [{ title: 42 }]])(
+    'refuses %j with 400 and changes nothing',
+    async (payload) => {
+      const id = await publish('Unchanged');
+      const res = await t.app.inject({ method: 'PATCH', url: `/api/announcement-data/${id}`, headers: admin.headers, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect((await list()).items.find((a) => a._id === id)).toMatchObject({ title: 'Unchanged', description: 'Plain' });
+    },
+  );
+
+  it('answers 404 for an unknown announcement', async () => {
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/announcement-data/nope',
+      headers: admin.headers,
+      payload: { title: 'x' },
+    });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/announcement-data/nope', headers: admin.headers })).statusCode).toBe(404);
+  });
+
+  it('refuses a visitor (401) and a Client (403), and changes nothing', async () => {
+    const id = await publish('Guarded');
+    const before = await list();
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/announcement-data/${id}`, payload: { title: 'x' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/announcement-data/${id}` })).statusCode).toBe(401);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/announcement-data/${id}`,
+      headers: member.headers,
+      payload: { title: 'x' },
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/announcement-data/${id}`, headers: member.headers })).statusCode).toBe(403);
+    expect(await list()).toEqual(before);
+  });
+
+  it('removes one, and the bell count follows', async () => {
+    const id = await publish('Short-lived');
+    const before = (await list()).total;
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/announcement-data/${id}`, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    const after = await list();
+    expect(after.total).toBe(before - 1);
+    expect(after.items.map((a) => a._id)).not.toContain(id);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/announcement-data/${id}`, headers: admin.headers })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,115 @@
+import type { SearchHit } from '#shared/schemas/search.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+
+// PATCH and DELETE /api/tag-data/{id} (API.md "Moderation and members").
+describe('renaming and removing tags', () => {
+  let t: TestApp;
+  let admin: TestMember;
+  let member: TestMember;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await createAdmin(t);
+    member = await signUp(t.app);
+    await createTags(t, 'js', 'python', 'rust', 'spare', 'empty');
+  });
+  afterAll(() => t.close());
+
+  const tags = async () => ((await t.app.inject({ url: '/api/tag-data' })).json() as { _id: string; tag: string }[]).sort();
+  const idOf = async (tag: string) => (await tags()).find((x) => x.tag === tag)!._id;
+  const tagOfPost = async (id: string) =>
+    (await t.db.selectFrom('posts').select('category').where('id', '=', id).executeTakeFirstOrThrow()).category;
+  const postCount = async (tag: string) =>
+    Number((await t.db.selectFrom('tags').select('post_count').where('tag', '=', tag).executeTakeFirstOrThrow()).post_count);
+  const search = async (q: string) => (await t.app.inject({ url: `/api/search?${new URLSearchParams({ q })}` })).json() as SearchHit[];
+
+  it('renames a tag, and its posts and their comments keep it under the new name', async () => {
+    const post = await createPost(t.app, member, { title: 'Closures explained', category: 'js' });
+    const comment = await createComment(t.app, admin, post, 'Hoisting quirks');
+    const id = await idOf('js');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tag-data/${id}`,
+      headers: admin.headers,
+      payload: { tag: ' JavaScript ' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ modifiedCount: 1 });
+    expect((await tags()).map((x) => x.tag)).toContain('javascript');
+    expect((await tags()).map((x) => x.tag)).not.toContain('js');
+    expect(await tagOfPost(post)).toBe('javascript');
+    expect(await postCount('javascript')).toBe(1);
+    expect((await search('tag:javascript')).map((h) => h.postId)).toContain(post);
+    expect(await search('tag:js')).toEqual([]);
+    expect((await search('tag:javascript hoisting')).map((h) => h.commentId)).toEqual([comment]);
+    const list = (await t.app.inject({ url: '/api/search-by-tag?tag=javascript' })).json() as { _id: string }[];
+    expect(list.map((p) => p._id)).toEqual([post]);
+  });
+
+  it('answers 409 for a name another tag has, and changes nothing', async () => {
+    const id = await idOf('python');
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/tag-data/${id}`, headers: admin.headers, payload: { tag: 'RUST' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT' });
+    expect((await tags()).map((x) => x.tag)).toEqual(['empty', 'javascript', 'python', 'rust', 'spare']);
+  });
+
+  it.each([[''], ['two words'], ['x'.repeat(31)], [42]])('refuses the name %j with 400', async (tag) => {
+    const id = await idOf('python');
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/tag-data/${id}`, headers: admin.headers, payload: { tag } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await tags()).map((x) => x.tag)).toContain('python');
+  });
+
+  it('answers 404 for an unknown tag', async () => {
+    const rename = await t.app.inject({ method: 'PATCH', url: '/api/tag-data/nope', headers: admin.headers, payload: { tag: 'go' } });
+    expect(rename.statusCode).toBe(404);
+    expect(rename.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/tag-data/nope', headers: admin.headers })).statusCode).toBe(404);
+    const id = await idOf('empty');
+    const badTarget = await t.app.inject({ method: 'DELETE', url: `/api/tag-data/${id}?moveTo=nope`, headers: admin.headers });
+    expect(badTarget.statusCode).toBe(404);
+    expect((await tags()).map((x) => x.tag)).toContain('empty');
+  });
+
+  it('refuses a visitor (401) and a Client (403), and changes nothing', async () => {
+    const id = await idOf('python');
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/tag-data/${id}`, payload: { tag: 'py' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/tag-data/${id}` })).statusCode).toBe(401);
+    const rename = await t.app.inject({ method: 'PATCH', url: `/api/tag-data/${id}`, headers: member.headers, payload: { tag: 'py' } });
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/tag-data/${id}`, headers: member.headers })).statusCode).toBe(403);
+    expect((await tags()).map((x) => x.tag)).toContain('python');
+  });
+
+  it('removes an unused tag without moveTo', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/tag-data/${await idOf('empty')}`, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect((await tags()).map((x) => x.tag)).not.toContain('empty');
+  });
+
+  it('needs moveTo for a tag posts use (409, nothing changes), then moves them', async () => {
+    const post = await createPost(t.app, member, { title: 'Decorators', category: 'python' });
+    const id = await idOf('python');
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/tag-data/${id}`, headers: admin.headers });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: expect.any(String) });
+    const itself = await t.app.inject({ method: 'DELETE', url: `/api/tag-data/${id}?moveTo=${id}`, headers: admin.headers });
+    expect(itself.statusCode).toBe(400);
+    expect(await tagOfPost(post)).toBe('python');
+    expect((await tags()).map((x) => x.tag)).toContain('python');
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/tag-data/${id}?moveTo=${await idOf('spare')}`, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect((await tags()).map((x) => x.tag)).not.toContain('python');
+    expect(await tagOfPost(post)).toBe('spare');
+    expect(await postCount('spare')).toBe(1);
+    expect((await search('tag:spare decorators')).map((h) => h.postId)).toEqual([post]);
+  });
+});

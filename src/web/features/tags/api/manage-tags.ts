@@ -1,0 +1,24 @@
+// PATCH /api/tag-data/{id} { tag } (admin) → { modifiedCount }, 409 when the name is taken;
+// DELETE /api/tag-data/{id}?moveTo={tag id} (admin) → { deletedCount }, 409 when posts use the
+// tag and no tag takes them. Tags and posts both show the tag's name, so both refresh.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deletedSchema, modifiedSchema } from '#shared/schemas/common.ts';
+import { api } from '#web/lib/api-client.ts';
+
+export const renameTag = ({ id, tag }: { id: string; tag: string }) =>
+  api.patch(`/tag-data/${encodeURIComponent(id)}`, { tag }, { schema: modifiedSchema });
+
+export const deleteTag = ({ id, moveTo }: { id: string; moveTo?: string }) =>
+  api.delete(`/tag-data/${encodeURIComponent(id)}${moveTo ? `?${new URLSearchParams({ moveTo })}` : ''}`, { schema: deletedSchema });
+
+function useTagWrite<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    // The tag list and every cached post list may show the old name: refresh them all.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+export const useRenameTag = () => useTagWrite(renameTag);
+export const useDeleteTag = () => useTagWrite(deleteTag);
