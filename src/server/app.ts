@@ -7,6 +7,7 @@ import { announcementsRoutes } from './features/announcements/announcements.rout
 import { commentsRoutes } from './features/comments/comments.routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes.ts';
 import { markdownRoutes } from './features/markdown/markdown.routes.ts';
+import { membersRoutes } from './features/members/members.routes.ts';
 import { membershipRoutes } from './features/membership/membership.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { memberPostsRoutes } from './features/posts/member-posts.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reportsRoutes,
     adminRoutes,
     membershipRoutes,
+    membersRoutes,
   ]) {
     await app.register(routes);
   }

@@ -127,12 +127,25 @@ export function createAuth(deps: {
     logger: { level: 'warn', disabled: config.env === 'test' },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email') {
-          const body = (ctx.body ?? {}) as { name?: unknown; password?: unknown; email?: unknown };
+        if (
+          ctx.path === '/sign-up/email' ||
+          (ctx.path === '/update-user' && (ctx.body as { name?: unknown } | undefined)?.name !== undefined)
+        ) {
+          // A new name, at sign-up or from My Profile: the same rule.
+          const body = (ctx.body ?? {}) as { name?: unknown };
           const name = typeof body.name === 'string' ? body.name.trim() : '';
           if (name.length < 1 || name.length > NAME_MAX) {
             throw new APIError('BAD_REQUEST', { message: `Name must be 1 to ${NAME_MAX} characters.` });
           }
+        }
+        if (ctx.path === '/change-password') {
+          const body = (ctx.body ?? {}) as { newPassword?: unknown };
+          if (typeof body.newPassword !== 'string' || !isValidPassword(body.newPassword)) {
+            throw new APIError('BAD_REQUEST', { message: PASSWORD_TOAST_MESSAGE });
+          }
+        }
+        if (ctx.path === '/sign-up/email') {
+          const body = (ctx.body ?? {}) as { password?: unknown };
           if (typeof body.password !== 'string' || !isValidPassword(body.password)) {
             throw new APIError('BAD_REQUEST', { message: PASSWORD_TOAST_MESSAGE });
           }
@@ -159,6 +172,7 @@ export function createAuth(deps: {
           },
         },
         update: {
+          before: async (user) => ({ data: typeof user.name === 'string' ? { ...user, name: user.name.trim() } : user }),
           // A new name or photo shows in the lists and on the leaderboard.
           after: async (user) => {
             await writes.run(async (w) => w.record({ type: 'member.updated', memberId: user.id }));

@@ -20,6 +20,25 @@ export const signUpFormSchemaOf = <Files extends { readonly length: number }>() 
   });
 export type SignUpFormOf<Files extends { readonly length: number }> = z.infer<ReturnType<typeof signUpFormSchemaOf<Files>>>;
 
+/** My Profile's "Edit profile": the sign-up name rule; a new photo is optional. */
+export const profileFormSchemaOf = <Files extends { readonly length: number }>() =>
+  z.object({
+    name: z.string().trim().min(1, 'Name is required').pipe(displayNameSchema),
+    photo: z.custom<Files | null | undefined>().optional(),
+  });
+export type ProfileFormOf<Files extends { readonly length: number }> = z.infer<ReturnType<typeof profileFormSchemaOf<Files>>>;
+
+/** My Profile's "Change password": the new one follows the sign-up rule. */
+export const changePasswordFormSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX),
+  newPassword: z
+    .string()
+    .min(1, 'New password is required')
+    .max(PASSWORD_MAX, PASSWORD_INLINE_MESSAGE)
+    .regex(PASSWORD_PATTERN, PASSWORD_INLINE_MESSAGE),
+});
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
 export const signInFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address')),
   password: z.string().min(1, 'Password is required'),

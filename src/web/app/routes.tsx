@@ -33,6 +33,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchPage }),
           },
           {
+            path: paths.member.path,
+            lazy: async () => ({ Component: (await import('./routes/member.tsx')).MemberPage }),
+          },
+          {
             element: <RequireUser />,
             children: [
               {

@@ -7,6 +7,7 @@ export const commentAnchor = (commentId: string): string => `comment-${commentId
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   membership: { path: '/membership', getHref: () => '/membership' },
+  member: { path: '/members/:id', getHref: (id: string) => `/members/${encodeURIComponent(id)}` },
   postDetails: {
     path: '/post-details/:id',
     /** With a comment id, the address of that comment on the post page (`#comment-{id}`). */

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw';
 import type { Announcement } from '#shared/schemas/announcement.ts';
 import type { CommentRevision, PublicComment } from '#shared/schemas/comment.ts';
 import type { LeaderboardRow } from '#shared/schemas/leaderboard.ts';
+import type { MemberProfile } from '#shared/schemas/member.ts';
 import type { Post, PostDetail, PostRevision } from '#shared/schemas/post.ts';
 import type { Tag } from '#shared/schemas/tag.ts';
 import type { SearchHit } from '#web/features/search/api/search-posts.ts';
@@ -133,3 +134,19 @@ export const buildSearchHit = (overrides: Partial<SearchHit> = {}): SearchHit =>
 /** A paged answer: the items and the total in X-Total-Count. */
 export const pagedAnswer = <T>(items: T[], total: number = items.length) =>
   HttpResponse.json(items, { headers: { 'X-Total-Count': String(total) } });
+
+export const buildMemberProfile = (overrides: Partial<MemberProfile> = {}): MemberProfile => {
+  const n = next();
+  return {
+    _id: `member-${n}`,
+    name: `Member ${n}`,
+    photo: null,
+    membership: 'Bronze',
+    role: 'Client',
+    joinedAt: '2025-03-14T10:00:00.000Z',
+    posts: 0,
+    comments: 0,
+    points: 0,
+    ...overrides,
+  };
+};

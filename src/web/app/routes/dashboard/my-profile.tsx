@@ -1,3 +1,4 @@
+import { ChangePasswordForm, EditProfileForm } from '#web/features/auth/components/account-settings.tsx';
 import { MemberPostCards } from '#web/features/posts/components/member-post-cards.tsx';
 import { MemberProfile } from '#web/features/users/components/member-profile.tsx';
 import { useViewer } from '#web/lib/auth.ts';
@@ -9,6 +10,10 @@ export function MyProfilePage() {
     <div className="space-y-8">
       <MemberProfile email={user.email} />
       <MemberPostCards email={user.email} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <EditProfileForm name={user.name} />
+        <ChangePasswordForm />
+      </div>
     </div>
   );
 }

@@ -63,6 +63,12 @@ describe('Comments: rendered, edited, deleted', () => {
     expect(within(item('Theirs')).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
+  it('links each commenter’s name to their profile', async () => {
+    discussionServer();
+    const { item } = await openPost();
+    expect(within(item('Theirs')).getByRole('link', { name: 'Someone' })).toHaveAttribute('href', '/members/someone-else');
+  });
+
   it('shows them on every comment to an admin', async () => {
     discussionServer(other, 'Admin');
     const { item } = await openPost();

@@ -2,6 +2,7 @@
 // admin "Edit" (in place) and "Delete" (after a confirmation that focuses "Cancel"); an
 // edited comment's marker opens its history.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { canDeleteComment, canEditComment } from '#shared/permissions.ts';
 import type { PublicComment } from '#shared/schemas/comment.ts';
 import { EditedMarker } from '#web/components/markdown/edited-marker.tsx';
@@ -10,7 +11,7 @@ import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
-import { commentAnchor } from '#web/config/paths.ts';
+import { commentAnchor, paths } from '#web/config/paths.ts';
 import { usePermissionViewer } from '#web/lib/auth.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { cn } from '#web/utils/cn.ts';
@@ -46,11 +47,15 @@ export function CommentItem({ comment, postId, highlighted = false }: CommentIte
           : 'border-line bg-surface',
       )}
     >
-      <Avatar src={comment.commenter_photo} alt="" className="size-9 shrink-0 ring-1 ring-line" />
+      <Link to={paths.member.getHref(comment.authorId)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <Avatar src={comment.commenter_photo} alt="" className="size-9 ring-1 ring-line" />
+      </Link>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <p className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm">
-            <span className="font-medium text-ink">{comment.commenter_name}</span>
+            <Link to={paths.member.getHref(comment.authorId)} className="font-medium text-ink hover:text-brand-700 hover:underline">
+              {comment.commenter_name}
+            </Link>
             <span className="flex items-baseline gap-x-1.5 text-xs text-muted">
               <RelativeTime value={comment.createdAt} />
               {comment.editedAt && <EditedMarker editedAt={comment.editedAt} onOpen={() => setOpen('history')} />}

@@ -1,8 +1,10 @@
 // "Top Contributors This Week" (SPEC.md §2): rank, name, posts, points and an "Active"
 // badge per row, with the loading, empty and error texts of the specification.
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { TrophyIcon } from '#web/components/ui/forum-icons.tsx';
+import { paths } from '#web/config/paths.ts';
 import { cn } from '#web/utils/cn.ts';
 import { useLeaderboard } from '../api/get-leaderboard.ts';
 
@@ -35,7 +37,9 @@ export function Leaderboard({ className }: { className?: string }) {
           {leaderboard.data.map((row, index) => (
             <li key={row._id} className="flex items-center gap-3 py-2.5">
               <span className="relative shrink-0">
-                <Avatar src={row.photo} alt="" className="size-9 ring-1 ring-line" />
+                <Link to={paths.member.getHref(row._id)} tabIndex={-1} aria-hidden="true" className="block">
+                  <Avatar src={row.photo} alt="" className="size-9 ring-1 ring-line" />
+                </Link>
                 <span
                   className={cn(
                     'absolute -bottom-1 -left-1.5 inline-flex h-[18px] min-w-[22px] items-center justify-center rounded-full px-1 text-[11px] leading-none font-semibold tabular-nums ring-2 ring-surface',
@@ -46,7 +50,11 @@ export function Leaderboard({ className }: { className?: string }) {
                 </span>
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-ink">{row.name}</p>
+                <p className="truncate text-sm font-medium text-ink">
+                  <Link to={paths.member.getHref(row._id)} className="hover:text-brand-700 hover:underline">
+                    {row.name}
+                  </Link>
+                </p>
                 <p className="text-xs text-muted">
                   {plural(row.posts, 'post')} · {plural(row.points, 'point')}
                 </p>

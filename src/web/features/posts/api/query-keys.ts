@@ -21,4 +21,6 @@ export const postKeys = {
   memberCards: (email: string) => [...postKeys.ofMember(email), 'cards'] as const,
   memberPage: (email: string, page: PaginationQuery) => [...postKeys.ofMember(email), 'page', page] as const,
   memberCount: (email: string) => [...postKeys.ofMember(email), 'count'] as const,
+  /** Anyone's view of a member's posts, by id (`members/{id}/posts`). */
+  byAuthor: (authorId: string, page: PaginationQuery) => [...postKeys.lists(), 'author', authorId, page] as const,
 };

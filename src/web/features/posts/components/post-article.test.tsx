@@ -55,6 +55,13 @@ describe('The post page with Markdown and editing', () => {
     expect(within(article).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
+  it('links the author’s name to their profile', async () => {
+    postServer(reader);
+    await openPost();
+    const article = screen.getAllByRole('article')[0]!;
+    expect(within(article).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', `/members/${author.id}`);
+  });
+
   it('lets an admin edit someone else’s post', async () => {
     postServer(reader, 'Admin');
     await openPost();

@@ -28,9 +28,15 @@ export function PostArticle({ post, actions }: PostArticleProps) {
   return (
     <article className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-8">
       <header className="flex items-center gap-3">
-        <Avatar src={post.photo} alt="" className="size-12 ring-1 ring-line" />
+        <Link to={paths.member.getHref(post.authorId)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <Avatar src={post.photo} alt="" className="size-12 ring-1 ring-line" />
+        </Link>
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium text-ink">{post.name}</p>
+          <p className="truncate font-medium text-ink">
+            <Link to={paths.member.getHref(post.authorId)} className="hover:text-brand-700 hover:underline">
+              {post.name}
+            </Link>
+          </p>
           <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm text-muted">
             <RelativeTime value={post.time} />
             {post.editedAt && <EditedMarker editedAt={post.editedAt} onOpen={() => setOpen('history')} />}

@@ -30,9 +30,15 @@ export function PostCard({ post, onShare, onShareIntent }: PostCardProps) {
   return (
     <article className="group relative rounded-card border border-line bg-surface p-4 shadow-card transition hover:border-brand-200 hover:shadow-md sm:p-5">
       <div className="flex items-center gap-3">
-        <Avatar src={post.photo} alt="" className="size-10 ring-1 ring-line" />
+        <Link to={paths.member.getHref(post.authorId)} tabIndex={-1} aria-hidden="true" className="relative z-10 shrink-0">
+          <Avatar src={post.photo} alt="" className="size-10 ring-1 ring-line" />
+        </Link>
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-ink">{post.name}</p>
+          <p className="truncate text-sm font-medium text-ink">
+            <Link to={paths.member.getHref(post.authorId)} className="relative z-10 hover:text-brand-700 hover:underline">
+              {post.name}
+            </Link>
+          </p>
           <RelativeTime value={post.time} className="block text-xs text-muted" />
         </div>
         <span className="max-w-32 shrink-0 truncate rounded-full bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-700">

@@ -3,13 +3,15 @@ import { Avatar } from '#web/components/ui/avatar.tsx';
 import type { User } from '#shared/schemas/user.ts';
 
 interface ProfileHeaderProps {
-  user: Pick<User, 'name' | 'email' | 'photo'>;
+  user: Pick<User, 'name' | 'photo'> & { email?: string };
   /** The role or membership badge shown beside the name. */
   badge: ReactNode;
+  /** Shown under the name instead of the email (a public profile has none). */
+  subtitle?: ReactNode;
 }
 
-/** Photo, name and email of a profile page. */
-export function ProfileHeader({ user, badge }: ProfileHeaderProps) {
+/** Photo, name and email (or another line) of a profile page. */
+export function ProfileHeader({ user, badge, subtitle }: ProfileHeaderProps) {
   return (
     <section aria-labelledby="profile-name" className="card overflow-hidden">
       <div aria-hidden="true" className="h-24 bg-gradient-to-r from-brand-600 to-brand-400 sm:h-28" />
@@ -19,9 +21,9 @@ export function ProfileHeader({ user, badge }: ProfileHeaderProps) {
           <h1 id="profile-name" className="text-2xl font-semibold tracking-tight">
             {user.name}
           </h1>
-          <p className="text-muted">{user.email}</p>
+          <p className="text-muted">{subtitle ?? user.email}</p>
         </div>
-        <div className="shrink-0">{badge}</div>
+        <div className="flex shrink-0 flex-wrap items-center justify-center gap-2">{badge}</div>
       </div>
     </section>
   );

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_MAX } from '#shared/constants.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { signIn, signUp, STRONG_PASSWORD, type TestMember } from '../test/sign-in.ts';
+
+// My Profile: a member changes their name and photo (update-user) and their password
+// (change-password), under the rules of sign-up.
+describe('account edits', () => {
+  let t: TestApp;
+  let alice: TestMember;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    alice = await signUp(t.app, { name: 'Alice' });
+  });
+  afterAll(() => t.close());
+
+  const updateUser = (member: TestMember, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: member.headers, payload });
+
+  it('changes the name and photo, which the public profile then shows', async () => {
+    const res = await updateUser(alice, { name: '  Alice Liddell ', image: 'https://img.example.test/alice.png' });
+    expect(res.statusCode).toBe(200);
+    const profile = await t.app.inject({ url: `/api/members/${alice.id}` });
+    expect(profile.json()).toMatchObject({ name: 'Alice Liddell', photo: 'https://img.example.test/alice.png' });
+  });
+
+  it('refuses a blank or too long name with 400, keeping the old one', async () => {
+    for (const name of ['   ', 'x'.repeat(NAME_MAX + 1), 42]) {
+      const res = await updateUser(alice, { name });
+      expect(res.statusCode, String(name)).toBe(400);
+    }
+    const photoOnly = await updateUser(alice, { image: 'https://img.example.test/alice2.png' });
+    expect(photoOnly.statusCode).toBe(200);
+    const profile = await t.app.inject({ url: `/api/members/${alice.id}` });
+    expect(profile.json()).toMatchObject({ name: 'Alice Liddell', photo: 'https://img.example.test/alice2.png' });
+  });
+
+  it('changes the password only with the current one and a strong new one, signing other sessions out', async () => {
+    const bob = await signUp(t.app, { name: 'Bob' });
+    const other = await signIn(t.app, bob.email, STRONG_PASSWORD);
+    const otherToken = (other.json() as { token: string }).token;
+    const change = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: bob.headers,
+        payload: { revokeOtherSessions: true, ...payload },
+      });
+
+    expect((await change({ currentPassword: STRONG_PASSWORD, newPassword: 'weak' })).statusCode).toBe(400);
+    expect((await change({ currentPassword: 'Wr0ng!pass', newPassword: 'N3w!Passw' })).statusCode).toBe(400);
+    const ok = await change({ currentPassword: STRONG_PASSWORD, newPassword: 'N3w!Passw' });
+    expect(ok.statusCode).toBe(200);
+
+    expect((await signIn(t.app, bob.email, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(t.app, bob.email, 'N3w!Passw')).statusCode).toBe(200);
+    const session = await t.app.inject({ url: '/api/auth/get-session', headers: { authorization: `Bearer ${otherToken}` } });
+    expect(session.json()).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildLeaderboardRow, buildMemberProfile, buildPost, pagedAnswer } from '#web/testing/forum-factories.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const ada = buildMemberProfile({
+  _id: 'ada-1',
+  name: 'Ada Lovelace',
+  membership: 'Gold',
+  role: 'Admin',
+  joinedAt: '2025-03-14T10:00:00.000Z',
+  posts: 7,
+  comments: 12,
+  points: 34,
+});
+const adaPosts = Array.from({ length: 7 }, (_, i) => buildPost({ title: `Ada post ${i}`, authorId: ada._id, name: ada.name }));
+
+function memberServer() {
+  const requests: Record<string, string>[] = [];
+  server.use(
+    http.get('*/api/members/:id', ({ params }) =>
+      params.id === ada._id
+        ? HttpResponse.json(ada)
+        : HttpResponse.json({ message: 'No such member.', code: 'NOT_FOUND' }, { status: 404 }),
+    ),
+    http.get('*/api/members/:id/posts', ({ request }) => {
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      requests.push(query);
+      const page = Number(query.page);
+      const limit = Number(query.limit);
+      return pagedAnswer(adaPosts.slice(page * limit, page * limit + limit), adaPosts.length);
+    }),
+  );
+  return requests;
+}
+
+describe('/members/:id', () => {
+  it('shows the member’s photo, name, badges, joined date and counts to a visitor', async () => {
+    memberServer();
+    renderApp(`/members/${ada._id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo of Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('Gold Member')).toBeInTheDocument();
+    expect(screen.getByText('Admin')).toBeInTheDocument();
+    expect(screen.getByText(/Joined/)).toHaveTextContent('Joined March 14, 2025');
+    const figures = screen.getByText('Points this week').closest('dl')!;
+    expect(figures).toHaveTextContent('Posts7');
+    expect(figures).toHaveTextContent('Comments12');
+    expect(figures).toHaveTextContent('Points this week34');
+    expect(document.body.textContent).not.toContain('@');
+  });
+
+  it('shows no Admin badge for a Client, and the Bronze badge', async () => {
+    const bob = buildMemberProfile({ _id: 'bob-1', name: 'Bob' });
+    server.use(
+      http.get('*/api/members/:id', () => HttpResponse.json(bob)),
+      http.get('*/api/members/:id/posts', () => pagedAnswer([], 0)),
+    );
+    renderApp('/members/bob-1');
+    expect(await screen.findByText('Bronze Member', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText('Admin')).not.toBeInTheDocument();
+    expect(await screen.findByText('No posts yet.')).toBeInTheDocument();
+  });
+
+  it('lists the member’s posts as cards and pages them through the address', async () => {
+    const requests = memberServer();
+    const { user, router } = renderApp(`/members/${ada._id}`);
+
+    const list = await screen.findByRole('region', { name: 'Posts by Ada Lovelace' }, { timeout: 3000 });
+    expect(await within(list).findByRole('link', { name: 'Ada post 0' })).toHaveAttribute('href', `/post-details/${adaPosts[0]!._id}`);
+    expect(within(list).getAllByRole('article')).toHaveLength(5);
+    expect(requests[0]).toEqual({ page: '0', limit: '5' });
+
+    await user.click(within(list).getByRole('button', { name: /next/i }));
+    expect(await within(list).findByRole('link', { name: 'Ada post 5' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(requests.at(-1)).toEqual({ page: '1', limit: '5' });
+  });
+
+  it('shows No Page Found for an unknown member', async () => {
+    memberServer();
+    renderApp('/members/nobody');
+    expect(await screen.findByRole('heading', { name: 'No Page Found' }, { timeout: 3000 })).toBeInTheDocument();
+  });
+});
+
+describe('links to member profiles', () => {
+  it('links author names on home cards and contributors on the leaderboard', async () => {
+    const post = buildPost({ title: 'Linked post', authorId: 'grace-1', name: 'Grace Hopper' });
+    server.use(
+      http.get('*/api/pagination', () => pagedAnswer([post])),
+      http.get('*/api/user-data', () => HttpResponse.json([buildLeaderboardRow({ _id: 'linus-1', name: 'Linus' })])),
+    );
+    renderApp('/');
+
+    const card = (await screen.findByRole('link', { name: 'Linked post' }, { timeout: 3000 })).closest('article')!;
+    expect(within(card).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '/members/grace-1');
+    expect(await screen.findByRole('link', { name: 'Linus' })).toHaveAttribute('href', '/members/linus-1');
+  });
+});

@@ -1,0 +1,50 @@
+// My Profile's account edits through Better Auth: the name and photo (POST
+// /api/auth/update-user, the photo uploaded first as at sign-up) and the password (POST
+// /api/auth/change-password, signing every other session out).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileFormSchemaOf, type ChangePasswordForm, type ProfileFormOf } from '#shared/schemas/auth.ts';
+import { postKeys } from '#web/features/posts/api/query-keys.ts';
+import { userKeys } from '#web/features/users/api/query-keys.ts';
+import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
+import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
+import { refreshSession } from '#web/lib/auth.ts';
+import { uploadImage } from '#web/lib/upload-image.ts';
+
+async function authCall(call: () => Promise<{ error: { message?: string | undefined; statusText: string } | null }>, fallback: string) {
+  let result: Awaited<ReturnType<typeof call>>;
+  try {
+    result = await call();
+  } catch {
+    throw new Error(NETWORK_ERROR_MESSAGE);
+  }
+  if (result.error) throw new Error(authErrorMessage(result.error, fallback));
+}
+
+export const profileFormSchema = profileFormSchemaOf<FileList | File[]>();
+export type ProfileForm = ProfileFormOf<FileList | File[]>;
+
+export async function updateProfile({ name, photo }: ProfileForm): Promise<void> {
+  const file = photo?.[0];
+  const image = file ? await uploadImage(file) : undefined;
+  await authCall(() => authClient.updateUser({ name, ...(image ? { image } : {}) }), 'Could not save your profile.');
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    // The name and photo show in the top bar, the profile and on every post and list.
+    onSuccess: async () => {
+      await refreshSession(queryClient);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: postKeys.all }),
+      ]);
+    },
+  });
+}
+
+export const changePassword = ({ currentPassword, newPassword }: ChangePasswordForm): Promise<void> =>
+  authCall(() => authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }), 'Could not change your password.');
+
+export const useChangePassword = () => useMutation({ mutationFn: changePassword });

@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_INLINE_MESSAGE } from '#shared/schemas/user.ts';
+import { buildViewer } from '#web/testing/factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const viewer = buildViewer({ id: 'user-1', name: 'Ada Lovelace' });
+
+/** The calls My Profile's forms make, with their bodies, in order. */
+function accountServer({ passwordError }: { passwordError?: string } = {}) {
+  const calls: { call: string; body?: unknown }[] = [];
+  server.use(
+    ...signedInAs('Client', viewer),
+    http.post('*/api/uploads/image', () => {
+      calls.push({ call: 'upload' });
+      return HttpResponse.json({ data: { display_url: '/api/images/img-9' } });
+    }),
+    http.post('*/api/auth/update-user', async ({ request }) => {
+      calls.push({ call: 'update-user', body: await request.json() });
+      return HttpResponse.json({ status: true });
+    }),
+    http.post('*/api/auth/change-password', async ({ request }) => {
+      calls.push({ call: 'change-password', body: await request.json() });
+      if (passwordError) return HttpResponse.json({ code: 'INVALID_PASSWORD', message: passwordError }, { status: 400 });
+      return HttpResponse.json({ token: null, user: {} });
+    }),
+  );
+  return calls;
+}
+
+async function openMyProfile() {
+  const app = renderApp('/dashboard/my-profile');
+  const edit = await screen.findByRole('form', { name: 'Edit profile' }, { timeout: 3000 });
+  const password = screen.getByRole('form', { name: 'Change password' });
+  return { ...app, edit, password };
+}
+
+describe('My Profile: account edits', () => {
+  it('saves a new name and photo through update-user, the photo uploaded first', async () => {
+    const calls = accountServer();
+    const { user, edit } = await openMyProfile();
+
+    const name = within(edit).getByLabelText('Name');
+    expect(name).toHaveValue('Ada Lovelace');
+    await user.clear(name);
+    await user.type(name, '  Ada King ');
+    await user.upload(within(edit).getByLabelText('New photo'), new File(['img'], 'me.png', { type: 'image/png' }));
+    await user.click(within(edit).getByRole('button', { name: 'Save profile' }));
+
+    expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
+    expect(calls).toEqual([{ call: 'upload' }, { call: 'update-user', body: { name: 'Ada King', image: '/api/images/img-9' } }]);
+  });
+
+  it('keeps the photo when none is chosen, and refuses a blank name without calling the server', async () => {
+    const calls = accountServer();
+    const { user, edit } = await openMyProfile();
+    const name = within(edit).getByLabelText('Name');
+
+    await user.clear(name);
+    await user.click(within(edit).getByRole('button', { name: 'Save profile' }));
+    expect(await within(edit).findByText('Name is required')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.type(name, 'Countess');
+    await user.click(within(edit).getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(calls).toEqual([{ call: 'update-user', body: { name: 'Countess' } }]));
+  });
+
+  it('changes the password, signing other sessions out; a weak new password is refused first', async () => {
+    const calls = accountServer();
+    const { user, password } = await openMyProfile();
+
+    await user.type(within(password).getByLabelText('Current password'), 'Passw0rd!');
+    await user.type(within(password).getByLabelText('New password'), 'weak');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await within(password).findByText(PASSWORD_INLINE_MESSAGE)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.clear(within(password).getByLabelText('New password'));
+    await user.type(within(password).getByLabelText('New password'), 'N3w!Passw');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed. Your other sessions were signed out.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { call: 'change-password', body: { currentPassword: 'Passw0rd!', newPassword: 'N3w!Passw', revokeOtherSessions: true } },
+    ]);
+  });
+
+  it('shows the server’s refusal of a wrong current password', async () => {
+    accountServer({ passwordError: 'Invalid password' });
+    const { user, password } = await openMyProfile();
+    await user.type(within(password).getByLabelText('Current password'), 'Wr0ng!pass');
+    await user.type(within(password).getByLabelText('New password'), 'N3w!Passw');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Invalid password')).toBeInTheDocument();
+  });
+});

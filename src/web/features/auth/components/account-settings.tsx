@@ -1,0 +1,98 @@
+// My Profile: the member edits their name and photo, and changes their password.
+import { PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
+import { changePasswordFormSchema } from '#shared/schemas/auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Form, Input, PasswordInput } from '#web/components/ui/form.tsx';
+import { toast } from '#web/lib/toast.tsx';
+import { profileFormSchema, useChangePassword, useUpdateProfile } from '../api/update-account.ts';
+
+export function EditProfileForm({ name }: { name: string }) {
+  const update = useUpdateProfile();
+  return (
+    <section aria-labelledby="edit-profile-heading" className="card space-y-4 px-5 py-6">
+      <h2 id="edit-profile-heading" className="text-lg font-semibold tracking-tight">
+        Edit profile
+      </h2>
+      <Form
+        schema={profileFormSchema}
+        aria-label="Edit profile"
+        options={{ defaultValues: { name } }}
+        onSubmit={(values, form) =>
+          update.mutate(values, {
+            onSuccess: () => {
+              toast.success('Profile updated.');
+              form.reset({ name: values.name });
+            },
+            onError: (error) => toast.error(error.message),
+          })
+        }
+      >
+        {({ register, formState: { errors } }) => (
+          <>
+            <Input label="Name" autoComplete="name" registration={register('name')} error={errors.name} />
+            <Input
+              type="file"
+              label="New photo"
+              accept="image/*"
+              hint="Leave empty to keep your photo."
+              registration={register('photo')}
+              error={errors.photo}
+            />
+            <Button type="submit" isLoading={update.isPending}>
+              Save profile
+            </Button>
+          </>
+        )}
+      </Form>
+    </section>
+  );
+}
+
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  return (
+    <section aria-labelledby="change-password-heading" className="card space-y-4 px-5 py-6">
+      <h2 id="change-password-heading" className="text-lg font-semibold tracking-tight">
+        Change password
+      </h2>
+      <Form
+        schema={changePasswordFormSchema}
+        aria-label="Change password"
+        options={{ defaultValues: { currentPassword: '', newPassword: '' } }}
+        onInvalid={(errors) => {
+          if (errors.newPassword?.message === PASSWORD_INLINE_MESSAGE) toast.error(PASSWORD_TOAST_MESSAGE);
+        }}
+        onSubmit={(values, form) =>
+          change.mutate(values, {
+            onSuccess: () => {
+              toast.success('Password changed. Your other sessions were signed out.');
+              form.reset();
+            },
+            onError: (error) => toast.error(error.message),
+          })
+        }
+      >
+        {({ register, formState: { errors } }) => (
+          <>
+            <PasswordInput
+              label="Current password"
+              autoComplete="current-password"
+              registration={register('currentPassword')}
+              error={errors.currentPassword}
+            />
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              hint="At least 6 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"
+              registration={register('newPassword')}
+              error={errors.newPassword}
+            />
+            <Button type="submit" isLoading={change.isPending}>
+              Change password
+            </Button>
+          </>
+        )}
+      </Form>
+    </section>
+  );
+}

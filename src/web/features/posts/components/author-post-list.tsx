@@ -1,0 +1,62 @@
+// A member's posts on their public profile (/members/{id}): the home cards, newest first,
+// with the pagination of the home list.
+import { lazy, Suspense, useId, useState } from 'react';
+import type { Post } from '#shared/schemas/post.ts';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import type { PageSize } from '#web/components/ui/pagination-model.ts';
+import { PageLoader } from '#web/components/ui/spinner.tsx';
+import { useAuthorPosts } from '../api/get-author-posts.ts';
+import { PostCard } from './post-card.tsx';
+
+const ShareDialog = lazy(async () => ({ default: (await import('./share-dialog.tsx')).ShareDialog }));
+
+interface AuthorPostListProps {
+  authorId: string;
+  /** The member's name, for the heading. */
+  name: string;
+  page: number;
+  size: PageSize;
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: PageSize) => void;
+}
+
+export function AuthorPostList({ authorId, name, page, size, onPageChange, onSizeChange }: AuthorPostListProps) {
+  const headingId = useId();
+  const [sharing, setSharing] = useState<Post | null>(null);
+  const posts = useAuthorPosts(authorId, { page, limit: size });
+  const total = posts.data?.total ?? 0;
+  const items = posts.data?.items ?? [];
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+        Posts by {name}
+      </h2>
+      {posts.isPending ? (
+        <PageLoader label="Loading posts…" />
+      ) : posts.isError ? (
+        <p role="alert" className="card px-5 py-6 text-danger-700">
+          Could not load posts: {posts.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="card px-5 py-10 text-center text-muted">No posts yet.</p>
+      ) : (
+        <ul aria-busy={posts.isPlaceholderData || undefined} className="space-y-4 transition-opacity aria-busy:opacity-60">
+          {items.map((post) => (
+            <li key={post._id}>
+              <PostCard post={post} onShare={setSharing} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {posts.isSuccess && total > 0 && (
+        <Pagination label="Posts pages" page={page} size={size} total={total} onPageChange={onPageChange} onSizeChange={onSizeChange} />
+      )}
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDialog post={sharing} onClose={() => setSharing(null)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

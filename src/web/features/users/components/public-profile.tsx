@@ -1,0 +1,45 @@
+// A member's public profile (/members/{id}): photo, name, membership and Admin badges, the
+// day they joined and their counts. No email: the API never sends one.
+import { toMembership } from '#shared/constants.ts';
+import type { MemberProfile } from '#shared/schemas/member.ts';
+import { MembershipBadge } from './membership-badge.tsx';
+import { ProfileHeader } from './profile-header.tsx';
+
+const joinedFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="card flex flex-col-reverse px-4 py-3 text-center">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums text-ink">{value}</dd>
+    </div>
+  );
+}
+
+export function PublicProfile({ member }: { member: MemberProfile }) {
+  return (
+    <div className="space-y-4">
+      <ProfileHeader
+        user={member}
+        subtitle={
+          <>
+            Joined <time dateTime={member.joinedAt}>{joinedFormat.format(new Date(member.joinedAt))}</time>
+          </>
+        }
+        badge={
+          <>
+            <MembershipBadge level={toMembership(member.membership)} />
+            {member.role === 'Admin' && (
+              <span className="inline-flex items-center rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white">Admin</span>
+            )}
+          </>
+        }
+      />
+      <dl className="grid grid-cols-3 gap-3">
+        <Figure label={member.posts === 1 ? 'Post' : 'Posts'} value={member.posts} />
+        <Figure label={member.comments === 1 ? 'Comment' : 'Comments'} value={member.comments} />
+        <Figure label="Points this week" value={member.points} />
+      </dl>
+    </div>
+  );
+}
