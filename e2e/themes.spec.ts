@@ -40,6 +40,7 @@ test('the first visit follows the system, the choice is remembered, and no page 
 
 interface Forum {
   member: ApiMember;
+  memberId: string;
   admin: ApiMember;
   postId: string;
 }
@@ -59,6 +60,8 @@ async function pagesInTheme(browser: Browser, forum: Forum, theme: 'light' | 'da
   await visit('/', heading(/Latest posts/));
   await visit('/no-such-page', heading('No Page Found'));
   await visit('/auth/sign-up', heading('Sign Up'));
+  await visit(`/members/${forum.memberId}`, heading(forum.member.name));
+  await visit('/search?q=dark', heading('Search'));
   await signInBrowserAs(page, forum.member);
   await visit('/membership', heading('Membership Status'));
   await visit(`/post-details/${forum.postId}`, heading('Dark and light'));
@@ -93,7 +96,10 @@ test('every screen passes axe in both themes at 360 and 1280 px', async ({ brows
   const postId = await apiCreatePost(request, member, { title: 'Dark and light', description: 'Both should read well.', category: 'css' });
   const vote = await request.patch(`/api/post-data/upVote/${postId}`, { headers: { ...admin.headers, origin: ORIGIN } });
   expect(vote.status()).toBe(200);
+  const { authorId: memberId } = (await (await request.get(`/api/post-data/${postId}`, { headers: member.headers })).json()) as {
+    authorId: string;
+  };
   for (const theme of ['light', 'dark'] as const) {
-    for (const width of [360, 1280]) await pagesInTheme(browser, { member, admin, postId }, theme, width);
+    for (const width of [360, 1280]) await pagesInTheme(browser, { member, memberId, admin, postId }, theme, width);
   }
 });

@@ -9,8 +9,8 @@ const joinedFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
-    <div className="card flex flex-col-reverse px-4 py-3 text-center">
-      <dt className="text-sm text-muted">{label}</dt>
+    <div className="card flex flex-col-reverse px-2 py-3 text-center sm:px-4">
+      <dt className="text-sm break-normal text-muted">{label}</dt>
       <dd className="text-2xl font-semibold tabular-nums text-ink">{value}</dd>
     </div>
   );
