@@ -37,19 +37,21 @@ export const searchIndex: Reaction = {
 
 async function follow(db: Db, event: DomainEvent): Promise<void> {
   switch (event.type) {
-    case 'post.published':
-    case 'post.edited': {
+    case 'post.published': {
       const source = await postSource(db, event.post.id);
-      if (source) await index(db, source, event.type === 'post.published');
-      // A comment is filtered by its post's tag.
-      if (event.type === 'post.edited' && event.before.category !== event.post.category) {
-        for (const comment of await commentSources(db, { postId: event.post.id })) await index(db, comment);
-      }
+      if (source) await index(db, source, true);
       return;
     }
+    case 'post.edited':
+      // A new tag also re-files the post's comments, which are filtered by it.
+      if (event.before.category !== event.post.category) await reindexPostAndComments(db, event.post.id);
+      else {
+        const source = await postSource(db, event.post.id);
+        if (source) await index(db, source);
+      }
+      return;
     case 'tag.renamed':
     case 'tag.deleted':
-      // Each post now carries another tag: its document and its comments' (filtered by it).
       for (const postId of event.postIds) await reindexPostAndComments(db, postId);
       return;
     case 'post.removed':
@@ -72,6 +74,7 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
   }
 }
 
+/** A post and its comments, once the post carries another tag (its comments are filtered by it). */
 async function reindexPostAndComments(db: Db, postId: string): Promise<void> {
   const source = await postSource(db, postId);
   if (source) await index(db, source);
