@@ -1,4 +1,5 @@
 // My Profile: the member edits their name and photo, and changes their password.
+import type { ReactNode } from 'react';
 import { PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { changePasswordFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -6,13 +7,22 @@ import { Form, Input, PasswordInput } from '#web/components/ui/form.tsx';
 import { toast } from '#web/lib/toast.tsx';
 import { profileFormSchema, useChangePassword, useUpdateProfile } from '../api/update-account.ts';
 
+/** One settings card, named by its heading. */
+function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="card space-y-4 px-5 py-6">
+      <h2 id={id} className="text-lg font-semibold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function EditProfileForm({ name }: { name: string }) {
   const update = useUpdateProfile();
   return (
-    <section aria-labelledby="edit-profile-heading" className="card space-y-4 px-5 py-6">
-      <h2 id="edit-profile-heading" className="text-lg font-semibold tracking-tight">
-        Edit profile
-      </h2>
+    <SettingsSection id="edit-profile-heading" title="Edit profile">
       <Form
         schema={profileFormSchema}
         aria-label="Edit profile"
@@ -44,17 +54,14 @@ export function EditProfileForm({ name }: { name: string }) {
           </>
         )}
       </Form>
-    </section>
+    </SettingsSection>
   );
 }
 
 export function ChangePasswordForm() {
   const change = useChangePassword();
   return (
-    <section aria-labelledby="change-password-heading" className="card space-y-4 px-5 py-6">
-      <h2 id="change-password-heading" className="text-lg font-semibold tracking-tight">
-        Change password
-      </h2>
+    <SettingsSection id="change-password-heading" title="Change password">
       <Form
         schema={changePasswordFormSchema}
         aria-label="Change password"
@@ -93,6 +100,6 @@ export function ChangePasswordForm() {
           </>
         )}
       </Form>
-    </section>
+    </SettingsSection>
   );
 }
