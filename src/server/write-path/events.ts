@@ -39,6 +39,26 @@ export interface VotePoints {
   points: number;
 }
 
+/** Notification types (API.md "Notifications"). */
+export type NotificationType = 'comment' | 'reply' | 'announcement' | 'membership';
+
+/**
+ * A notification as its member reads it (GET /api/notifications), recorded by the
+ * notifications reaction once its row is written, so what follows the commit (the member's
+ * live stream, the email) needs no read of its own.
+ */
+export interface NotificationFacts {
+  _id: string;
+  type: NotificationType;
+  read: boolean;
+  createdAt: string;
+  actor: { name: string; photo: string | null };
+  postId: string | null;
+  commentId: string | null;
+  title: string;
+  text: string;
+}
+
 export type DomainEvent =
   | { type: 'member.joined'; memberId: string }
   /** A new name or photo. */
@@ -87,6 +107,14 @@ export type DomainEvent =
   | { type: 'payment.confirmed'; intentId: string }
   | { type: 'webhook.received'; eventId: string }
   | { type: 'image.stored'; imageId: string; ownerId: string }
+  /**
+   * Recorded by the notifications reaction (not by a write's work) for each notification row
+   * it wrote for one member: `unread` is that member's unread count after it, `email` whether
+   * it is also to be mailed (the member's settings allow it and no mail went for that post to
+   * that member in the last 10 minutes). Announcements notify every member with one statement
+   * and record no event per member: the `announcement` live event stands for them.
+   */
+  | { type: 'notification.created'; recipientId: string; notification: NotificationFacts; unread: number; email: boolean }
   /** A whole forum loaded at once (its counts were counted from its rows). */
   | { type: 'forum.seeded' }
   /** The search index is to be made again from the rows (`npm run reindex`). */

@@ -110,6 +110,29 @@ describe('the write path', () => {
     expect(now).not.toContain('poison-mirror');
   });
 
+  it('lets a reaction record what it did in turn, for the reactions after it and after the commit', async () => {
+    const later: string[] = [];
+    const committed: string[] = [];
+    const { writes } = pathWith([
+      {
+        name: 'deriver',
+        async inTransaction(_trx, events, record) {
+          for (const e of events) if (e.type === 'tag.created') record({ type: 'activity.rolled', day: `for-${e.tag}` });
+        },
+      },
+      {
+        name: 'reader',
+        async inTransaction(_trx, events) {
+          for (const e of events) if (e.type === 'activity.rolled') later.push(e.day);
+        },
+        afterCommit: (events) => void committed.push(...events.map((e) => e.type)),
+      },
+    ]);
+    await addTag(writes, 'e1');
+    expect(later).toEqual(['for-e1']);
+    expect(committed).toEqual(['tag.created', 'activity.rolled']);
+  });
+
   it('runs the reactions after the commit, before the caller is answered; a failure there is logged, never the write’s', async () => {
     const order: string[] = [];
     const { writes, failures } = pathWith([

@@ -31,8 +31,12 @@ export interface WriteContext {
 
 export interface Reaction {
   readonly name: string;
-  /** Inside the write's transaction, after its work: a failure rolls the write back. */
-  inTransaction?(trx: Transaction<DB>, events: readonly DomainEvent[]): Promise<void>;
+  /**
+   * Inside the write's transaction, after its work: a failure rolls the write back. What it
+   * does in turn may be recorded as further events (a notification written, say): the
+   * reactions after it, and every after-commit reaction, see them.
+   */
+  inTransaction?(trx: Transaction<DB>, events: readonly DomainEvent[], record: (event: DomainEvent) => void): Promise<void>;
   /** After the commit, before the caller is answered: a failure is logged, the write stands. */
   afterCommit?(events: readonly DomainEvent[]): Promise<void> | void;
 }
@@ -60,9 +64,10 @@ async function runWork<T>(
   reactions: readonly Reaction[],
 ): Promise<Outcome<T>> {
   const events: DomainEvent[] = [];
-  const value = await work({ trx, record: (event) => void events.push(event) });
+  const record = (event: DomainEvent) => void events.push(event);
+  const value = await work({ trx, record });
   if (events.length > 0) {
-    for (const reaction of reactions) await reaction.inTransaction?.(trx, events);
+    for (const reaction of reactions) await reaction.inTransaction?.(trx, events, record);
   }
   return { value, events };
 }
