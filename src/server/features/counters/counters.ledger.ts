@@ -131,6 +131,7 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'activity.rolled':
       case 'forum.seeded':
       case 'search.rebuild':
+      case 'notification.created':
         break;
       default:
         event satisfies never;
