@@ -20,10 +20,21 @@ export const notificationSettingsQueryOptions = () =>
 
 export const useNotificationSettings = () => useQuery(notificationSettingsQueryOptions());
 
+/** A box shows its new state at once; a refused change puts it back. */
 export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
+  const key = notificationKeys.settings();
   return useMutation({
     mutationFn: updateNotificationSettings,
-    onSuccess: (settings: NotificationSettings) => queryClient.setQueryData(notificationKeys.settings(), settings),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<NotificationSettings>(key);
+      if (before) queryClient.setQueryData<NotificationSettings>(key, { ...before, ...input });
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (settings) => queryClient.setQueryData(key, settings),
   });
 }

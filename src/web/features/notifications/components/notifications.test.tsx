@@ -191,4 +191,18 @@ describe('notification settings on My Profile', () => {
     expect(comment).toBeChecked();
     expect(patches).toEqual([{ emailOnReply: false }]);
   });
+
+  it('puts a box back when the change is refused', async () => {
+    settingsServer('Client');
+    server.use(
+      http.patch('*/api/notification-settings', () =>
+        HttpResponse.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderApp('/dashboard/my-profile');
+    const comment = await screen.findByRole('checkbox', { name: 'Email me when someone comments on my post' }, { timeout: 3000 });
+    await user.click(comment);
+    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(comment).toBeChecked());
+  });
 });
