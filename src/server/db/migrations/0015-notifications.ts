@@ -34,10 +34,27 @@ export async function up(db: Kysely<unknown>, _engine: Engine): Promise<void> {
   // The member's page, newest first (its total is a range of the same index).
   await db.schema.createIndex('notifications_member_idx').on('notifications').columns(['member_id', 'created_at', 'id']).execute();
   // A post's notifications: removed with the post, and "was a mail for this post sent to this
-  // member in the last 10 minutes?".
-  await db.schema.createIndex('notifications_post_idx').on('notifications').columns(['post_id', 'member_id', 'emailed_at']).execute();
-  await db.schema.createIndex('notifications_comment_idx').on('notifications').column('comment_id').execute();
-  await db.schema.createIndex('notifications_announcement_idx').on('notifications').column('announcement_id').execute();
+  // member in the last 10 minutes?". Each key is indexed only where it is set, so an
+  // announcement's row (one per member) adds nothing to the comment and post indexes, and a
+  // comment's nothing to the announcement index.
+  await db.schema
+    .createIndex('notifications_post_idx')
+    .on('notifications')
+    .columns(['post_id', 'member_id', 'emailed_at'])
+    .where('post_id', 'is not', null)
+    .execute();
+  await db.schema
+    .createIndex('notifications_comment_idx')
+    .on('notifications')
+    .column('comment_id')
+    .where('comment_id', 'is not', null)
+    .execute();
+  await db.schema
+    .createIndex('notifications_announcement_idx')
+    .on('notifications')
+    .column('announcement_id')
+    .where('announcement_id', 'is not', null)
+    .execute();
   // No index for the actor's cascade: members are banned, never removed.
 
   await db.schema

@@ -29,7 +29,8 @@ describe('notifications', () => {
   const read = (m: TestMember, id: string) => t.app.inject({ method: 'PATCH', url: `/api/notifications/${id}/read`, headers: m.headers });
   const readAll = (m: TestMember) => t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: m.headers });
   const rowsOf = (m: TestMember) => t.db.selectFrom('notifications').selectAll().where('member_id', '=', m.id).execute();
-  const members = async (...names: string[]) => Promise.all(names.map((name) => signUp(t.app, { name })));
+  const members = <N extends string[]>(...names: N) =>
+    Promise.all(names.map((name) => signUp(t.app, { name }))) as Promise<{ [K in keyof N]: TestMember }>;
 
   it('tells a post’s author of a comment, with the commenter, the title and the plain start of the text', async () => {
     const [ada, bob] = await members('Ada', 'Bob');
