@@ -118,3 +118,28 @@ describe('mail without an SMTP server', () => {
     }
   });
 });
+
+describe('mail at shutdown', () => {
+  it('gives a mail waiting for its next try that try when the server stops, before the database closes', async () => {
+    const sink = await startSmtpSink();
+    const log = logCollector();
+    const t = await buildTestApp(
+      { SMTP_URL: sink.url, MAIL_FROM: 'forum@example.test', MAIL_RETRY_DELAYS: '600000', LOG_LEVEL: 'info' },
+      { logStream: log.stream },
+    );
+    try {
+      const ada = await signUp(t.app, { name: 'Ada' });
+      sink.refuseNext(1);
+      await t.writePath.run(async (w) =>
+        w.record({ type: 'notification.created', recipientId: ada.id, notification: notification(), unread: 1, email: true }),
+      );
+      await log.until((l) => l.msg === 'a mail could not be sent yet; it will be tried again');
+      expect(sink.mails).toEqual([]);
+
+      await t.close();
+      expect(sink.mails.map((m) => m.to)).toEqual([[ada.email]]);
+    } finally {
+      await sink.close();
+    }
+  });
+});
