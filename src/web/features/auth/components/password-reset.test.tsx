@@ -105,6 +105,19 @@ describe('Reset password (the mailed link)', () => {
     expect(router.state.location.pathname).toBe('/auth/forgot-password');
   });
 
+  it("shows any other refusal under the form, keeping it (a banned member's link)", async () => {
+    server.use(
+      http.post('*/api/auth/reset-password', () =>
+        HttpResponse.json({ message: 'This account has been banned from the community.', code: 'BANNED' }, { status: 403 }),
+      ),
+    );
+    const { user } = renderApp('/auth/reset-password?token=abc123');
+    await user.type(await screen.findByLabelText('New password'), 'N3w!Passw');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account has been banned from the community.');
+    expect(screen.getByLabelText('New password')).toBeInTheDocument();
+  });
+
   it('says so at once when the address carries no token', async () => {
     renderApp('/auth/reset-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_RESET_LINK_TEXT);

@@ -19,7 +19,7 @@ export function ResetPasswordForm({ token, onSuccess, onInvalidLink }: ResetPass
     <div className="space-y-4">
       <Form
         schema={resetPasswordFormSchema}
-        aria-label="Set a new password"
+        aria-label="Reset password"
         options={{ defaultValues: { newPassword: '' } }}
         onInvalid={(errors) => {
           // SPEC.md §5, as at sign-up: a password that breaks the rule also raises a toast.
