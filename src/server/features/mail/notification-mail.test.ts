@@ -87,12 +87,12 @@ describe('notification mails', () => {
     expect(mail!.html).toContain(`href="${SETTINGS}"`);
   });
 
-  it('says "replied" for a reply', async () => {
+  it('says "also commented" for a reply (a comment on a post the member commented on)', async () => {
     const before = sink.mails.length;
     await notify(bob.id, true, facts({ type: 'reply', actor: { name: 'Ada', photo: null } }));
     const [mail] = (await sink.waitFor(before + 1)).slice(before);
     expect(mail!.to).toEqual([bob.email]);
-    expect(mail!.subject).toBe('Ada replied on "Generics & <script>alert(1)</script>"');
+    expect(mail!.subject).toBe('Ada also commented on "Generics & <script>alert(1)</script>"');
   });
 
   it('mails nothing when the notification is not for email, nor to a banned member', async () => {

@@ -17,7 +17,7 @@ function headline(n: NotificationFacts): string {
     case 'comment':
       return `${n.actor.name} commented on your post "${n.title}"`;
     case 'reply':
-      return `${n.actor.name} replied on "${n.title}"`;
+      return `${n.actor.name} also commented on "${n.title}"`;
     default:
       return n.title;
   }
