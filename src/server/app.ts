@@ -21,6 +21,7 @@ import { votesRoutes } from './features/votes/votes.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   /** The built web app (dist/web); null serves the API alone. */
   webRoot?: string | null;
   logger?: boolean;
+  /** Where the log goes instead of standard output (a test reading what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 // Never logged: credentials travel in these.
@@ -59,7 +62,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false || config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Two log lines per request cost about 40 % of the throughput at the default level:
     // requests are logged only when asked for (LOG_REQUESTS=on); failures always are.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -81,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { config, database });
   await app.register(redisPlugin);
   await app.register(readCachePlugin);
+  await app.register(mailPlugin);
   await app.register(writePathPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
