@@ -10,6 +10,8 @@ import { markdownRoutes } from './features/markdown/markdown.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
 import { membershipRoutes } from './features/membership/membership.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
+import { feedsRoutes } from './features/platform/feeds.routes.ts';
+import { platformRoutes } from './features/platform/platform.routes.ts';
 import { memberPostsRoutes } from './features/posts/member-posts.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -105,6 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminRoutes,
     membershipRoutes,
     membersRoutes,
+    // robots.txt, the sitemap, icons, manifest and feeds: before the web app's fallback.
+    platformRoutes,
+    feedsRoutes,
   ]) {
     await app.register(routes);
   }
