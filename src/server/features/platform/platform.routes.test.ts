@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -71,12 +72,28 @@ describe('robots.txt, the sitemap, the icons and the manifest', () => {
     for (const loc of locs) expect(loc).toMatch(/^https:\/\/forum\.example\.org\//);
   });
 
-  it('lists a new member after they sign up (the kept sitemap follows writes)', async () => {
-    const before = sitemapLocs((await t.app.inject({ url: '/sitemap.xml' })).body);
+  it('is made at most once per period, whatever is written meanwhile, and sent gzipped to those who accept it', async () => {
+    const first = await t.app.inject({ url: '/sitemap.xml' });
     const newcomer = await signUp(t.app, { name: 'Newcomer' });
-    expect(before).not.toContain(`${BASE}/members/${newcomer.id}`);
-    const after = sitemapLocs((await t.app.inject({ url: '/sitemap.xml' })).body);
-    expect(after).toContain(`${BASE}/members/${newcomer.id}`);
+    const again = await t.app.inject({ url: '/sitemap.xml' });
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(sitemapLocs(again.body)).not.toContain(`${BASE}/members/${newcomer.id}`);
+    // A freshly made one lists the newcomer (buildSitemap is what the route keeps).
+    expect(sitemapLocs(await buildSitemap(t.db, BASE))).toContain(`${BASE}/members/${newcomer.id}`);
+
+    const zipped = await t.app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'br, gzip;q=0.8' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.headers.etag).not.toBe(first.headers.etag);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(first.body);
+    const refused = await t.app.inject({ url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(first.body);
+    const stillZipped = await t.app.inject({
+      url: '/sitemap.xml',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(zipped.headers.etag) },
+    });
+    expect(stillZipped.statusCode).toBe(304);
   });
 
   it('never lists more addresses than the bound, home and tags first', async () => {
