@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createPost, createTags, makeGold } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { testRedisUrl } from '../../test/redis.ts';
 import { parseXml, type XmlElement } from '../../test/xml.ts';
 
 const BASE = 'https://forum.example.org';
@@ -136,5 +137,29 @@ describe('Atom feeds of the newest posts', () => {
       const again = await t.app.inject({ url, headers: { 'if-none-match': String(get.headers.etag) } });
       expect(again.statusCode).toBe(304);
     }
+  });
+});
+
+describe.runIf(testRedisUrl !== null)('the feeds kept in Redis', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ REDIS_URL: testRedisUrl ?? '' });
+    await createTags(t, 'rust');
+  });
+  afterAll(() => t.close());
+
+  it('keeps a feed between writes and follows the next post', async () => {
+    const member = await signUp(t.app, { name: 'Redis Reader' });
+    await createPost(t.app, member, { title: 'First', category: 'rust' });
+    const titles = async (url: string) => {
+      const xml = parseXml((await t.app.inject({ url })).body);
+      return xml.all('entry').map((e) => xml.text(xml.child(e, 'title')));
+    };
+    for (const url of ['/feed.xml', '/tags/rust/feed.xml']) {
+      expect(await titles(url)).toEqual(['First']);
+      expect(await titles(url)).toEqual(['First']);
+    }
+    await createPost(t.app, member, { title: 'Second', category: 'rust' });
+    for (const url of ['/feed.xml', '/tags/rust/feed.xml']) expect(await titles(url)).toEqual(['Second', 'First']);
   });
 });
