@@ -32,7 +32,7 @@ describe('Atom feeds of the newest posts', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ PUBLIC_URL: BASE, SITE_NAME: 'Code & Commons' });
-    await createTags(t, 'typescript', 'c++', 'rust');
+    await createTags(t, 'typescript', 'c++', 'rust', 'c#');
     ada = await signUp(t.app, { name: 'Ada' });
     bea = await signUp(t.app, { name: 'Bea' });
     hostile = await signUp(t.app, { name: '<b>Mallory</b> & "co"' });
@@ -114,6 +114,10 @@ describe('Atom feeds of the newest posts', () => {
     expect(cpp.entries).toHaveLength(1);
     expect(cpp.link(cpp.xml.root!, 'self')).toBe(`${BASE}/tags/c%2B%2B/feed.xml`);
     expect(cpp.link(cpp.xml.root!, 'alternate')).toBe(`${BASE}/?search=c%2B%2B`);
+    // A tag with no posts yet has a valid, empty feed; `#` would end the path unescaped.
+    const csharp = await feed('/tags/c%23/feed.xml');
+    expect(csharp.entries).toHaveLength(0);
+    expect(csharp.link(csharp.xml.root!, 'self')).toBe(`${BASE}/tags/c%23/feed.xml`);
     // Tags are lowercase: any case finds the tag's feed.
     expect((await t.app.inject({ url: '/tags/RUST/feed.xml' })).statusCode).toBe(200);
   });

@@ -109,6 +109,8 @@ describe('robots.txt, the sitemap, the icons and the manifest', () => {
       expect(head.statusCode, url).toBe(200);
       expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
       expect(head.headers.etag, url).toBe(get.headers.etag);
+      // Public, kept a while by caches (minutes for the sitemap, a day for the rest), revalidated by ETag.
+      expect(get.headers['cache-control'], url).toMatch(/^public, max-age=(900|86400)$/);
       expect(head.body, url).toBe('');
     }
   });
