@@ -10,6 +10,9 @@ import { markdownRoutes } from './features/markdown/markdown.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
 import { membershipRoutes } from './features/membership/membership.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
+import { openApiPlugin } from './features/platform/openapi.ts';
+import { feedsRoutes } from './features/platform/feeds.routes.ts';
+import { platformRoutes } from './features/platform/platform.routes.ts';
 import { memberPostsRoutes } from './features/posts/member-posts.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -95,6 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes: it applies to the routes registered after it (write methods only).
   if (config.rateLimit) await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  // Before the routes: it documents each one as it is added (Better Auth's by hand).
+  await app.register(openApiPlugin);
 
   for (const routes of [
     metaRoutes,
@@ -113,6 +118,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminRoutes,
     membershipRoutes,
     membersRoutes,
+    // robots.txt, the sitemap, icons, manifest and feeds: before the web app's fallback.
+    platformRoutes,
+    feedsRoutes,
   ]) {
     await app.register(routes);
   }
