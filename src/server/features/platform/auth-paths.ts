@@ -109,4 +109,23 @@ export const AUTH_CALLS: AuthCall[] = [
     answer: signedIn.extend({ token: z.string().nullable() }),
     errors: [400, 401],
   },
+  {
+    method: 'post',
+    path: '/api/auth/request-password-reset',
+    summary:
+      'Mail a one-use, one-hour link to choose a new password. The same answer whether or not the email is known; a banned email gets no mail',
+    session: false,
+    body: z.object({ email, redirectTo: z.string().optional().describe('A path or address on this forum') }),
+    answer: status.extend({ message: z.string() }),
+    errors: [400, 403, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/reset-password',
+    summary: 'Set a new password with the mailed token (the password rule of sign-up applies); every session of the member ends',
+    session: false,
+    body: z.object({ newPassword: password, token: z.string() }),
+    answer: status,
+    errors: [400, 403, 429],
+  },
 ];
