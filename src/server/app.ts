@@ -11,6 +11,9 @@ import { membersRoutes } from './features/members/members.routes.ts';
 import { membershipRoutes } from './features/membership/membership.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { openApiPlugin } from './features/platform/openapi.ts';
+import { feedsRoutes } from './features/platform/feeds.routes.ts';
+import { platformRoutes } from './features/platform/platform.routes.ts';
 import { memberPostsRoutes } from './features/posts/member-posts.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -22,6 +25,7 @@ import { votesRoutes } from './features/votes/votes.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -43,6 +47,8 @@ export interface BuildAppOptions {
   /** The built web app (dist/web); null serves the API alone. */
   webRoot?: string | null;
   logger?: boolean;
+  /** Where the log goes instead of standard output (a test reading what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 // Never logged: credentials travel in these.
@@ -60,7 +66,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false || config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Two log lines per request cost about 40 % of the throughput at the default level:
     // requests are logged only when asked for (LOG_REQUESTS=on); failures always are.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -82,12 +92,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { config, database });
   await app.register(redisPlugin);
   await app.register(readCachePlugin);
+  await app.register(mailPlugin);
   await app.register(writePathPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   // Before the routes: it applies to the routes registered after it (write methods only).
   if (config.rateLimit) await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  // Before the routes: it documents each one as it is added (Better Auth's by hand).
+  await app.register(openApiPlugin);
 
   for (const routes of [
     metaRoutes,
@@ -107,6 +120,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     membershipRoutes,
     membersRoutes,
     notificationsRoutes,
+    // robots.txt, the sitemap, icons, manifest and feeds: before the web app's fallback.
+    platformRoutes,
+    feedsRoutes,
   ]) {
     await app.register(routes);
   }

@@ -1,5 +1,7 @@
 import type { Database } from '../db/create-db.ts';
 import { countersLedger } from '../features/counters/counters.ledger.ts';
+import type { Mailer } from '../features/mail/mail-queue.ts';
+import { notificationMails } from '../features/mail/mail.reaction.ts';
 import { notificationRows } from '../features/notifications/notifications.reaction.ts';
 import { searchIndex } from '../features/search/search.index.ts';
 import { readCacheInvalidation, type ReadCache } from '../lib/read-cache.ts';
@@ -9,7 +11,12 @@ import { createWritePath, type Reaction, type WritePath } from './write-path.ts'
  * Every reaction to every write, in the order they run: this list is the one place a new
  * concern that must follow writes is added.
  */
-export function reactionsFor(deps: { database: Database; readCache: ReadCache | null }): Reaction[] {
+export function reactionsFor(deps: {
+  database: Database;
+  readCache: ReadCache | null;
+  /** The server's mail queue; processes without one (the seed, `npm run admin`) send no mail. */
+  mail?: { mailer: Mailer; siteName: string; publicUrl: string } | null;
+}): Reaction[] {
   return [
     // Inside the transaction.
     countersLedger,
@@ -19,6 +26,7 @@ export function reactionsFor(deps: { database: Database; readCache: ReadCache | 
     ...(deps.readCache ? [readCacheInvalidation(deps.readCache)] : []),
     // SQLite copies its log into the database file from a worker told after each batch.
     { name: 'checkpointer', afterCommit: () => deps.database.committed() },
+    ...(deps.mail ? [notificationMails({ db: deps.database.db, config: deps.mail, mailer: deps.mail.mailer })] : []),
   ];
 }
 
