@@ -70,6 +70,7 @@ async function pagesInTheme(browser: Browser, forum: Forum, theme: 'light' | 'da
   await visit('/dashboard/my-profile', heading(forum.member.name));
   await visit('/dashboard/add-post', heading('Add Post'));
   await visit('/dashboard/my-post', heading('My Posts'));
+  await visit('/notifications', heading('Notifications'));
   await context.close();
 
   const adminContext = await browser.newContext({ colorScheme: theme, viewport: { width, height: 900 } });
@@ -98,6 +99,12 @@ test('every screen passes axe in both themes at 360 and 1280 px', async ({ brows
   const postId = await apiCreatePost(request, member, { title: 'Dark and light', description: 'Both should read well.', category: 'css' });
   const vote = await request.patch(`/api/post-data/upVote/${postId}`, { headers: { ...admin.headers, origin: ORIGIN } });
   expect(vote.status()).toBe(200);
+  // An unread notification for the member's inbox.
+  const comment = await request.post('/api/comment-data', {
+    headers: { ...admin.headers, origin: ORIGIN },
+    data: { postId, comment: 'Reads well in **both** themes.' },
+  });
+  expect(comment.status()).toBe(200);
   const { authorId: memberId } = (await (await request.get(`/api/post-data/${postId}`, { headers: member.headers })).json()) as {
     authorId: string;
   };

@@ -10,6 +10,7 @@ import { markdownRoutes } from './features/markdown/markdown.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
 import { membershipRoutes } from './features/membership/membership.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { openApiPlugin } from './features/platform/openapi.ts';
 import { feedsRoutes } from './features/platform/feeds.routes.ts';
 import { platformRoutes } from './features/platform/platform.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminRoutes,
     membershipRoutes,
     membersRoutes,
+    notificationsRoutes,
     // robots.txt, the sitemap, icons, manifest and feeds: before the web app's fallback.
     platformRoutes,
     feedsRoutes,

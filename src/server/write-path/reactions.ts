@@ -2,6 +2,7 @@ import type { Database } from '../db/create-db.ts';
 import { countersLedger } from '../features/counters/counters.ledger.ts';
 import type { Mailer } from '../features/mail/mail-queue.ts';
 import { notificationMails } from '../features/mail/mail.reaction.ts';
+import { notificationRows } from '../features/notifications/notifications.reaction.ts';
 import { searchIndex } from '../features/search/search.index.ts';
 import { readCacheInvalidation, type ReadCache } from '../lib/read-cache.ts';
 import { createWritePath, type Reaction, type WritePath } from './write-path.ts';
@@ -20,6 +21,7 @@ export function reactionsFor(deps: {
     // Inside the transaction.
     countersLedger,
     searchIndex,
+    notificationRows,
     // After the commit.
     ...(deps.readCache ? [readCacheInvalidation(deps.readCache)] : []),
     // SQLite copies its log into the database file from a worker told after each batch.

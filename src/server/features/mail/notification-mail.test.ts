@@ -27,6 +27,8 @@ describe('notification mails', () => {
     bob = await signUp(t.app, { name: 'Bob <b>' });
     postId = await createPost(t.app, ada, { title: 'Generics & <script>alert(1)</script>' });
     commentId = await createComment(t.app, bob, postId, 'Have you tried `infer`?');
+    // Bob's comment is a real one: the notifications reaction decided that Ada is mailed.
+    await sink.waitFor(1);
   });
   afterAll(async () => {
     await t.close();
@@ -62,6 +64,14 @@ describe('notification mails', () => {
       await sink.waitFor(sink.mails.length + 1);
     }
   }
+
+  it('mails the author of a post when a member comments on it, through the notifications reaction', () => {
+    const [mail] = sink.mails;
+    expect(mail!.to).toEqual([ada.email]);
+    expect(mail!.subject).toBe('Bob <b> commented on your post "Generics & <script>alert(1)</script>"');
+    expect(mail!.text).toContain('> Have you tried infer?');
+    expect(mail!.text).toContain(`http://localhost:3000/post-details/${postId}#comment-${commentId}`);
+  });
 
   it('mails a comment notification with a text and an HTML part, the links and List-Unsubscribe', async () => {
     const before = sink.mails.length;
