@@ -5,6 +5,7 @@ import type { Database } from './db/create-db.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
 import { commentsRoutes } from './features/comments/comments.routes.ts';
+import { liveRoutes } from './features/live/live.routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes.ts';
 import { markdownRoutes } from './features/markdown/markdown.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
@@ -20,6 +21,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { votesRoutes } from './features/votes/votes.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { livePlugin } from './plugins/live.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
@@ -81,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { config, database });
   await app.register(redisPlugin);
   await app.register(readCachePlugin);
+  await app.register(livePlugin);
   await app.register(writePathPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
@@ -105,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminRoutes,
     membershipRoutes,
     membersRoutes,
+    liveRoutes,
   ]) {
     await app.register(routes);
   }

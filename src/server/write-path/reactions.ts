@@ -1,5 +1,7 @@
 import type { Database } from '../db/create-db.ts';
 import { countersLedger } from '../features/counters/counters.ledger.ts';
+import type { LiveBus } from '../features/live/live.bus.ts';
+import { liveReaction } from '../features/live/live.reaction.ts';
 import { searchIndex } from '../features/search/search.index.ts';
 import { readCacheInvalidation, type ReadCache } from '../lib/read-cache.ts';
 import { createWritePath, type Reaction, type WritePath } from './write-path.ts';
@@ -8,7 +10,12 @@ import { createWritePath, type Reaction, type WritePath } from './write-path.ts'
  * Every reaction to every write, in the order they run: this list is the one place a new
  * concern that must follow writes is added.
  */
-export function reactionsFor(deps: { database: Database; readCache: ReadCache | null }): Reaction[] {
+export function reactionsFor(deps: {
+  database: Database;
+  readCache: ReadCache | null;
+  /** The server's live bus, and where its failures are reported; none outside the server. */
+  live?: { bus: LiveBus; onError: (error: unknown) => void } | null;
+}): Reaction[] {
   return [
     // Inside the transaction.
     countersLedger,
@@ -17,6 +24,8 @@ export function reactionsFor(deps: { database: Database; readCache: ReadCache | 
     ...(deps.readCache ? [readCacheInvalidation(deps.readCache)] : []),
     // SQLite copies its log into the database file from a worker told after each batch.
     { name: 'checkpointer', afterCommit: () => deps.database.committed() },
+    // Queues the live events and returns: publishing never holds the answer.
+    ...(deps.live ? [liveReaction({ db: deps.database.db, ...deps.live })] : []),
   ];
 }
 

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { announcementSchema } from './announcement.ts';
+import { publicCommentSchema } from './comment.ts';
+import { postSchema } from './post.ts';
+
+// GET /api/events (API.md "Live updates"): the query, and the data of each event. The server
+// sends every event through these schemas (what a schema does not name, an email say, never
+// leaves), and the browser reads them with the same ones.
+
+/** An event id: `<milliseconds>-<sequence>`, the form of a Redis stream id, ordered by both parts. */
+export const LIVE_EVENT_ID = /^\d{1,15}-\d{1,15}$/;
+
+export const liveQuerySchema = z.object({
+  /** Adds that post's events (`comment`, `votes`) to the stream. */
+  post: z.string().trim().min(1).max(64).optional(),
+  /**
+   * The last id a client saw, for a client that cannot send the Last-Event-ID header (a new
+   * EventSource, opened again with another post); the header wins when both are given.
+   */
+  lastEventId: z.string().regex(LIVE_EVENT_ID, 'must be an event id').optional(),
+});
+export type LiveQuery = z.infer<typeof liveQuerySchema>;
+
+export const liveVotesSchema = z.object({ postId: z.string(), upVote: z.number().int(), downVote: z.number().int() });
+export type LiveVotes = z.infer<typeof liveVotesSchema>;
+
+export const liveAnnouncementSchema = announcementSchema.extend({
+  /** The bell's count after it. */
+  total: z.number().int(),
+});
+export type LiveAnnouncement = z.infer<typeof liveAnnouncementSchema>;
+
+/** A notification as GET /api/notifications lists it, and the member's unread count after it. */
+export const liveNotificationSchema = z.object({
+  _id: z.string(),
+  type: z.enum(['comment', 'reply', 'announcement', 'membership']),
+  read: z.boolean(),
+  createdAt: z.string(),
+  actor: z.object({ name: z.string(), photo: z.string().nullable() }),
+  postId: z.string().nullable(),
+  commentId: z.string().nullable(),
+  title: z.string(),
+  text: z.string(),
+  unread: z.number().int(),
+});
+export type LiveNotification = z.infer<typeof liveNotificationSchema>;
+
+export const liveEventSchemas = {
+  post: postSchema,
+  'post-deleted': z.object({ postId: z.string() }),
+  comment: publicCommentSchema,
+  votes: liveVotesSchema,
+  announcement: liveAnnouncementSchema,
+  notification: liveNotificationSchema,
+} as const;
+
+export type LiveEventName = keyof typeof liveEventSchemas;
+export type LiveEventData<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;
+export const LIVE_EVENT_NAMES = Object.keys(liveEventSchemas) as LiveEventName[];
