@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIVE_EVENT_ID, type LiveEventName } from '../live-events.ts';
 import { announcementSchema } from './announcement.ts';
 import { publicCommentSchema } from './comment.ts';
 import { postSchema } from './post.ts';
@@ -6,9 +7,6 @@ import { postSchema } from './post.ts';
 // GET /api/events (API.md "Live updates"): the query, and the data of each event. The server
 // sends every event through these schemas (what a schema does not name, an email say, never
 // leaves), and the browser reads them with the same ones.
-
-/** An event id: `<milliseconds>-<sequence>`, the form of a Redis stream id, ordered by both parts. */
-export const LIVE_EVENT_ID = /^\d{1,15}-\d{1,15}$/;
 
 export const liveQuerySchema = z.object({
   /** Adds that post's events (`comment`, `votes`) to the stream. */
@@ -52,8 +50,6 @@ export const liveEventSchemas = {
   votes: liveVotesSchema,
   announcement: liveAnnouncementSchema,
   notification: liveNotificationSchema,
-} as const;
+} as const satisfies Record<LiveEventName, z.ZodType>;
 
-export type LiveEventName = keyof typeof liveEventSchemas;
 export type LiveEventData<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;
-export const LIVE_EVENT_NAMES = Object.keys(liveEventSchemas) as LiveEventName[];

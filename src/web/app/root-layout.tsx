@@ -5,12 +5,14 @@ import { TopBar } from '#web/components/layout/top-bar.tsx';
 import { useAnnouncementCount } from '#web/features/announcements/api/get-announcements.ts';
 import { useGoogleSignInWelcome } from '#web/features/auth/api/google-sign-in-welcome.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
+import { useLiveUpdates } from './live-updates.ts';
 import { ScrollManager } from './scroll-manager.tsx';
 
 export function RootLayout() {
   const { siteName } = usePublicConfig();
   const announcementCount = useAnnouncementCount();
   useGoogleSignInWelcome();
+  useLiveUpdates();
 
   useEffect(() => {
     document.title = siteName;

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { LiveEventName } from '#shared/schemas/live.ts';
+import type { LiveEventName } from '#shared/live-events.ts';
 import { compareEventIds, eventIdMaker, type EventId } from './live-ids.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { liveEventSchemas, type LiveEventData, type LiveEventName } from '#shared/schemas/live.ts';
+import type { LiveEventName } from '#shared/live-events.ts';
+import { liveEventSchemas, type LiveEventData } from '#shared/schemas/live.ts';
 import type { Db } from '../../db/schema.ts';
 import type { DomainEvent } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_EVENT_ID } from '#shared/schemas/live.ts';
+import { LIVE_EVENT_ID } from '#shared/live-events.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { openEventStream, type EventStreamClient, type StreamEvent } from '../../test/event-stream.ts';
 import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';

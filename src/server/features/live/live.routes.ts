@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIVE_EVENT_ID, liveQuerySchema } from '#shared/schemas/live.ts';
+import { LIVE_EVENT_ID } from '#shared/live-events.ts';
+import { liveQuerySchema } from '#shared/schemas/live.ts';
 import { rateLimited } from '../../lib/app-error.ts';
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
