@@ -87,6 +87,8 @@ export class LiveHub {
       for (const entry of this.bus.after(request.since)) if (keys.includes(entry.audience)) first += frameOf(entry);
     }
     res.write(first);
+    // Gone already (while its session was read): there will be no 'close' to hear.
+    if (res.destroyed || !res.socket || res.socket.destroyed) return;
 
     this.streams.add(stream);
     this.perAddress.set(stream.address, (this.perAddress.get(stream.address) ?? 0) + 1);
