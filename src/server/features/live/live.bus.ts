@@ -164,7 +164,7 @@ export async function redisBus(
   return {
     async publish(messages) {
       if (messages.length === 0) return;
-      const batch = redis.multi();
+      const batch = redis.pipeline();
       for (const m of messages) batch.xadd(key, 'MAXLEN', '~', BACKLOG_EVENTS, '*', 'n', m.name, 'a', m.audience, 'd', m.data);
       batch.pexpire(key, STREAM_TTL_MS);
       const results = await batch.exec();
