@@ -60,6 +60,8 @@ async function pagesInTheme(browser: Browser, forum: Forum, theme: 'light' | 'da
   await visit('/', heading(/Latest posts/));
   await visit('/no-such-page', heading('No Page Found'));
   await visit('/auth/sign-up', heading('Sign Up'));
+  await visit('/auth/forgot-password', heading('Forgot password?'));
+  await visit('/auth/reset-password?token=e2e-theme', heading('Choose a new password'));
   await visit(`/members/${forum.memberId}`, heading(forum.member.name));
   await visit('/search?q=dark', heading('Search'));
   await signInBrowserAs(page, forum.member);

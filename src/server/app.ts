@@ -11,6 +11,9 @@ import { markdownRoutes } from './features/markdown/markdown.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
 import { membershipRoutes } from './features/membership/membership.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
+import { openApiPlugin } from './features/platform/openapi.ts';
+import { feedsRoutes } from './features/platform/feeds.routes.ts';
+import { platformRoutes } from './features/platform/platform.routes.ts';
 import { memberPostsRoutes } from './features/posts/member-posts.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -23,6 +26,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { livePlugin } from './plugins/live.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -44,6 +48,8 @@ export interface BuildAppOptions {
   /** The built web app (dist/web); null serves the API alone. */
   webRoot?: string | null;
   logger?: boolean;
+  /** Where the log goes instead of standard output (a test reading what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 // Never logged: credentials travel in these.
@@ -61,7 +67,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false || config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Two log lines per request cost about 40 % of the throughput at the default level:
     // requests are logged only when asked for (LOG_REQUESTS=on); failures always are.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -83,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { config, database });
   await app.register(redisPlugin);
   await app.register(readCachePlugin);
+  await app.register(mailPlugin);
   await app.register(livePlugin);
   await app.register(writePathPlugin);
   await app.register(errorHandlerPlugin);
@@ -90,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes: it applies to the routes registered after it (write methods only).
   if (config.rateLimit) await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  // Before the routes: it documents each one as it is added (Better Auth's by hand).
+  await app.register(openApiPlugin);
 
   for (const routes of [
     metaRoutes,
@@ -109,6 +122,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     membershipRoutes,
     membersRoutes,
     liveRoutes,
+    // robots.txt, the sitemap, icons, manifest and feeds: before the web app's fallback.
+    platformRoutes,
+    feedsRoutes,
   ]) {
     await app.register(routes);
   }

@@ -46,7 +46,10 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
  * The real server on a real, freshly migrated database: a new SQLite file by default, or a
  * new PostgreSQL database when TEST_DATABASE_URL is set.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
   const pgDb = pgBase ? await freshPostgresDatabase(pgBase) : null;
@@ -60,7 +63,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const database = createDb({ ...config, poolSize: 5 });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  // No log unless a test reads it (it then sets LOG_LEVEL too).
+  const app = options.logStream
+    ? await buildApp({ config, database, logger: true, logStream: options.logStream })
+    : await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,

@@ -29,6 +29,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/auth/sign-up.tsx')).SignUpPage }),
           },
           {
+            path: paths.auth.forgotPassword.path,
+            lazy: async () => ({ Component: (await import('./routes/auth/forgot-password.tsx')).ForgotPasswordPage }),
+          },
+          {
+            path: paths.auth.resetPassword.path,
+            lazy: async () => ({ Component: (await import('./routes/auth/reset-password.tsx')).ResetPasswordPage }),
+          },
+          {
             path: paths.search.path,
             lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchPage }),
           },

@@ -21,6 +21,12 @@ export const paths = {
   auth: {
     signIn: { path: '/auth/sign-in', getHref: () => '/auth/sign-in' },
     signUp: { path: '/auth/sign-up', getHref: () => '/auth/sign-up' },
+    forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
+    /** The mailed link's page; the server writes the same address (with `?token=`) into the mail. */
+    resetPassword: {
+      path: '/auth/reset-password',
+      getHref: (token?: string) => (token ? `/auth/reset-password?${new URLSearchParams({ token }).toString()}` : '/auth/reset-password'),
+    },
   },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
