@@ -195,7 +195,19 @@ describe('live updates: limits and shutdown', () => {
     again.close();
   });
 
+  it('keeps one heartbeat timer for all its streams, none per stream', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    const streams = await Promise.all([openEventStream(base), openEventStream(base)]);
+    const withTwo = timers();
+    expect(withTwo - before).toBeLessThanOrEqual(1);
+    streams.forEach((s) => s.close());
+    await Promise.all(streams.map((s) => s.ended));
+  });
+
   it('ends every open stream when the server closes, without waiting for them', async () => {
+    // The streams of the tests before are gone once the server has heard of their closing.
+    while (t.app.live.hub.size > 0) await new Promise((r) => setTimeout(r, 10));
     const streams = [await openEventStream(base), await openEventStream(base)];
     expect(t.app.live.hub.size).toBe(2);
     await t.app.close();
