@@ -5,6 +5,7 @@ import type { Database } from './db/create-db.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
 import { commentsRoutes } from './features/comments/comments.routes.ts';
+import { liveRoutes } from './features/live/live.routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes.ts';
 import { markdownRoutes } from './features/markdown/markdown.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
@@ -24,6 +25,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { votesRoutes } from './features/votes/votes.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { livePlugin } from './plugins/live.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -93,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(redisPlugin);
   await app.register(readCachePlugin);
   await app.register(mailPlugin);
+  await app.register(livePlugin);
   await app.register(writePathPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
@@ -120,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     membershipRoutes,
     membersRoutes,
     notificationsRoutes,
+    liveRoutes,
     // robots.txt, the sitemap, icons, manifest and feeds: before the web app's fallback.
     platformRoutes,
     feedsRoutes,

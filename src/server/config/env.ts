@@ -36,6 +36,10 @@ const envSchema = z.object({
   LOG_REQUESTS: onOff.optional(),
   /** Keep answers of the busiest reads between writes (lib/read-cache.ts); on by default. */
   READ_CACHE: onOff.optional(),
+  /** Open event streams (GET /api/events) allowed per client address. */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /** Seconds between the comment lines every event stream gets (at most 25, API.md); tests shorten it. */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.01).max(25).default(20),
   /** smtp://user:pass@host:port or smtps://…; with MAIL_FROM, mail goes out by SMTP (else to the log). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -66,6 +70,7 @@ export interface AppConfig {
   logLevel: string;
   logRequests: boolean;
   readCache: boolean;
+  live: { streamsPerAddress: number; heartbeatMs: number };
   mail: MailConfig;
 }
 
@@ -162,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     logRequests: e.LOG_REQUESTS === 'on',
     readCache: e.READ_CACHE !== 'off',
+    live: { streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000) },
     mail: mailConfig(e),
   };
 }

@@ -1,5 +1,7 @@
 import type { Database } from '../db/create-db.ts';
 import { countersLedger } from '../features/counters/counters.ledger.ts';
+import type { LiveBus } from '../features/live/live.bus.ts';
+import { liveReaction } from '../features/live/live.reaction.ts';
 import type { Mailer } from '../features/mail/mail-queue.ts';
 import { notificationMails } from '../features/mail/mail.reaction.ts';
 import { notificationRows } from '../features/notifications/notifications.reaction.ts';
@@ -14,6 +16,8 @@ import { createWritePath, type Reaction, type WritePath } from './write-path.ts'
 export function reactionsFor(deps: {
   database: Database;
   readCache: ReadCache | null;
+  /** The server's live bus, and where its failures are reported; none outside the server. */
+  live?: { bus: LiveBus; onError: (error: unknown) => void } | null;
   /** The server's mail queue; processes without one (the seed, `npm run admin`) send no mail. */
   mail?: { mailer: Mailer; siteName: string; publicUrl: string } | null;
 }): Reaction[] {
@@ -26,6 +30,8 @@ export function reactionsFor(deps: {
     ...(deps.readCache ? [readCacheInvalidation(deps.readCache)] : []),
     // SQLite copies its log into the database file from a worker told after each batch.
     { name: 'checkpointer', afterCommit: () => deps.database.committed() },
+    // Queues the live events and returns: publishing never holds the answer.
+    ...(deps.live ? [liveReaction({ db: deps.database.db, ...deps.live })] : []),
     ...(deps.mail ? [notificationMails({ db: deps.database.db, config: deps.mail, mailer: deps.mail.mailer })] : []),
   ];
 }

@@ -7,6 +7,7 @@ import { useGoogleSignInWelcome } from '#web/features/auth/api/google-sign-in-we
 import { useUnreadCount } from '#web/features/notifications/api/get-notifications.ts';
 import { useViewer } from '#web/lib/auth.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
+import { useLiveUpdates } from './live-updates.ts';
 import { ScrollManager } from './scroll-manager.tsx';
 
 export function RootLayout() {
@@ -15,6 +16,7 @@ export function RootLayout() {
   const signedIn = useViewer().status === 'signed-in';
   const inboxCount = useUnreadCount(signedIn);
   useGoogleSignInWelcome();
+  useLiveUpdates();
 
   useEffect(() => {
     document.title = siteName;

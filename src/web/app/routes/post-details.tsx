@@ -13,8 +13,10 @@ import { postKeys } from '#web/features/posts/api/query-keys.ts';
 import { PostArticle } from '#web/features/posts/components/post-article.tsx';
 import { PostNotFound } from '#web/features/posts/components/post-not-found.tsx';
 import { ShareButton } from '#web/features/posts/components/share-button.tsx';
+import { useLiveVotes } from '#web/features/votes/api/live-votes.ts';
 import { VoteButtons } from '#web/features/votes/components/vote-buttons.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
+import { useLivePost } from '#web/lib/live-events.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 
 /** The comment id a location hash names (`#comment-{id}`, see commentAnchor), or null. */
@@ -35,6 +37,9 @@ export function PostDetailsPage() {
   const highlightId = commentIdFromHash(useLocation().hash);
   const { siteName } = usePublicConfig();
   const title = post.data?.title;
+  // This post's comments and votes come live while the page is open.
+  useLivePost(id);
+  useLiveVotes(id, postKeys.detail(id));
 
   useEffect(() => {
     if (!title) return;
