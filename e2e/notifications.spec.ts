@@ -20,6 +20,10 @@ test.describe('Notifications', () => {
     await signInBrowserAs(adaPage, ada);
     const inbox = adaPage.getByRole('link', { name: 'Inbox', exact: true });
     await expect(inbox).toHaveAccessibleDescription('0 unread notifications');
+    // She reads her post; its stream (hers, signed in) is open before Bob writes.
+    const subscribed = adaPage.waitForResponse((response) => response.url().includes(`/api/events?post=${postId}`));
+    await adaPage.goto(`/post-details/${postId}`);
+    await subscribed;
 
     // Bob comments on Ada's post, in his own browser.
     const bobContext = await browser.newContext();
@@ -33,8 +37,8 @@ test.describe('Notifications', () => {
     await expect(bobPage.getByRole('dialog', { name: 'Thanks! Your comment is live' })).toBeVisible();
     await bobContext.close();
 
-    // Ada navigates: the Inbox shows one unread notification.
-    await adaPage.goto('/');
+    // Without a reload, the comment appears on Ada's page and her Inbox count rises.
+    await expect(adaPage.getByText('Have you tried fake timers?')).toBeVisible();
     await expect(inbox).toHaveAccessibleDescription('1 unread notification');
     await expect(adaPage.getByTestId('inbox-badge')).toHaveText('1');
     await inbox.click();
