@@ -20,7 +20,7 @@ const newComment = prepared((db, c: Args<NewComment & { html: string }>) =>
 );
 
 export async function insertComment(db: Db, c: NewComment) {
-  await newComment.run(db, { ...c, html: renderMarkdown(c.comment) });
+  await newComment.runDeferrable(db, { ...c, html: renderMarkdown(c.comment) });
 }
 
 const postComments = prepared((db, a: Args<{ postId: string; limit: number; offset: number }>) =>
