@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import { runDeferrable } from './deferred.ts';
 import { isPostgres } from './engine.ts';
 import type { Db } from './schema.ts';
 
@@ -7,11 +8,12 @@ import type { Db } from './schema.ts';
  * statement of data-modifying WITH clauses (one round trip to the server instead of one each;
  * they all see the database as it was before it, and none may touch a row another touches), on
  * SQLite one after another, in the order given (in process a round trip costs nothing). The
- * statements are bound already (PreparedQuery.bind), with $n parameters on PostgreSQL.
+ * statements are bound already (PreparedQuery.bind), with $n parameters on PostgreSQL. Nothing
+ * is read from them, so inside a transaction they travel with its next statement (db/deferred.ts).
  */
 export async function runCombined(db: Db, statements: readonly CompiledQuery[]): Promise<void> {
   if (!isPostgres(db) || statements.length <= 1) {
-    for (const statement of statements) await db.executeQuery(statement);
+    for (const statement of statements) await runDeferrable(db, statement);
     return;
   }
   const clauses: string[] = [];
@@ -21,5 +23,5 @@ export async function runCombined(db: Db, statements: readonly CompiledQuery[]):
     clauses.push(`w${i} as (${statement.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`);
     parameters.push(...statement.parameters);
   }
-  await db.executeQuery(CompiledQuery.raw(`with ${clauses.join(', ')} select 1`, parameters));
+  await runDeferrable(db, CompiledQuery.raw(`with ${clauses.join(', ')} select 1`, parameters));
 }

@@ -1,10 +1,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely';
-import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
 import type { DB } from './schema.ts';
+import { pipeliningPool } from './pg-pool.ts';
 import { loadSqliteDriver } from './sqlite-driver.ts';
 
 export interface Database {
@@ -26,48 +26,6 @@ function loadPg(): typeof PgModule {
     pgModule.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
   }
   return pgModule;
-}
-
-/** Distinct statements named at most; past that (it does not happen with our queries) they go unnamed. */
-const NAMED_STATEMENTS_MAX = 2000;
-
-/**
- * The pool Kysely is given: every statement with parameters is sent as a named prepared
- * statement, so PostgreSQL parses and plans it once per connection and then only binds and
- * runs it (Kysely sends each query unnamed, which costs a parse and a plan every time). The
- * name is a digest of the SQL text, the same on every connection and every instance.
- */
-function preparingOnServer(pool: PgModule.Pool): PostgresPool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    let name = names.get(text);
-    if (name === undefined && names.size < NAMED_STATEMENTS_MAX) {
-      name = `cc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  const wrappers = new WeakMap<PgModule.PoolClient, PostgresPoolClient>();
-  return {
-    async connect() {
-      const client = await pool.connect();
-      let wrapper = wrappers.get(client);
-      if (!wrapper) {
-        wrapper = {
-          // Kysely's other overload (a cursor object) is left to pg as it is.
-          query: ((text: string | PgModule.Submittable, values?: readonly unknown[]) => {
-            if (typeof text !== 'string') return client.query(text);
-            const name = values && values.length > 0 ? nameOf(text) : undefined;
-            return name ? client.query({ name, text, values: [...values!] }) : client.query(text, values ? [...values] : []);
-          }) as unknown as PostgresPoolClient['query'],
-          release: () => client.release(),
-        };
-        wrappers.set(client, wrapper);
-      }
-      return wrapper;
-    },
-    end: () => pool.end(),
-  };
 }
 
 /** What the write-ahead log is cut back to after a full checkpoint: about the fallback threshold. */
@@ -92,7 +50,7 @@ export function createDb(options: DbOptions): Database {
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards that client and the next query opens a fresh one.
     pool.on('error', () => {});
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingOnServer(pool) }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pipeliningPool(pool, pg) }) });
     return { db, ready: Promise.resolve(), committed: () => {}, close: () => db.destroy() };
   }
   const Sqlite = loadSqliteDriver();

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Expression, type QueryResult } from 'kysely';
+import { runDeferrable } from './deferred.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -54,6 +55,11 @@ export interface PreparedQuery<A, O> {
   executeTakeFirst(db: Db, args: A): Promise<O | undefined>;
   /** The driver's whole result (affected rows of a write). */
   run(db: Db, args: A): Promise<QueryResult<O>>;
+  /**
+   * A write whose answer is not read: on PostgreSQL it travels with the next statement of its
+   * transaction (db/deferred.ts), and a failure surfaces there.
+   */
+  runDeferrable(db: Db, args: A): Promise<void>;
 }
 
 export function prepared<A extends object, O>(build: (db: Db, a: Placeholders<A>) => Compilable<O>): PreparedQuery<A, O> {
@@ -82,6 +88,7 @@ export function prepared<A extends object, O>(build: (db: Db, a: Placeholders<A>
   return {
     bind,
     run,
+    runDeferrable: (db, args) => runDeferrable(db, bind(db, args)),
     execute: async (db, args) => (await run(db, args)).rows,
     executeTakeFirst: async (db, args) => (await run(db, args)).rows[0],
   };

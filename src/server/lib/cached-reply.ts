@@ -12,13 +12,16 @@ export async function replyFromCache(
   cache: ReadCache | null,
   reply: FastifyReply,
   key: string,
-  compute: () => Promise<{ body: unknown; totalCount?: number }>,
+  /** The answer, and the tags of read-cache.ts it depends on beyond ALL (the posts it shows, say). */
+  compute: () => Promise<{ body: unknown; totalCount?: number; tags?: readonly string[] }>,
 ): Promise<FastifyReply> {
+  let tags: readonly string[] = [];
   const serialize = async () => {
-    const { body, totalCount } = await compute();
-    return { json: reply.serialize(body) as string, totalCount };
+    const computed = await compute();
+    tags = computed.tags ?? [];
+    return { json: reply.serialize(computed.body) as string, totalCount: computed.totalCount };
   };
-  const kept = cache ? await cache.read(key, serialize) : await serialize();
+  const kept = cache ? await cache.read(key, serialize, () => tags) : await serialize();
   if (kept.totalCount !== undefined) reply.header(TOTAL_COUNT_HEADER, String(kept.totalCount));
   return reply.type('application/json; charset=utf-8').send(kept.json);
 }

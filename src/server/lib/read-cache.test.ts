@@ -6,7 +6,7 @@ import { createAdmin, createComment, createPost, createTags } from '../test/fact
 import { signUp, type TestMember } from '../test/sign-in.ts';
 import { Redis } from 'ioredis';
 import { testRedisUrl } from '../test/redis.ts';
-import { memoryStore, ReadCache, redisStore, type ReadCacheStore } from './read-cache.ts';
+import { ALL, memoryStore, MISSING, ReadCache, redisStore, tagsTouchedBy, type ReadCacheStore } from './read-cache.ts';
 
 // Shared by every instance when REDIS_URL is set; runs where a Redis answers (always in CI).
 const redis = testRedisUrl ? new Redis(testRedisUrl, { maxRetriesPerRequest: 1 }) : null;
@@ -94,6 +94,22 @@ describe.each(stores)('kept reads follow every write ($store)', ({ env }) => {
     expect((await board()).map((r) => r.name)).not.toContain('Troll');
   });
 
+  it('keeps a page while votes and comments go to posts it does not show', async () => {
+    const older = await createPost(t.app, alice, { title: 'Older' });
+    const shown = [await createPost(t.app, alice, { title: 'Newer' }), await createPost(t.app, bob, { title: 'Newest' })];
+    const page = async () => (await t.app.inject({ url: '/api/pagination?page=0&limit=2' })).json() as Post[];
+    expect((await page()).map((p) => p._id)).toEqual([...shown].reverse());
+    // Changed behind the write path's back: the page shows it only once it is computed again.
+    await t.db.updateTable('posts').set({ title: 'Renamed quietly' }).where('id', '=', shown[0]!).execute();
+    await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${older}`, headers: bob.headers });
+    await createComment(t.app, bob, older);
+    // (PostgreSQL without Redis keeps nothing: there every read is computed.)
+    expect((await page()).map((p) => p.title)).toEqual(['Newest', t.app.readCache ? 'Newer' : 'Renamed quietly']);
+    // A vote on a post it shows: computed again, with the vote.
+    await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${shown[0]}`, headers: bob.headers });
+    expect((await page())[1]).toMatchObject({ title: 'Renamed quietly', upVote: 1 });
+  });
+
   it('answers a kept read with the same bytes and headers as a computed one', async () => {
     const a = await t.app.inject({ url: '/api/pagination?page=0&limit=2' });
     const b = await t.app.inject({ url: '/api/pagination?page=0&limit=2' });
@@ -105,32 +121,82 @@ describe.each(stores)('kept reads follow every write ($store)', ({ env }) => {
 
 async function versioning(store: ReadCacheStore) {
   const v0 = (await store.read('a')).version;
-  await store.write('a', { version: v0, value: 1 });
-  expect(await store.read('a')).toEqual({ version: v0, entry: { version: v0, value: 1 } });
-  await store.bump();
+  await store.write('a', { version: v0, tags: [ALL], value: 1 });
+  expect(await store.read('a')).toEqual({ version: v0, value: 1 });
+  await store.bump([ALL]);
   const after = await store.read('a');
   expect(after.version).toBe(v0 + 1);
-  // Whatever is still stored under the key belongs to the old version: never an answer.
-  expect(after.entry === null || after.entry.version !== after.version).toBe(true);
+  // What is still stored under the key was computed before the change: never an answer.
+  expect(after.value).toBe(MISSING);
 }
+
+/** A write that touched other tags keeps an answer; one that touched its tags drops it. */
+async function tagging(store: ReadCacheStore) {
+  const { version } = await store.read('page');
+  await store.write('page', { version, tags: [ALL, 'post:1', 'post:2'], value: 'page' });
+  await store.bump(['post:3', 'scores']);
+  expect((await store.read('page')).value).toBe('page');
+  // Computed before a write to one of its tags, written after it: never an answer.
+  const late = await store.read('late');
+  await store.bump(['post:1']);
+  await store.write('late', { version: late.version, tags: [ALL, 'post:1'], value: 'late' });
+  expect((await store.read('late')).value).toBe(MISSING);
+  expect((await store.read('page')).value).toBe(MISSING);
+  const now = await store.read('page');
+  await store.write('page', { version: now.version, tags: [ALL, 'post:1', 'post:2'], value: 'again' });
+  expect((await store.read('page')).value).toBe('again');
+  await store.bump([ALL]);
+  expect((await store.read('page')).value).toBe(MISSING);
+}
+
+describe('tags touched by a write', () => {
+  const at = '2026-11-25T12:00:00.000Z';
+  it('names the post of a vote or comment, and everything for other writes', () => {
+    expect(tagsTouchedBy([{ type: 'vote.cast', postId: 'p', postAuthorId: 'a', voterId: 'v', before: null, after: 'up', at }])).toEqual([
+      'post:p',
+      'scores',
+      'activity',
+    ]);
+    const comment = { id: 'c', postId: 'p', authorId: 'a', createdAt: at };
+    expect(tagsTouchedBy([{ type: 'comment.added', comment, postAuthorId: 'a' }])).toEqual(['post:p', 'activity']);
+    expect(
+      tagsTouchedBy([
+        { type: 'comment.added', comment, postAuthorId: 'a' },
+        { type: 'member.updated', memberId: 'a' },
+      ]),
+    ).toEqual([ALL]);
+    expect(tagsTouchedBy([{ type: 'post.published', post: { id: 'p', authorId: 'a', category: 't', createdAt: at } }])).toEqual([ALL]);
+    expect(tagsTouchedBy([{ type: 'report.filed', reportId: 'r', commentId: 'c' }])).toEqual([]);
+  });
+});
 
 describe('memory store', () => {
   it('answers nothing from before a change, and keeps a bounded number of answers', async () => {
     await versioning(memoryStore());
     const store = memoryStore(2);
     const v0 = (await store.read('a')).version;
-    await store.write('a', { version: v0, value: 1 });
-    expect(await store.read('a')).toEqual({ version: v0, entry: { version: v0, value: 1 } });
-    await store.bump();
-    const after = await store.read('a');
-    expect(after.entry).toBeNull();
-    expect(after.version).toBe(v0 + 1);
-    await store.write('a', { version: after.version, value: 'a' });
-    await store.write('b', { version: after.version, value: 'b' });
+    await store.write('a', { version: v0, tags: [ALL], value: 'a' });
+    await store.write('b', { version: v0, tags: [ALL], value: 'b' });
     await store.read('a');
-    await store.write('c', { version: after.version, value: 'c' });
-    expect((await store.read('b')).entry).toBeNull();
-    expect((await store.read('a')).entry?.value).toBe('a');
+    await store.write('c', { version: v0, tags: [ALL], value: 'c' });
+    expect((await store.read('b')).value).toBe(MISSING);
+    expect((await store.read('a')).value).toBe('a');
+  });
+
+  it('drops only the answers that depend on what a write touched', async () => {
+    await tagging(memoryStore());
+  });
+
+  it('forgets its tags past a bound, and then every answer kept before', async () => {
+    const store = memoryStore(10, 3);
+    const { version } = await store.read('k');
+    await store.write('k', { version, tags: [ALL, 'post:9'], value: 'k' });
+    await store.bump(['post:1', 'post:2', 'post:3']);
+    expect((await store.read('k')).value).toBe('k');
+    await store.bump(['post:4']);
+    expect((await store.read('k')).value).toBe(MISSING);
+    await store.write('k', { version, tags: [ALL, 'post:9'], value: 'computed before' });
+    expect((await store.read('k')).value).toBe(MISSING);
   });
 });
 
@@ -142,17 +208,22 @@ describe.runIf(redis !== null)('redis store', () => {
     const one = redisStore(redis!, prefix);
     const other = redisStore(redis!, prefix);
     await versioning(one);
+    await tagging(other);
     const { version } = await one.read('k');
-    await one.write('k', { version, value: { json: '[]', totalCount: 3 } });
-    expect((await other.read('k')).entry).toEqual({ version, value: { json: '[]', totalCount: 3 } });
-    await other.bump();
+    await one.write('k', { version, tags: [ALL, 'post:1'], value: { json: '[]', totalCount: 3 } });
+    expect((await other.read('k')).value).toEqual({ json: '[]', totalCount: 3 });
+    await other.bump(['post:2']);
+    expect((await one.read('k')).value).toEqual({ json: '[]', totalCount: 3 });
+    await other.bump(['post:1']);
     const seen = await one.read('k');
-    expect(seen.version).toBe(version + 1);
-    expect(seen.entry?.version).toBe(version);
+    expect(seen.version).toBe(version + 2);
+    expect(seen.value).toBe(MISSING);
     // Nothing this forum keeps in Redis stays there for ever.
     expect(await redis!.ttl(`${prefix}version`)).toBeGreaterThan(0);
     expect(await redis!.ttl(`${prefix}k`)).toBeGreaterThan(0);
-    await redis!.del(`${prefix}version`, `${prefix}a`, `${prefix}k`);
+    expect(await redis!.ttl(`${prefix}tag:post:1`)).toBeGreaterThan(0);
+    const keys = await redis!.keys(`${prefix}*`);
+    await redis!.del(...keys);
   });
 });
 

@@ -1,16 +1,22 @@
 import type { Redis } from 'ioredis';
-import type { DomainEventType } from '../write-path/events.ts';
+import type { DomainEvent, DomainEventType } from '../write-path/events.ts';
 import type { Reaction } from '../write-path/write-path.ts';
 
 /**
  * Answers of the busiest public reads (the post lists, the leaderboard), kept between the
  * writes that change them.
  *
- * Every committed write that changes what those reads show — a post written or removed, a
- * vote, a comment written or removed, a ban, a member's new name or photo — moves one version
- * number: the write path's reaction below does it from the write's events. A kept answer is used only while the
- * version it was computed under is still the current one, so a reader never gets an answer
- * older than the last committed write it could have seen.
+ * Every committed write that changes what those reads show moves a version number (one for
+ * the whole forum) and stamps the tags it touched with it — `post:<id>` for a post whose
+ * votes or comments changed, `scores` when the popularity order may change, `activity` for
+ * the leaderboard's points, and ALL for anything else (a post written or removed, a ban, a
+ * member's new name or photo…): the write path's reaction below does it from the write's
+ * events. A kept answer carries the version it was computed under (read before it was
+ * computed) and the tags it depends on (ALL, and what the answer shows); it is used only while
+ * none of them has been stamped with a later version. So a vote on a post on page 50 leaves
+ * the home page kept, and a reader never gets an answer older than the last committed write
+ * it could have seen: a write committed before the reader read the version is in the answer,
+ * and one committed after it stamps a tag later than the answer's version.
  *
  * Where the version and the answers live decides who sees them: in Redis (REDIS_URL) every
  * instance shares them; without Redis, in this process — correct only because a SQLite
@@ -18,45 +24,67 @@ import type { Reaction } from '../write-path/write-path.ts';
  * instances, so there nothing is kept.
  */
 
-interface Entry {
+/** The tag every kept answer depends on: a write stamped with it changes every answer. */
+export const ALL = '*';
+
+export interface Entry {
   version: number;
+  /** What the answer depends on (ALL among them). */
+  tags: readonly string[];
   value: unknown;
 }
 
 export interface ReadCacheStore {
-  /** The current version, and what is stored under the key (possibly from an older version). */
-  read(key: string): Promise<{ version: number; entry: Entry | null }>;
+  /** The current version, and the answer kept under the key while none of its tags moved past it. */
+  read(key: string): Promise<{ version: number; value: unknown }>;
   write(key: string, entry: Entry): Promise<void>;
-  bump(): Promise<void>;
+  /** Moves the version on, and stamps these tags with it. */
+  bump(tags: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
+/** No kept answer (`value` of ReadCacheStore.read). */
+export const MISSING = undefined;
+
 /** Keys kept at most in memory (the least recently used go first); a few hundred kilobytes. */
 const MEMORY_ENTRIES = 200;
+/** Tags remembered at most in memory; past that every kept answer is dropped and they start again. */
+const MEMORY_TAGS = 10_000;
 
-export function memoryStore(maxEntries = MEMORY_ENTRIES): ReadCacheStore {
+export function memoryStore(maxEntries = MEMORY_ENTRIES, maxTags = MEMORY_TAGS): ReadCacheStore {
   let version = 0;
+  /** Answers computed under an earlier version than this are never used (the tags were forgotten). */
+  let floor = 0;
   const entries = new Map<string, Entry>();
+  const stamps = new Map<string, number>();
+  const current = (entry: Entry) => entry.version >= floor && entry.tags.every((tag) => (stamps.get(tag) ?? 0) <= entry.version);
   return {
     async read(key) {
-      const entry = entries.get(key) ?? null;
-      if (entry) {
-        entries.delete(key);
-        entries.set(key, entry);
-      }
-      return { version, entry };
+      const entry = entries.get(key);
+      if (!entry) return { version, value: MISSING };
+      entries.delete(key);
+      if (!current(entry)) return { version, value: MISSING };
+      entries.set(key, entry);
+      return { version, value: entry.value };
     },
     async write(key, entry) {
       entries.delete(key);
+      if (!current(entry)) return;
       entries.set(key, entry);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
     },
-    async bump() {
+    async bump(tags) {
       version += 1;
-      entries.clear();
+      for (const tag of tags) stamps.set(tag, version);
+      if (stamps.size > maxTags) {
+        stamps.clear();
+        entries.clear();
+        floor = version;
+      }
     },
     async close() {
       entries.clear();
+      stamps.clear();
     },
   };
 }
@@ -64,23 +92,57 @@ export function memoryStore(maxEntries = MEMORY_ENTRIES): ReadCacheStore {
 /** A safety net only: an answer left behind by a lost version bump expires within a minute. */
 const ENTRY_TTL_SECONDS = 60;
 /**
+ * A tag's stamp outlives every answer computed before it (those expire within ENTRY_TTL_SECONDS
+ * of being written, and are written within moments of being begun), so a missing stamp means
+ * that no kept answer is older than the last write to the tag.
+ */
+const TAG_TTL_SECONDS = 3 * ENTRY_TTL_SECONDS;
+/**
  * The version goes when a forum has written nothing for this long (its kept answers are long
  * gone by then), so a Redis shared by forums that come and go does not keep their keys.
  */
 const VERSION_TTL_SECONDS = 30 * 86_400;
 
+// One round trip each. An entry is stored as "<version> <tag> <tag>…\n<JSON of the value>".
+// (The tag keys are named inside the scripts: fine for one Redis, not for a Redis Cluster.)
+const READ_SCRIPT = `
+local version = tonumber(redis.call('GET', KEYS[2]) or '0')
+local entry = redis.call('GET', KEYS[1])
+if not entry then return {version, false} end
+local newline = string.find(entry, '\\n', 1, true)
+if not newline then return {version, false} end
+local made = nil
+for word in string.gmatch(string.sub(entry, 1, newline - 1), '%S+') do
+  if made == nil then
+    made = tonumber(word)
+  else
+    local stamp = redis.call('GET', ARGV[1] .. word)
+    if stamp and tonumber(stamp) > made then return {version, false} end
+  end
+end
+return {version, string.sub(entry, newline + 1)}
+`;
+const BUMP_SCRIPT = `
+local version = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+for i = 4, #ARGV do redis.call('SET', ARGV[1] .. ARGV[i], version, 'EX', ARGV[3]) end
+return version
+`;
+
 export function redisStore(redis: Redis, prefix: string): ReadCacheStore {
   const versionKey = `${prefix}version`;
+  const tagPrefix = `${prefix}tag:`;
   return {
     async read(key) {
-      const [version, entry] = await redis.mget(versionKey, prefix + key);
-      return { version: Number(version ?? 0), entry: entry ? (JSON.parse(entry) as Entry) : null };
+      const [version, json] = (await redis.eval(READ_SCRIPT, 2, prefix + key, versionKey, tagPrefix)) as [number, string | null];
+      return { version: Number(version), value: json === null ? MISSING : (JSON.parse(json) as unknown) };
     },
     async write(key, entry) {
-      await redis.set(prefix + key, JSON.stringify(entry), 'EX', ENTRY_TTL_SECONDS);
+      const text = `${entry.version} ${entry.tags.join(' ')}\n${JSON.stringify(entry.value)}`;
+      await redis.set(prefix + key, text, 'EX', ENTRY_TTL_SECONDS);
     },
-    async bump() {
-      await redis.multi().incr(versionKey).expire(versionKey, VERSION_TTL_SECONDS).exec();
+    async bump(tags) {
+      await redis.eval(BUMP_SCRIPT, 1, versionKey, tagPrefix, VERSION_TTL_SECONDS, TAG_TTL_SECONDS, ...tags);
     },
     // The connection belongs to whoever opened it (plugins/redis.ts).
     async close() {},
@@ -101,21 +163,24 @@ export class ReadCache {
 
   constructor(private readonly store: ReadCacheStore) {}
 
-  /** The kept answer for the key if it is current, or a freshly computed (and kept) one. */
-  async read<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    let current: { version: number; entry: Entry | null };
+  /**
+   * The kept answer for the key if it is current, or a freshly computed (and kept) one.
+   * `tagsOf` names what the answer depends on beyond ALL (the posts it shows, say).
+   */
+  async read<T>(key: string, compute: () => Promise<T>, tagsOf: (value: T) => readonly string[] = () => []): Promise<T> {
+    let current: { version: number; value: unknown };
     try {
       current = await this.store.read(key);
     } catch {
       return compute();
     }
-    const { version, entry } = current;
-    if (entry && entry.version === version) return entry.value as T;
+    const { version, value } = current;
+    if (value !== MISSING) return value as T;
     // A computation started under this version or a later one began after every write this
     // reader could have seen was committed: its answer will do.
     const running = this.inflight.get(key);
     if (running && running.version >= version) return running.value as Promise<T>;
-    const flight = { version, value: this.computeAndKeep(key, version, compute) };
+    const flight = { version, value: this.computeAndKeep(key, version, compute, tagsOf) };
     this.inflight.set(key, flight);
     try {
       return await flight.value;
@@ -125,18 +190,24 @@ export class ReadCache {
   }
 
   /**
-   * Computed after reading the version: a write committed meanwhile has moved the version on,
-   * so this answer is never served as newer than it is.
+   * Computed after reading the version: a write committed meanwhile stamps its tags with a
+   * later version, so this answer is never served as newer than it is.
    */
-  private async computeAndKeep<T>(key: string, version: number, compute: () => Promise<T>): Promise<T> {
+  private async computeAndKeep<T>(
+    key: string,
+    version: number,
+    compute: () => Promise<T>,
+    tagsOf: (value: T) => readonly string[],
+  ): Promise<T> {
     const value = await compute();
-    await this.store.write(key, { version, value }).catch(() => {});
+    await this.store.write(key, { version, tags: [ALL, ...tagsOf(value)], value }).catch(() => {});
     return value;
   }
 
-  async invalidate(): Promise<void> {
+  /** Every kept answer that depends on one of these tags (by default: every one) is computed again. */
+  async invalidate(tags: readonly string[] = [ALL]): Promise<void> {
     try {
-      await this.store.bump();
+      await this.store.bump(tags);
     } catch {
       // The store is unreachable; what it keeps expires on its own (ENTRY_TTL_SECONDS).
     }
@@ -147,7 +218,14 @@ export class ReadCache {
   }
 }
 
-/** Writes no kept answer shows; every other event (a new one included) moves the version. */
+/** Tags of the kept answers (see above): the post lists tag the posts they show. */
+export const postTag = (postId: string) => `post:${postId}`;
+/** The popularity order (every post's score). */
+export const SCORES = 'scores';
+/** The leaderboard's points. */
+export const ACTIVITY = 'activity';
+
+/** Writes no kept answer shows. */
 const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'member.promoted',
   'member.demoted',
@@ -166,12 +244,40 @@ const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'notification-settings.changed',
 ]);
 
-/** After the commit: one version move for a batch of writes that changed what reads show. */
+/**
+ * The tags a write touched. Votes and comments change their post and the points (and a vote
+ * the scores); every other event that reads show (a new one included) touches ALL.
+ */
+export function tagsTouchedBy(events: readonly DomainEvent[]): string[] {
+  const tags = new Set<string>();
+  for (const event of events) {
+    if (UNSEEN.has(event.type)) continue;
+    switch (event.type) {
+      case 'vote.cast':
+        tags.add(postTag(event.postId)).add(SCORES).add(ACTIVITY);
+        break;
+      case 'comment.added':
+      case 'comment.edited':
+        tags.add(postTag(event.comment.postId)).add(ACTIVITY);
+        break;
+      case 'comments.removed':
+        for (const c of event.comments) tags.add(postTag(c.postId));
+        tags.add(ACTIVITY);
+        break;
+      default:
+        return [ALL];
+    }
+  }
+  return [...tags];
+}
+
+/** After the commit: one version move for a batch of writes, stamping the tags they touched. */
 export function readCacheInvalidation(cache: ReadCache): Reaction {
   return {
     name: 'read-cache',
     async afterCommit(events) {
-      if (events.some((e) => !UNSEEN.has(e.type))) await cache.invalidate();
+      const tags = tagsTouchedBy(events);
+      if (tags.length > 0) await cache.invalidate(tags);
     },
   };
 }

@@ -20,7 +20,7 @@ const newComment = prepared((db, c: Args<NewComment & { html: string }>) =>
 );
 
 export async function insertComment(db: Db, c: NewComment) {
-  await newComment.run(db, { ...c, html: renderMarkdown(c.comment) });
+  await newComment.runDeferrable(db, { ...c, html: renderMarkdown(c.comment) });
 }
 
 const postComments = prepared((db, a: Args<{ postId: string; limit: number; offset: number }>) =>
@@ -28,6 +28,8 @@ const postComments = prepared((db, a: Args<{ postId: string; limit: number; offs
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.author_id')
     .select(['c.id', 'c.comment', 'c.comment_html', 'c.edited_at', 'c.author_id', 'c.created_at', 'c.post_id', 'u.name', 'u.image'])
+    // The post's stored count with every row: the page and its total in one statement.
+    .select((eb) => eb.selectFrom('posts').select('comment_count').where('id', '=', a.postId).as('total'))
     .where('c.post_id', '=', a.postId)
     .orderBy('c.created_at', 'asc')
     .orderBy('c.id', 'asc')
@@ -60,10 +62,14 @@ const toPublicComment = (r: PublicCommentRow): PublicComment => ({
   editedAt: r.edited_at,
 });
 
-/** A post's comments, oldest first, without emails. */
-export async function listPostComments(db: Db, postId: string, page: PaginationQuery): Promise<PublicComment[]> {
+/**
+ * A page of a post's comments, oldest first, without emails, and how many it has in all; the total comes with the rows, so it
+ * is read on its own only for a page without any.
+ */
+export async function listPostComments(db: Db, postId: string, page: PaginationQuery): Promise<{ items: PublicComment[]; total: number }> {
   const rows = await postComments.execute(db, { postId, limit: page.limit, offset: offsetOf(page) });
-  return rows.map(toPublicComment);
+  const total = rows[0] ? Number(rows[0].total ?? 0) : ((await commentCountsFor(db, [postId])).get(postId) ?? 0);
+  return { items: rows.map(toPublicComment), total };
 }
 
 const publicComment = prepared((db, a: Args<{ id: string }>) =>

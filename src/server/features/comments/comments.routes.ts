@@ -79,8 +79,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: postIdParamsSchema, querystring: paginationQuerySchema, response: { 200: pageOf(publicCommentSchema) } } },
     async (request, reply) => {
       const { postId } = request.params;
-      const [items, total] = await Promise.all([listPostComments(db, postId, request.query), commentCountOf(db, postId)]);
-      return sendPage(reply, { items, total });
+      return sendPage(reply, await listPostComments(db, postId, request.query));
     },
   );
 

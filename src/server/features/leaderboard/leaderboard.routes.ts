@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LEADERBOARD_SIZE } from '#shared/constants.ts';
 import { leaderboardRowSchema } from '#shared/schemas/leaderboard.ts';
 import { replyFromCache } from '../../lib/cached-reply.ts';
+import { ACTIVITY } from '../../lib/read-cache.ts';
 import { leaderboardWindow } from '../counters/counters.service.ts';
 import { topContributors } from './leaderboard.service.ts';
 
@@ -13,6 +14,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const window = leaderboardWindow();
     return replyFromCache(readCache, reply, `leaderboard:${window.today}`, async () => ({
       body: await topContributors(writePath, window, LEADERBOARD_SIZE),
+      tags: [ACTIVITY],
     }));
   });
 };

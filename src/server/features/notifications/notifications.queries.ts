@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { NotificationType } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
+import { runDeferrable } from '../../db/deferred.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
 import type { DB, Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
@@ -106,24 +107,23 @@ export interface NotificationRow {
 /** Writes notifications and adds each to its member's unread count; answers the counts after. */
 export async function insertNotifications(db: Db, rows: NotificationRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  await db
-    .insertInto('notifications')
-    .values(
-      rows.map((r) => ({
-        id: r.id,
-        member_id: r.memberId,
-        type: r.type,
-        actor_id: r.actorId,
-        post_id: r.postId,
-        comment_id: r.commentId,
-        announcement_id: r.announcementId,
-        title: r.title,
-        text: r.text,
-        emailed_at: r.emailedAt,
-        created_at: r.createdAt,
-      })),
-    )
-    .execute();
+  // Nothing is read back from the rows: on PostgreSQL they travel with the update below (db/deferred.ts).
+  const insert = db.insertInto('notifications').values(
+    rows.map((r) => ({
+      id: r.id,
+      member_id: r.memberId,
+      type: r.type,
+      actor_id: r.actorId,
+      post_id: r.postId,
+      comment_id: r.commentId,
+      announcement_id: r.announcementId,
+      title: r.title,
+      text: r.text,
+      emailed_at: r.emailedAt,
+      created_at: r.createdAt,
+    })),
+  );
+  await runDeferrable(db, insert.compile());
   // One notification per member per write: each unread count moves by one.
   const counts = await db
     .updateTable('users')

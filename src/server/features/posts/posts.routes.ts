@@ -18,6 +18,7 @@ import {
   updatePostInputSchema,
 } from '#shared/schemas/post.ts';
 import { replyFromCache } from '../../lib/cached-reply.ts';
+import { postTag, SCORES } from '../../lib/read-cache.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { siteTotal } from '../counters/counters.service.ts';
 import { editPost, getPostDetail, listPostPage, postRevisions, publishPost, searchPostsByTag, type PostOrder } from './posts.service.ts';
@@ -31,7 +32,10 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   const postPage = (order: PostOrder, page: PaginationQuery, reply: FastifyReply) =>
     replyFromCache(readCache, reply, `posts:${order}:${page.page}:${page.limit}`, async () => {
       const { items, total } = await listPostPage(db, page, order);
-      return { body: items, totalCount: total };
+      // A vote or comment on a post it does not show leaves a page of the newest as it is;
+      // the popularity order moves with every vote.
+      const tags = items.map((p) => postTag(p._id));
+      return { body: items, totalCount: total, tags: order === 'popularity' ? [SCORES, ...tags] : tags };
     });
 
   app.get('/api/pagination', { schema: { querystring: paginationQuerySchema, response: postList } }, async (request, reply) =>

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { runDeferrable } from '../../db/deferred.ts';
 import { engineOf } from '../../db/engine.ts';
 import type { Db } from '../../db/schema.ts';
 import type { ParsedQuery, QueryTerm, SearchDocument } from './search-terms.ts';
@@ -97,12 +98,13 @@ export async function writeDocument(
   const id = existing.rows[0] ? Number(existing.rows[0].id) : null;
   if (engineOf(db) === 'sqlite') await rememberTerms(db, [doc]);
   if (engineOf(db) === 'postgres') {
-    if (id !== null) await sql`update search_docs set document = ${tsvectorOf(doc)}::tsvector where id = ${id}`.execute(db);
-    else
-      await sql`insert into search_docs (post_id, comment_id, author_id, created_at, document)
-          values (${target.postId}, ${target.commentId}, ${target.authorId}, ${target.createdAt}, ${tsvectorOf(doc)}::tsvector)`.execute(
-        db,
-      );
+    // Nothing is read back: the row travels with the transaction's next statement (db/deferred.ts).
+    const write =
+      id !== null
+        ? sql`update search_docs set document = ${tsvectorOf(doc)}::tsvector where id = ${id}`
+        : sql`insert into search_docs (post_id, comment_id, author_id, created_at, document)
+          values (${target.postId}, ${target.commentId}, ${target.authorId}, ${target.createdAt}, ${tsvectorOf(doc)}::tsvector)`;
+    await runDeferrable(db, write.compile(db));
     return;
   }
   if (id !== null) {

@@ -49,14 +49,14 @@ const withdrawnVote = prepared((db, a: Args<{ postId: string; userId: string }>)
 
 const valueOf = (direction: VoteDirection) => (direction === 'up' ? 1 : -1);
 
-/** Stores the member's vote as it now is: added, switched (dated now) or withdrawn. */
+/** Stores the member's vote as it now is: added, switched (dated now) or withdrawn (nothing is read back). */
 export async function storeVote(
   db: Db,
   v: { postId: string; userId: string; before: VoteDirection | null; after: VoteDirection | null; at: string },
 ): Promise<void> {
-  if (v.after === null) await withdrawnVote.run(db, v);
-  else if (v.before === null) await newVote.run(db, { ...v, value: valueOf(v.after) });
-  else await changedVote.run(db, { ...v, value: valueOf(v.after) });
+  if (v.after === null) await withdrawnVote.runDeferrable(db, v);
+  else if (v.before === null) await newVote.runDeferrable(db, { ...v, value: valueOf(v.after) });
+  else await changedVote.runDeferrable(db, { ...v, value: valueOf(v.after) });
 }
 
 const voteCounts = prepared((db, a: Args<{ postId: string }>) =>
