@@ -41,6 +41,8 @@ export interface BuildAppOptions {
   database: Database;
   /** The built web app (dist/web); null serves the API alone. */
   webRoot?: string | null;
+  /** The module that renders the browser app's first view on the server (plugins/spa.ts). */
+  rendererModule?: string | null;
   logger?: boolean;
 }
 
@@ -109,6 +111,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(routes);
   }
 
-  await app.register(spaPlugin, { webRoot: options.webRoot ?? null });
+  await app.register(spaPlugin, { webRoot: options.webRoot ?? null, rendererModule: options.rendererModule ?? null });
   return app;
 }

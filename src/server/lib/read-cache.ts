@@ -147,12 +147,14 @@ export class ReadCache {
   }
 }
 
-/** Writes no kept answer shows; every other event (a new one included) moves the version. */
+/**
+ * Writes no kept answer shows; every other event (a new one included) moves the version. A new
+ * tag does: the server-rendered home page (ADR 0015) shows the tag chips.
+ */
 const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'member.promoted',
   'member.demoted',
   'membership.upgraded',
-  'tag.created',
   'report.filed',
   'report.dismissed',
   'payment.started',

@@ -46,7 +46,11 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
  * The real server on a real, freshly migrated database: a new SQLite file by default, or a
  * new PostgreSQL database when TEST_DATABASE_URL is set.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  /** The web app's pages: a folder with an index.html, and the first view's renderer (plugins/spa.ts). */
+  web: { webRoot?: string; rendererModule?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
   const pgDb = pgBase ? await freshPostgresDatabase(pgBase) : null;
@@ -60,7 +64,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const database = createDb({ ...config, poolSize: 5 });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, webRoot: web.webRoot ?? null, rendererModule: web.rendererModule ?? null });
   await app.ready();
   return {
     app,

@@ -1,9 +1,11 @@
 import { useNavigate } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export function NotFoundPage() {
   const navigate = useNavigate();
+  useDocumentTitle('No Page Found');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <p aria-hidden="true" className="text-7xl font-bold tracking-tight text-brand-700">
