@@ -1,33 +1,48 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 /**
- * The theme script must run before the first paint, so it is a classic script in <head>,
- * which Vite does not bundle. In the build it is copied under assets/ with its hash in the
- * name, like every other asset, so it is cached for a year and changes name when it changes.
+ * The theme script must run before the first paint, so it is a classic script in <head>, which
+ * Vite does not bundle. In the build it is written into the page itself: a request of its own
+ * would hold the first paint back by a round trip. The CSP allows it by its hash, which the
+ * server takes from the built index.html (src/server/lib/inline-scripts.ts).
  */
-function hashedThemeScript(): Plugin {
-  const source = readFileSync(new URL('./src/web/public/theme.js', import.meta.url));
-  const fileName = `assets/theme-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+function inlineThemeScript(): Plugin {
+  const source = readFileSync(new URL('./src/web/public/theme.js', import.meta.url), 'utf8').trim();
   return {
-    name: 'hashed-theme-script',
+    name: 'inline-theme-script',
     apply: 'build',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source });
+    transformIndexHtml: (html) => html.replace('<script src="/theme.js"></script>', `<script>${source}</script>`),
+  };
+}
+
+/**
+ * The app's scripts are fetched at low priority: home's first paint comes from the HTML the
+ * server rendered and its stylesheet, and the scripts (which hydrate it) must not compete with
+ * those for the connection.
+ */
+function lowPriorityScripts(): Plugin {
+  return {
+    name: 'low-priority-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+          .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"'),
     },
-    transformIndexHtml: (html) => html.replace('<script src="/theme.js"></script>', `<script src="/${fileName}"></script>`),
   };
 }
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), hashedThemeScript()],
+  plugins: [react(), tailwindcss(), inlineThemeScript(), lowPriorityScripts()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -129,7 +129,7 @@ test('an unknown path is the app’s "No Page Found" with a 404, and the page st
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'No Page Found' })).toBeVisible();
   await expect(page).toHaveTitle(/^No Page Found · /);
-  await page.getByRole('button', { name: 'Back To Home' }).click();
+  await page.getByRole('link', { name: 'Back To Home' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('main article').first()).toBeVisible();
   // The only complaint is the browser's note of the 404 itself.

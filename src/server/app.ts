@@ -1,7 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/create-db.ts';
+import { inlineScriptHashes } from './lib/inline-scripts.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
 import { commentsRoutes } from './features/comments/comments.routes.ts';
@@ -85,7 +88,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(readCachePlugin);
   await app.register(writePathPlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin);
+  // The CSP allows the inline scripts of the web app's own index.html, by their hashes.
+  const indexFile = options.webRoot ? path.join(options.webRoot, 'index.html') : null;
+  const inlineScripts = indexFile && existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+  await app.register(securityPlugin, { inlineScripts });
   // Before the routes: it applies to the routes registered after it (write methods only).
   if (config.rateLimit) await app.register(rateLimitPlugin);
   await app.register(authPlugin);

@@ -1,25 +1,15 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
+// The entry: the stylesheets, and the app (boot.tsx) in a chunk of its own. A page the server
+// rendered (ADR 0015) is already whole when its HTML and CSS are in, so there the app is fetched
+// and run only after that first paint, and does not hold it back; any other page starts it now.
 import 'react-toastify/ReactToastify.css';
 import './styles.css';
-import { AppShell } from './app/app-shell.tsx';
-import { AppRouter } from './app/router.tsx';
-import { readFirstViewData, seedQueries } from './lib/first-view.tsx';
-import { createQueryClient } from './lib/query-client.ts';
+import { FIRST_VIEW_DATA_ID } from '#shared/first-view.ts';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
+const start = () => {
+  import('./boot.tsx').catch((error: unknown) => {
+    console.error('The app could not be loaded', error);
+  });
+};
 
-// A page the server rendered (home, "No Page Found") carries the answers it was rendered
-// from: they seed the cache and React hydrates the markup. Any other page renders here.
-const firstView = readFirstViewData();
-const queryClient = createQueryClient();
-if (firstView) seedQueries(queryClient, firstView);
-
-const app = (
-  <AppShell queryClient={queryClient} renderedAt={firstView?.renderedAt ?? null}>
-    <AppRouter />
-  </AppShell>
-);
-
-if (firstView && container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (document.getElementById(FIRST_VIEW_DATA_ID)) requestAnimationFrame(() => setTimeout(start, 0));
+else start();

@@ -76,7 +76,11 @@ export const spaPlugin = fp(
     if (indexHtml && opts.rendererModule) {
       const { firstViewRenderer } = (await import(pathToFileURL(opts.rendererModule).href)) as { firstViewRenderer: FirstViewRenderer };
       await firstViewRenderer.warmUp();
-      answer = pageResponder(app, htmlTemplate(indexHtml), firstViewRenderer);
+      const readStylesheet = (href: string) => {
+        const file = path.join(root ?? '', path.normalize(href));
+        return href.startsWith('/assets/') && href.endsWith('.css') && existsSync(file) ? readFileSync(file, 'utf8') : null;
+      };
+      answer = pageResponder(app, htmlTemplate(indexHtml, readStylesheet), firstViewRenderer);
     }
 
     app.setNotFoundHandler(async (request, reply) => {

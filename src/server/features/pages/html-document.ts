@@ -38,7 +38,14 @@ export interface HtmlTemplate {
   page(head: PageHead, body?: { markup: string; data: FirstViewData } | null): string;
 }
 
-export function htmlTemplate(indexHtml: string): HtmlTemplate {
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
+
+/**
+ * @param readStylesheet the text of one of the page's own stylesheets (by its href), or null. A
+ * page rendered on the server carries its stylesheet inline: the first paint then waits for the
+ * HTML alone, not for a second request.
+ */
+export function htmlTemplate(indexHtml: string, readStylesheet: (href: string) => string | null = () => null): HtmlTemplate {
   const defaultDescription = /<meta\s+name="description"\s+content="([^"]*)"/.exec(indexHtml)?.[1] ?? '';
   // Split once: each page only joins strings.
   const withoutHead = indexHtml.replace(TITLE, '').replace(DESCRIPTION, '');
@@ -46,6 +53,13 @@ export function htmlTemplate(indexHtml: string): HtmlTemplate {
   const rootAt = withoutHead.indexOf(ROOT);
   if (headEnd < 0 || rootAt < headEnd) throw new Error('index.html has no </head> before <div id="root"></div>.');
   const beforeHeadEnd = withoutHead.slice(0, headEnd);
+  // `</style` cannot occur in CSS that a browser would read as it is meant; refused rather than escaped.
+  const inlineStyles = (head: string) =>
+    head.replace(STYLESHEET, (link, href: string) => {
+      const css = readStylesheet(href);
+      return css === null || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    });
+  const beforeHeadEndInline = inlineStyles(beforeHeadEnd);
   const headToRoot = withoutHead.slice(headEnd, rootAt);
   const afterRoot = withoutHead.slice(rootAt + ROOT.length);
 
@@ -71,7 +85,7 @@ export function htmlTemplate(indexHtml: string): HtmlTemplate {
       const root = body
         ? `<div id="root">${body.markup}</div><script type="application/json" id="${FIRST_VIEW_DATA_ID}">${scriptSafeJson(body.data)}</script>`
         : ROOT;
-      return `${beforeHeadEnd}  ${tags.join('\n    ')}\n  ${headToRoot}${root}${afterRoot}`;
+      return `${body ? beforeHeadEndInline : beforeHeadEnd}  ${tags.join('\n    ')}\n  ${headToRoot}${root}${afterRoot}`;
     },
   };
 }

@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,14 @@ import { signUp, type TestMember } from '../../test/sign-in.ts';
 // rendered by the browser app's own renderer, from its sources.
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const rendererModule = path.join(repo, 'src/web/ssr/first-view-renderer.tsx');
+
+// As the build writes it (vite.config.ts): the theme script inline, the stylesheet under assets/.
+const THEME_SCRIPT = "document.documentElement.dataset.theme = 'light';";
+const STYLESHEET = 'body{margin:0}';
+const builtIndexHtml = () =>
+  readFileSync(path.join(repo, 'src/web/index.html'), 'utf8')
+    .replace('<script src="/theme.js"></script>', `<script>${THEME_SCRIPT}</script>`)
+    .replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/app-1234.css">\n  </head>');
 
 const HOSTILE = `</script><script>alert("x")</script> & <!-- 'quoted'`;
 
@@ -34,7 +43,9 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
 
   beforeAll(async () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'cc-web-'));
-    copyFileSync(path.join(repo, 'src/web/index.html'), path.join(webRoot, 'index.html'));
+    writeFileSync(path.join(webRoot, 'index.html'), builtIndexHtml());
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'assets/app-1234.css'), STYLESHEET);
     t = await buildTestApp({}, { webRoot, rendererModule });
     await createTags(t, 'typescript', 'rust');
     alice = await signUp(t.app, { name: 'Alice <Admin> & "Co"' });
@@ -190,5 +201,21 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(metaContent(html, 'name', 'description')).toMatch(/community forum/);
     expect(metaContent(html, 'property', 'og:url')).toBe('http://localhost:3000/');
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/" />');
+  });
+
+  it('allows the inline theme script by its hash, never any inline script, and inlines the stylesheet of a rendered page', async () => {
+    const res = await get('/');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(res.body).toContain(`<script>${THEME_SCRIPT}</script>`);
+    // Home's first paint waits for its HTML alone; a page the browser renders links the file.
+    expect(res.body).toContain(`<style>${STYLESHEET}</style>`);
+    expect(res.body).not.toContain('href="/assets/app-1234.css"');
+    const shell = await get('/auth/sign-in');
+    expect(shell.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-1234.css">');
+    expect(shell.body).not.toContain('<style>');
   });
 });

@@ -1,0 +1,24 @@
+import { createRoot, hydrateRoot } from 'react-dom/client';
+// The app itself, started by main.tsx.
+import { AppShell } from './app/app-shell.tsx';
+import { AppRouter } from './app/router.tsx';
+import { readFirstViewData, seedQueries } from './lib/first-view.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+// A page the server rendered (home, "No Page Found") carries the answers it was rendered
+// from: they seed the cache and React hydrates the markup. Any other page renders here.
+const firstView = readFirstViewData();
+const queryClient = createQueryClient();
+if (firstView) seedQueries(queryClient, firstView);
+
+const app = (
+  <AppShell queryClient={queryClient} renderedAt={firstView?.renderedAt ?? null}>
+    <AppRouter />
+  </AppShell>
+);
+
+if (firstView && container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);
