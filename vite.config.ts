@@ -31,10 +31,23 @@ function lowPriorityScripts(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) =>
-        html
-          .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
-          .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"'),
+      handler: (html, { bundle }) => {
+        // The app (boot.tsx, imported by main.tsx once it may run) and every chunk it imports
+        // statically: fetched with the page, in parallel, instead of one import after another.
+        const chunks = Object.values(bundle ?? {}).filter((file) => file.type === 'chunk');
+        const boot = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/web/boot.tsx'));
+        const wanted = new Set<string>();
+        const visit = (fileName: string) => {
+          if (wanted.has(fileName)) return;
+          wanted.add(fileName);
+          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) visit(imported);
+        };
+        if (boot) visit(boot.fileName);
+        const preloads = [...wanted].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
+        return html
+          .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+          .replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+      },
     },
   };
 }
@@ -47,6 +60,9 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // The app's chunks are preloaded from the page itself (preloadApp below), not by a helper
+    // that every first view would carry.
+    modulePreload: false,
   },
   server: {
     port: 5173,
