@@ -17,14 +17,13 @@ import { configKeys } from '#web/lib/public-config.ts';
 const queryString = (query: Record<string, string | number>): string =>
   new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
 
-export function firstViewRoute(url: string): FirstViewRoute {
-  const { pathname, searchParams } = new URL(url, 'http://localhost');
+type PathKind = { page: 'home' } | { page: 'search' } | { page: 'other' } | { page: 'not-found' } | { page: 'post' | 'member'; id: string };
+
+/** What the route table says of a path. matchRoutes compiles the whole table on every call. */
+function pathKind(pathname: string): PathKind {
   const leaf = matchRoutes(routes, pathname)?.at(-1);
   if (!leaf || leaf.route.path === '*') return { page: 'not-found' };
-  if (leaf.route.index && leaf.pathname === paths.home.path) {
-    const canonical = writeHomeListParams(readHomeListParams(searchParams)).toString();
-    return { page: 'home', canonical: canonical ? `/?${canonical}` : '/' };
-  }
+  if (leaf.route.index && leaf.pathname === paths.home.path) return { page: 'home' };
   const id = leaf.params.id ?? '';
   switch (leaf.route.path) {
     case paths.postDetails.path:
@@ -32,9 +31,41 @@ export function firstViewRoute(url: string): FirstViewRoute {
     case paths.member.path:
       return { page: 'member', id };
     case paths.search.path:
-      return { page: 'search', q: searchParams.get('q')?.trim() ?? '' };
+      return { page: 'search' };
     default:
       return { page: 'other' };
+  }
+}
+
+/** The paths asked for lately and what they are (the busiest, home, is asked for all the time). */
+const KEPT_PATHS = 500;
+const kinds = new Map<string, PathKind>();
+
+function keptPathKind(pathname: string): PathKind {
+  let kind = kinds.get(pathname);
+  if (!kind) {
+    kind = pathKind(pathname);
+    kinds.set(pathname, kind);
+    if (kinds.size > KEPT_PATHS) kinds.delete(kinds.keys().next().value as string);
+  }
+  return kind;
+}
+
+export function firstViewRoute(url: string): FirstViewRoute {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const kind = keptPathKind(pathname);
+  switch (kind.page) {
+    case 'home': {
+      const canonical = writeHomeListParams(readHomeListParams(searchParams)).toString();
+      return { page: 'home', canonical: canonical ? `/?${canonical}` : '/' };
+    }
+    case 'search':
+      return { page: 'search', q: searchParams.get('q')?.trim() ?? '' };
+    case 'post':
+    case 'member':
+      return { page: kind.page, id: kind.id };
+    default:
+      return kind;
   }
 }
 
