@@ -22,19 +22,18 @@ export interface SpaOptions {
 
 /** The last pages compressed, by their text: a kept home page is compressed once, not per request. */
 const COMPRESSED_KEPT = 16;
-const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
+const compressed = new Map<string, { br?: Buffer; gzip?: Buffer }>();
 
-function compress(html: string): { br: Buffer; gzip: Buffer } {
+/** Only the encoding asked for, when first asked for: a page computed per request is compressed once. */
+function compress(html: string, encoding: 'br' | 'gzip'): Buffer {
   let kept = compressed.get(html);
   if (!kept) {
-    kept = {
-      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzip: gzipSync(html, { level: 6 }),
-    };
+    kept = {};
     compressed.set(html, kept);
     if (compressed.size > COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value as string);
   }
-  return kept;
+  if (encoding === 'br') return (kept.br ??= brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
+  return (kept.gzip ??= gzipSync(html, { level: 6 }));
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, { status, html }: PageAnswer) {
@@ -42,8 +41,8 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, { status, html }
   reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (html.length < 1024) return reply.send(html);
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(compress(html).br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(compress(html).gzip);
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(compress(html, 'br'));
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(compress(html, 'gzip'));
   return reply.send(html);
 }
 
