@@ -6,6 +6,12 @@
 /** The id of the `<script type="application/json">` block that holds the first view's data. */
 export const FIRST_VIEW_DATA_ID = 'first-view-data';
 
+/**
+ * The id of the JSON list of the app's chunks on a rendered page: the browser preloads them only
+ * after the first paint (main.tsx), where other pages name them in `<link rel="modulepreload">`.
+ */
+export const FIRST_VIEW_CHUNKS_ID = 'first-view-chunks';
+
 /** One API answer, as the browser's query would hold it: its query key and its data. */
 export interface SeededQuery {
   key: readonly unknown[];

@@ -1,9 +1,10 @@
 // The entry: the stylesheets, and the app (boot.tsx) in a chunk of its own. A page the server
-// rendered (ADR 0015) is already whole when its HTML and CSS are in, so there the app is fetched
-// and run only after that first paint, and does not hold it back; any other page starts it now.
+// rendered (ADR 0015) is already whole when its HTML and CSS are in, so there the app's chunks
+// are fetched and run only after that first paint, and do not hold it back; any other page
+// (whose chunks its HTML preloads) starts the app now.
 import 'react-toastify/ReactToastify.css';
 import './styles.css';
-import { FIRST_VIEW_DATA_ID } from '#shared/first-view.ts';
+import { FIRST_VIEW_CHUNKS_ID, FIRST_VIEW_DATA_ID } from '#shared/first-view.ts';
 
 const start = () => {
   import('./boot.tsx').catch((error: unknown) => {
@@ -11,5 +12,31 @@ const start = () => {
   });
 };
 
-if (document.getElementById(FIRST_VIEW_DATA_ID)) requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+/** The chunks the app imports, fetched side by side rather than one import after another. */
+function preloadChunks(): void {
+  let chunks: unknown = [];
+  try {
+    chunks = JSON.parse(document.getElementById(FIRST_VIEW_CHUNKS_ID)?.textContent ?? '[]');
+  } catch {
+    // Without the list the imports fetch them anyway.
+  }
+  for (const href of Array.isArray(chunks) ? chunks : []) {
+    if (typeof href !== 'string') continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+if (document.getElementById(FIRST_VIEW_DATA_ID)) {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      preloadChunks();
+      start();
+    }, 0),
+  );
+} else {
+  start();
+}

@@ -1,7 +1,7 @@
 // The app's index.html (as Vite built it) made into one page's HTML: its own <title>, description,
 // Open Graph and Twitter card tags, the server-rendered markup of #root, and the JSON block of
 // the answers that markup was rendered from (ADR 0015).
-import { FIRST_VIEW_DATA_ID, scriptSafeJson, type FirstViewData } from '#shared/first-view.ts';
+import { FIRST_VIEW_CHUNKS_ID, FIRST_VIEW_DATA_ID, scriptSafeJson, type FirstViewData } from '#shared/first-view.ts';
 
 export interface PageHead {
   title: string;
@@ -39,6 +39,7 @@ export interface HtmlTemplate {
 }
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
+const MODULE_PRELOAD = /\n?[ \t]*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
 
 /**
  * @param readStylesheet the text of one of the page's own stylesheets (by its href), or null. A
@@ -59,7 +60,11 @@ export function htmlTemplate(indexHtml: string, readStylesheet: (href: string) =
       const css = readStylesheet(href);
       return css === null || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
     });
-  const beforeHeadEndInline = inlineStyles(beforeHeadEnd);
+  // A rendered page names its chunks in a data block instead: fetched before the first paint,
+  // they would compete with it (and Lighthouse counts them as holding it back).
+  const chunks = [...beforeHeadEnd.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const beforeHeadEndInline = inlineStyles(beforeHeadEnd).replace(MODULE_PRELOAD, '');
+  const chunksBlock = `<script type="application/json" id="${FIRST_VIEW_CHUNKS_ID}">${scriptSafeJson(chunks)}</script>`;
   const headToRoot = withoutHead.slice(headEnd, rootAt);
   const afterRoot = withoutHead.slice(rootAt + ROOT.length);
 
@@ -83,7 +88,7 @@ export function htmlTemplate(indexHtml: string, readStylesheet: (href: string) =
         `<meta name="twitter:description" content="${description}" />`,
       ];
       const root = body
-        ? `<div id="root">${body.markup}</div><script type="application/json" id="${FIRST_VIEW_DATA_ID}">${scriptSafeJson(body.data)}</script>`
+        ? `<div id="root">${body.markup}</div><script type="application/json" id="${FIRST_VIEW_DATA_ID}">${scriptSafeJson(body.data)}</script>${chunksBlock}`
         : ROOT;
       return `${body ? beforeHeadEndInline : beforeHeadEnd}  ${tags.join('\n    ')}\n  ${headToRoot}${root}${afterRoot}`;
     },

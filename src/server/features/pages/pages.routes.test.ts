@@ -20,7 +20,10 @@ const STYLESHEET = 'body{margin:0}';
 const builtIndexHtml = () =>
   readFileSync(path.join(repo, 'src/web/index.html'), 'utf8')
     .replace('<script src="/theme.js"></script>', `<script>${THEME_SCRIPT}</script>`)
-    .replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/app-1234.css">\n  </head>');
+    .replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/chunk-1.js">\n<link rel="stylesheet" crossorigin href="/assets/app-1234.css">\n  </head>',
+    );
 
 const HOSTILE = `</script><script>alert("x")</script> & <!-- 'quoted'`;
 
@@ -99,7 +102,8 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(data.renderedAt).toBeGreaterThan(0);
     // Nothing in the data can end its script element or open a comment.
     expect(raw).not.toContain('<');
-    expect(html.match(/<script/g)).toHaveLength(3);
+    // The theme script, the app's entry, the data and the list of the app's chunks.
+    expect(html.match(/<script/g)).toHaveLength(4);
   });
 
   it('renders the list the address asks for: sort, page, size and tag search', async () => {
@@ -214,7 +218,11 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     // Home's first paint waits for its HTML alone; a page the browser renders links the file.
     expect(res.body).toContain(`<style>${STYLESHEET}</style>`);
     expect(res.body).not.toContain('href="/assets/app-1234.css"');
+    // Its chunks are named for the browser to fetch after the first paint, not preloaded before it.
+    expect(res.body).not.toContain('rel="modulepreload"');
+    expect(res.body).toContain('<script type="application/json" id="first-view-chunks">["/assets/chunk-1.js"]</script>');
     const shell = await get('/auth/sign-in');
+    expect(shell.body).toContain('<link rel="modulepreload" crossorigin href="/assets/chunk-1.js">');
     expect(shell.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-1234.css">');
     expect(shell.body).not.toContain('<style>');
   });
