@@ -35,11 +35,21 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
+  // The server runs beside a local SMTP server (e2e/with-mail-sink.ts) that writes each mail it
+  // receives to E2E_MAIL_DIR: both start with the run and stop after it. (A globalSetup would
+  // start too late: Playwright starts the webServer before it.)
   webServer: {
-    command: 'node dist/server/main.js',
+    command: 'node_modules/.bin/tsx e2e/with-mail-sink.ts node dist/server/main.js',
     url: `http://localhost:${port}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+      E2E_MAIL_DIR: path.join(dataDir, 'mail'),
+    },
   },
 });

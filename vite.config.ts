@@ -66,6 +66,20 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    // The API, and the files the server makes itself (features/platform): icons, manifest, feeds.
+    proxy: Object.fromEntries(
+      [
+        '/api',
+        '/robots.txt',
+        '/sitemap.xml',
+        '/favicon.ico',
+        '/favicon.svg',
+        '/apple-touch-icon.png',
+        '/icons/',
+        '/manifest.webmanifest',
+        '/feed.xml',
+        '^/tags/[^/]+/feed\\.xml$',
+      ].map((path) => [path, { target: apiTarget, changeOrigin: false }]),
+    ),
   },
 });

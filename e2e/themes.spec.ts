@@ -60,6 +60,8 @@ async function pagesInTheme(browser: Browser, forum: Forum, theme: 'light' | 'da
   await visit('/', heading(/Latest posts/));
   await visit('/no-such-page', heading('No Page Found'));
   await visit('/auth/sign-up', heading('Sign Up'));
+  await visit('/auth/forgot-password', heading('Forgot password?'));
+  await visit('/auth/reset-password?token=e2e-theme', heading('Choose a new password'));
   await visit(`/members/${forum.memberId}`, heading(forum.member.name));
   await visit('/search?q=dark', heading('Search'));
   await signInBrowserAs(page, forum.member);
@@ -68,6 +70,7 @@ async function pagesInTheme(browser: Browser, forum: Forum, theme: 'light' | 'da
   await visit('/dashboard/my-profile', heading(forum.member.name));
   await visit('/dashboard/add-post', heading('Add Post'));
   await visit('/dashboard/my-post', heading('My Posts'));
+  await visit('/notifications', heading('Notifications'));
   await context.close();
 
   const adminContext = await browser.newContext({ colorScheme: theme, viewport: { width, height: 900 } });
@@ -96,6 +99,12 @@ test('every screen passes axe in both themes at 360 and 1280 px', async ({ brows
   const postId = await apiCreatePost(request, member, { title: 'Dark and light', description: 'Both should read well.', category: 'css' });
   const vote = await request.patch(`/api/post-data/upVote/${postId}`, { headers: { ...admin.headers, origin: ORIGIN } });
   expect(vote.status()).toBe(200);
+  // An unread notification for the member's inbox.
+  const comment = await request.post('/api/comment-data', {
+    headers: { ...admin.headers, origin: ORIGIN },
+    data: { postId, comment: 'Reads well in **both** themes.' },
+  });
+  expect(comment.status()).toBe(200);
   const { authorId: memberId } = (await (await request.get(`/api/post-data/${postId}`, { headers: member.headers })).json()) as {
     authorId: string;
   };

@@ -13,6 +13,7 @@
 //   npm run bench -- --quick                        about a minute
 //   npm run bench -- --database-url postgres://postgres@127.0.0.1:5432/postgres
 //   node scripts/bench.mjs --only health,home,vote  a subset, without rebuilding
+//   node scripts/bench.mjs --only live --sizes 1000   the live part alone (scripts/bench-live.mjs)
 //   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' node scripts/bench.mjs …   profile the server
 //
 // Nothing here reaches beyond 127.0.0.1 (and the PostgreSQL server named by --database-url).
@@ -27,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { LIVE_BUDGETS, benchLive } from './bench-live.mjs';
 import { FIRST_VIEW_BUDGET, measureFirstView, printFirstView } from './first-view.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -232,6 +234,8 @@ const ALL_SCENARIOS = [
   .map((s) => (s.uncached ? { ...s, label: `${s.label} (READ_CACHE=off)` } : s));
 const SCENARIOS_BY_NAME = Object.fromEntries(ALL_SCENARIOS.filter((s) => !s.uncached).map((s) => [s.name, s]));
 const SCENARIOS = ALL_SCENARIOS.filter((s) => !only || only.has(s.name) || s.name === 'health');
+// The live part (event streams) runs on the first size, after the scenarios.
+const liveWanted = !only || only.has('live');
 
 // ---------------------------------------------------------------------------------------------
 // Processes, databases, memory.
@@ -600,7 +604,23 @@ function budgets(result) {
     if (size.peakRssMiB !== null) {
       out.push({ budget: `server RSS ≤ 150 MiB (${at})`, value: `${fmt(size.peakRssMiB)} MiB`, pass: size.peakRssMiB <= 150 });
     }
-    const failing = size.scenarios.filter((s) => s.errors > 0 || s.non2xx > 0);
+    if (size.live) {
+      const { held, delivery, writes } = size.live;
+      out.push({
+        budget: `live: ${fmt(held.streams)} open streams ≤ ${LIVE_BUDGETS.extraRssMiB} MiB more RSS than idle`,
+        value: `+${held.extraRssMiB} MiB (${held.idleRssMiB} → ${held.rssMiB} MiB, ${held.refused} refused)`,
+        pass: held.refused === 0 && held.extraRssMiB <= LIVE_BUDGETS.extraRssMiB,
+      });
+      out.push({
+        budget: `live: one event to ${fmt(delivery.streams)} streams, p99 ≤ ${LIVE_BUDGETS.p99Ms} ms`,
+        value: `p99 ${delivery.p99Ms} ms (p50 ${delivery.p50Ms} ms)`,
+        pass: delivery.p99Ms <= LIVE_BUDGETS.p99Ms,
+      });
+      for (const w of writes) {
+        out.push({ budget: `${w.label} ≥ 1,800/s`, value: fmt(w.rps), pass: w.rps >= LIVE_BUDGETS.writesPerSecond });
+      }
+    }
+    const failing = [...size.scenarios, ...(size.live?.writes ?? [])].filter((s) => s.errors > 0 || s.non2xx > 0);
     out.push({
       budget: `no errors or non-2xx (${at})`,
       value: failing.map((s) => s.name).join(', ') || 'none',
@@ -675,9 +695,10 @@ async function benchSize({ posts, members }, { withFirstView }) {
   try {
     const { count } = await getJson(signer.base, '/api/post-data-count');
     const postIds = await samplePostIds(signer.base, count);
-    const tokens = SCENARIOS.some((s) => s.kind !== 'read' && s.kind !== 'limit')
-      ? await signInMembers(signer.base, membersToSignIn, members)
-      : [];
+    const tokens =
+      liveWanted || SCENARIOS.some((s) => s.kind !== 'read' && s.kind !== 'limit')
+        ? await signInMembers(signer.base, membersToSignIn, members)
+        : [];
     ctx = { postIds, tokens };
   } finally {
     await signer.stop();
@@ -752,7 +773,19 @@ async function benchSize({ posts, members }, { withFirstView }) {
       }
     }
     for (const s of scenarios) s.ratioToHealth = health?.rps ? s.rps / health.rps : null;
+    let live = null;
+    if (withFirstView && liveWanted && !interrupted) {
+      console.log('Live updates (GET /api/events):');
+      live = await benchLive({
+        env,
+        secret,
+        ctx,
+        tools: { startServer, measure, scenarios: SCENARIOS_BY_NAME, memoryOf, cleanups },
+        log: (line) => console.log(line),
+      });
+    }
     return {
+      ...(live ? { live } : {}),
       posts,
       members,
       seedSeconds,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream, type EventStreamClient } from '../../src/server/test/event-stream.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -194,6 +195,43 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     // Better Auth's limit on /sign-in/email (create-auth.ts): 10 a minute per address.
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
+  });
+
+  it('delivers an event written on A to B’s streams, and replays on B what a client missed after leaving A', async () => {
+    // The member of the first test (one post so far, of the five a Bronze member may write): a
+    // sign-up more would pass the address's sign-up budget the last test needs.
+    const writer = member;
+    const publish = async (title: string) => {
+      const res = await call(a, '/api/post-data', {
+        method: 'POST',
+        token: writer.token,
+        body: { title, description: 'x', category: 'go' },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { insertedId: string }).insertedId;
+    };
+    const isPost = (id: string) => (e: { data: string }) => (JSON.parse(e.data) as { _id?: string })._id === id;
+    const streams: EventStreamClient[] = [];
+    try {
+      const onB = await openEventStream(b.base);
+      streams.push(onB);
+      const first = await publish('Written on A');
+      expect((await onB.take(isPost(first))).event).toBe('post');
+
+      // A client on A sees one event, loses A, and comes back through B with its last id.
+      const onA = await openEventStream(a.base);
+      streams.push(onA);
+      const seen = await onA.take(isPost(await publish('Seen on A')));
+      onA.close();
+      const missed = await publish('Missed while away');
+      const back = await openEventStream(b.base, '/api/events', { 'last-event-id': seen.id });
+      streams.push(back);
+      const replayed = await back.take(isPost(missed));
+      expect(back.events[0]).toEqual(replayed);
+      expect(replayed.id).toBe((await onB.take(isPost(missed))).id);
+    } finally {
+      streams.forEach((s) => s.close());
+    }
   });
 
   it('keeps serving on B, without errors, when A is killed', async () => {

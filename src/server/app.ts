@@ -8,11 +8,16 @@ import { inlineScriptHashes } from './lib/inline-scripts.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
 import { commentsRoutes } from './features/comments/comments.routes.ts';
+import { liveRoutes } from './features/live/live.routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes.ts';
 import { markdownRoutes } from './features/markdown/markdown.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
 import { membershipRoutes } from './features/membership/membership.routes.ts';
 import { metaRoutes } from './features/meta/meta.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { openApiPlugin } from './features/platform/openapi.ts';
+import { feedsRoutes } from './features/platform/feeds.routes.ts';
+import { platformRoutes } from './features/platform/platform.routes.ts';
 import { memberPostsRoutes } from './features/posts/member-posts.routes.ts';
 import { postsRoutes } from './features/posts/posts.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -23,7 +28,9 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { votesRoutes } from './features/votes/votes.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { livePlugin } from './plugins/live.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -47,6 +54,8 @@ export interface BuildAppOptions {
   /** The module that renders the browser app's first view on the server (plugins/spa.ts). */
   rendererModule?: string | null;
   logger?: boolean;
+  /** Where the log goes instead of standard output (a test reading what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 // Never logged: credentials travel in these.
@@ -64,7 +73,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false || config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Two log lines per request cost about 40 % of the throughput at the default level:
     // requests are logged only when asked for (LOG_REQUESTS=on); failures always are.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -86,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { config, database });
   await app.register(redisPlugin);
   await app.register(readCachePlugin);
+  await app.register(mailPlugin);
+  await app.register(livePlugin);
   await app.register(writePathPlugin);
   await app.register(errorHandlerPlugin);
   // The CSP allows the inline scripts of the web app's own index.html, by their hashes.
@@ -95,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes: it applies to the routes registered after it (write methods only).
   if (config.rateLimit) await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  // Before the routes: it documents each one as it is added (Better Auth's by hand).
+  await app.register(openApiPlugin);
 
   for (const routes of [
     metaRoutes,
@@ -113,6 +130,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminRoutes,
     membershipRoutes,
     membersRoutes,
+    notificationsRoutes,
+    liveRoutes,
+    // robots.txt, the sitemap, icons, manifest and feeds: before the web app's fallback.
+    platformRoutes,
+    feedsRoutes,
   ]) {
     await app.register(routes);
   }

@@ -45,6 +45,14 @@ export const COMMENT_PREVIEW_LENGTH = 20;
 export const REPORT_FEEDBACKS = ['Off-topic or irrelevant', 'Abusive or disrespectful language', 'Spam or promotional content'] as const;
 export type ReportFeedback = (typeof REPORT_FEEDBACKS)[number];
 
+/** API.md "Notifications": the four kinds a member is told of. */
+export const NOTIFICATION_TYPES = ['comment', 'reply', 'announcement', 'membership'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/** A notification's text: the plain start of its comment or announcement. */
+export const NOTIFICATION_TEXT_MAX = 140;
+/** At most one mail per post per member in this long. */
+export const NOTIFICATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
+
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_DIMENSION = 512;
 

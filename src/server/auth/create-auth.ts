@@ -11,6 +11,7 @@ import { newId } from '../lib/ids.ts';
 import type { WritePath } from '../write-path/write-path.ts';
 import { isEmailBanned, BANNED_MESSAGE } from './ban-list.ts';
 import { GOOGLE_ISSUER, googleProviderForIssuer } from './google-provider.ts';
+import { RESET_REQUESTS_PER_ADDRESS, beforePasswordReset, passwordResetOptions, type PasswordResetDeps } from './password-reset.ts';
 import type { RateLimitStorage } from './rate-limit-storage.ts';
 
 const snake = {
@@ -43,8 +44,11 @@ export function createAuth(deps: {
   db: Kysely<DB>;
   writes: WritePath;
   rateLimitStorage?: RateLimitStorage | undefined;
+  /** The mail queue and the per-email count of reset links. */
+  passwordReset: Omit<PasswordResetDeps, 'config' | 'db'>;
 }) {
   const { config, db, writes } = deps;
+  const reset: PasswordResetDeps = { config, db, ...deps.passwordReset };
   const devOrigins =
     config.env === 'production'
       ? []
@@ -101,6 +105,7 @@ export function createAuth(deps: {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      ...passwordResetOptions(reset),
     },
     socialProviders: config.google
       ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: 'select_account' } }
@@ -115,6 +120,8 @@ export function createAuth(deps: {
       customRules: {
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': RESET_REQUESTS_PER_ADDRESS,
+        '/reset-password': { window: 60, max: 10 },
       },
     },
     advanced: {
@@ -127,6 +134,10 @@ export function createAuth(deps: {
     logger: { level: 'warn', disabled: config.env === 'test' },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/request-password-reset' || ctx.path === '/reset-password') {
+          const answer = await beforePasswordReset(ctx.path, (ctx.body ?? {}) as Record<string, unknown>, reset);
+          if (answer) return ctx.json(answer);
+        }
         if (
           ctx.path === '/sign-up/email' ||
           (ctx.path === '/update-user' && (ctx.body as { name?: unknown } | undefined)?.name !== undefined)

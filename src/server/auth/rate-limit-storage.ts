@@ -28,3 +28,30 @@ export function redisRateLimitStorage(redis: Redis, prefix: string): RateLimitSt
     },
   };
 }
+
+/**
+ * The same fixed windows in this process's memory (one instance, no REDIS_URL). Expired keys
+ * are swept as new ones arrive, so the map holds at most the keys of the longest window.
+ */
+export function memoryRateLimitStorage(): RateLimitStorage {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweep = 0;
+  return {
+    async consume(key, rule) {
+      const now = Date.now();
+      if (now >= nextSweep) {
+        for (const [k, w] of windows) if (now >= w.resetAt) windows.delete(k);
+        nextSweep = now + 60_000;
+      }
+      let w = windows.get(key);
+      if (!w || now >= w.resetAt) {
+        w = { count: 0, resetAt: now + rule.window * 1000 };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return w.count <= rule.max
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: Math.ceil((w.resetAt - now) / 1000) };
+    },
+  };
+}

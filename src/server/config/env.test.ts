@@ -28,4 +28,16 @@ describe('configuration from the environment', () => {
     expect(() => load({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET is required/);
     expect(() => load({ DATABASE_URL: 'mysql://x' })).toThrow(/must be a postgres:\/\/ URL/);
   });
+
+  it('sends mail by SMTP only when SMTP_URL and MAIL_FROM are both set, and refuses half of it', () => {
+    expect(load({}).mail).toEqual({ smtp: null, retryDelaysMs: [5_000, 30_000, 120_000] });
+    const smtp = { SMTP_URL: 'smtps://forum:secret@mail.example.org:465', MAIL_FROM: 'Code Commons <forum@example.org>' };
+    expect(load(smtp).mail.smtp).toEqual({ url: smtp.SMTP_URL, from: smtp.MAIL_FROM });
+    expect(load({ ...smtp, MAIL_RETRY_DELAYS: '100,200' }).mail.retryDelaysMs).toEqual([100, 200]);
+    expect(() => load({ SMTP_URL: smtp.SMTP_URL })).toThrow(/SMTP_URL and MAIL_FROM are set together/);
+    expect(() => load({ MAIL_FROM: smtp.MAIL_FROM })).toThrow(/SMTP_URL and MAIL_FROM are set together/);
+    expect(() => load({ ...smtp, SMTP_URL: 'https://mail.example.org' })).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(() => load({ ...smtp, MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM must be an address/);
+    expect(() => load({ MAIL_RETRY_DELAYS: 'soon' })).toThrow(ConfigError);
+  });
 });

@@ -36,6 +36,18 @@ const envSchema = z.object({
   LOG_REQUESTS: onOff.optional(),
   /** Keep answers of the busiest reads between writes (lib/read-cache.ts); on by default. */
   READ_CACHE: onOff.optional(),
+  /** Open event streams (GET /api/events) allowed per client address. */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /** Seconds between the comment lines every event stream gets (at most 25, API.md); tests shorten it. */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.01).max(25).default(20),
+  /** smtp://user:pass@host:port or smtps://…; with MAIL_FROM, mail goes out by SMTP (else to the log). */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  /** Waits in milliseconds before each new attempt at a mail the SMTP server did not take. */
+  MAIL_RETRY_DELAYS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'MAIL_RETRY_DELAYS is a comma-separated list of milliseconds')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -58,6 +70,41 @@ export interface AppConfig {
   logLevel: string;
   logRequests: boolean;
   readCache: boolean;
+  live: { streamsPerAddress: number; heartbeatMs: number };
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** null: every mail is written to the log at `info`, links included. */
+  smtp: { url: string; from: string } | null;
+  /** The waits before the attempts after the first (their count is the number of retries). */
+  retryDelaysMs: number[];
+}
+
+const DEFAULT_MAIL_RETRY_DELAYS_MS = [5_000, 30_000, 120_000];
+
+/** SMTP_URL and MAIL_FROM go together; half a mail configuration is a mistake worth stopping for. */
+function mailConfig(e: {
+  SMTP_URL?: string | undefined;
+  MAIL_FROM?: string | undefined;
+  MAIL_RETRY_DELAYS?: string | undefined;
+}): MailConfig {
+  const retryDelaysMs = e.MAIL_RETRY_DELAYS ? e.MAIL_RETRY_DELAYS.split(',').map(Number) : DEFAULT_MAIL_RETRY_DELAYS_MS;
+  if (!e.SMTP_URL && !e.MAIL_FROM) return { smtp: null, retryDelaysMs };
+  if (!e.SMTP_URL || !e.MAIL_FROM) throw new ConfigError('SMTP_URL and MAIL_FROM are set together (or neither, to write mail to the log).');
+  let url: URL;
+  try {
+    url = new URL(e.SMTP_URL);
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL such as smtp://user:pass@mail.example.org:587 or smtps://…:465.');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps:// and name a host.');
+  }
+  if (!/@[^@\s>]+\.?[^@\s>]*>?\s*$/.test(e.MAIL_FROM)) {
+    throw new ConfigError('MAIL_FROM must be an address, such as "Code Commons <forum@example.org>".');
+  }
+  return { smtp: { url: e.SMTP_URL, from: e.MAIL_FROM }, retryDelaysMs };
 }
 
 export class ConfigError extends Error {}
@@ -120,5 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     logRequests: e.LOG_REQUESTS === 'on',
     readCache: e.READ_CACHE !== 'off',
+    live: { streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000) },
+    mail: mailConfig(e),
   };
 }

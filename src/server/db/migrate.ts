@@ -9,6 +9,7 @@ import * as m0011 from './migrations/0011-tag-popularity-index.ts';
 import * as m0012 from './migrations/0012-markdown.ts';
 import * as m0013 from './migrations/0013-search.ts';
 import * as m0014 from './migrations/0014-users-created-index.ts';
+import * as m0015 from './migrations/0015-notifications.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -22,6 +23,7 @@ const migrations: Record<string, EngineMigration> = {
   '0012-markdown': m0012,
   '0013-search': m0013,
   '0014-users-created-index': m0014,
+  '0015-notifications': m0015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -19,6 +19,11 @@ export interface UsersTable {
   membership: Generated<string>;
   banned_at: string | null;
   post_count: Generated<number>;
+  /** Notifications not read yet, moved with every one written, read or removed. */
+  unread_notifications: Generated<number>;
+  /** Mail settings for `comment` and `reply` notifications: 1 or 0. */
+  email_on_comment: Generated<number>;
+  email_on_reply: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -212,6 +217,24 @@ export interface SearchDocsTable {
   created_at: string;
 }
 
+/** One notification of one member (features/notifications). */
+export interface NotificationsTable {
+  id: string;
+  member_id: string;
+  type: string;
+  actor_id: string;
+  post_id: string | null;
+  comment_id: string | null;
+  announcement_id: string | null;
+  title: string;
+  /** Plain text: the start of the comment or announcement. */
+  text: string;
+  read_at: string | null;
+  /** When it was also sent by mail (at most one mail per post per member per 10 minutes). */
+  emailed_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -233,6 +256,7 @@ export interface DB {
   activity_week: ActivityWeekTable;
   webhook_events: WebhookEventsTable;
   search_docs: SearchDocsTable;
+  notifications: NotificationsTable;
 }
 
 /** A connection or a transaction: every query function takes either, so services compose them. */

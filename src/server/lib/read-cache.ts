@@ -162,6 +162,10 @@ const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'webhook.received',
   'image.stored',
   'activity.rolled',
+  'notification.created',
+  'notification.read',
+  'notifications.read-all',
+  'notification-settings.changed',
 ]);
 
 /** After the commit: one version move for a batch of writes that changed what reads show. */

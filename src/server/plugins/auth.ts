@@ -5,7 +5,7 @@ import type { Viewer } from '#shared/permissions.ts';
 import type { Kysely } from 'kysely';
 import { BANNED_MESSAGE } from '../auth/ban-list.ts';
 import { CLIENT_IP_HEADER, createAuth, prepareAuth, type Auth } from '../auth/create-auth.ts';
-import { redisRateLimitStorage } from '../auth/rate-limit-storage.ts';
+import { memoryRateLimitStorage, redisRateLimitStorage } from '../auth/rate-limit-storage.ts';
 import { SLOW_PATH, findSessionUser, isCurrent, sessionSettings, sessionTokenOf, type SessionSettings } from '../auth/session-lookup.ts';
 import type { DB } from '../db/schema.ts';
 import { banned, forbidden, unauthenticated } from '../lib/app-error.ts';
@@ -113,7 +113,14 @@ export type Guards = ReturnType<typeof guards>;
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const rateLimitStorage = app.redis ? redisRateLimitStorage(app.redis, `${app.redisPrefix}auth-rate-limit:`) : undefined;
-    const auth = createAuth({ config: app.config, db: app.db, writes: app.writePath, rateLimitStorage });
+    const emailLimit = app.redis ? redisRateLimitStorage(app.redis, `${app.redisPrefix}reset-mail-limit:`) : memoryRateLimitStorage();
+    const auth = createAuth({
+      config: app.config,
+      db: app.db,
+      writes: app.writePath,
+      rateLimitStorage,
+      passwordReset: { mailer: app.mailer, emailLimit },
+    });
     await prepareAuth(auth, app.config);
     app.decorate('auth', auth);
     app.decorate('guards', guards(auth, app.db));
@@ -156,5 +163,5 @@ export const authPlugin = fp(
       },
     });
   },
-  { name: 'auth', dependencies: ['error-handler', 'db', 'redis', 'write-path'] },
+  { name: 'auth', dependencies: ['error-handler', 'db', 'redis', 'write-path', 'mail'] },
 );

@@ -13,10 +13,15 @@ declare module 'fastify' {
 export const writePathPlugin = fp(
   async (app: FastifyInstance) => {
     const writePath = createWritePath(app.db, {
-      reactions: reactionsFor({ database: app.database, readCache: app.readCache }),
+      reactions: reactionsFor({
+        database: app.database,
+        readCache: app.readCache,
+        mail: { mailer: app.mailer, siteName: app.config.siteName, publicUrl: app.config.publicUrl },
+        live: { bus: app.live.bus, onError: (error) => app.log.error({ err: error }, 'a live event could not be published') },
+      }),
       onReactionError: (reaction, error) => app.log.error({ err: error, reaction }, 'a reaction after a committed write failed'),
     });
     app.decorate('writePath', writePath);
   },
-  { name: 'write-path', dependencies: ['db', 'read-cache'] },
+  { name: 'write-path', dependencies: ['db', 'read-cache', 'mail', 'live'] },
 );

@@ -1,4 +1,4 @@
-import type { Role } from '#shared/constants.ts';
+import type { NotificationType, Role } from '#shared/constants.ts';
 import type { VoteDirection } from '#shared/schemas/post.ts';
 
 /**
@@ -39,8 +39,7 @@ export interface VotePoints {
   points: number;
 }
 
-/** Notification types (API.md "Notifications"). */
-export type NotificationType = 'comment' | 'reply' | 'announcement' | 'membership';
+export type { NotificationType };
 
 /**
  * A notification as its member reads it (GET /api/notifications), recorded by the
@@ -115,6 +114,12 @@ export type DomainEvent =
    * and record no event per member: the `announcement` live event stands for them.
    */
   | { type: 'notification.created'; recipientId: string; notification: NotificationFacts; unread: number; email: boolean }
+  /** A member read one of their notifications; `unread` is their unread count after it. */
+  | { type: 'notification.read'; memberId: string; notificationId: string; unread: number }
+  /** A member marked every notification read (`count` of them were unread). */
+  | { type: 'notifications.read-all'; memberId: string; count: number }
+  /** A member changed their notification mail settings. */
+  | { type: 'notification-settings.changed'; memberId: string }
   /** A whole forum loaded at once (its counts were counted from its rows). */
   | { type: 'forum.seeded' }
   /** The search index is to be made again from the rows (`npm run reindex`). */

@@ -168,6 +168,18 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     const alsoRude = await comment(carol, p2, 'Also rude');
     const thanks = await comment(alice, p3, 'Thanks');
 
+    // Notifications: one read, then the rest; the mail settings.
+    const [newest] = (await t.app.inject({ url: '/api/notifications', headers: alice.headers })).json() as { _id: string }[];
+    await write('PATCH /api/notifications/:id/read', () =>
+      t.app.inject({ method: 'PATCH', url: `/api/notifications/${newest!._id}/read`, headers: alice.headers }),
+    );
+    await write('POST /api/notifications/read-all', () =>
+      t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: alice.headers }),
+    );
+    await write('PATCH /api/notification-settings', () =>
+      t.app.inject({ method: 'PATCH', url: '/api/notification-settings', headers: bob.headers, payload: { emailOnReply: false } }),
+    );
+
     // Edits: a post that changes its tag and text, a comment's text; a reported comment removed.
     await write('PATCH /api/post-data/:id', () =>
       t.app.inject({

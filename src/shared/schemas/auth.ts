@@ -44,3 +44,19 @@ export const signInFormSchema = z.object({
   password: z.string().min(1, 'Password is required'),
 });
 export type SignInForm = z.infer<typeof signInFormSchema>;
+
+/** "Forgot password?": the address to send a reset link to. */
+export const forgotPasswordFormSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX).pipe(z.email('Enter a valid email address')),
+});
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+
+/** The reset link's page: the new password follows the sign-up rule (the server checks it too). */
+export const resetPasswordFormSchema = z.object({
+  newPassword: z
+    .string()
+    .min(1, 'New password is required')
+    .max(PASSWORD_MAX, PASSWORD_INLINE_MESSAGE)
+    .regex(PASSWORD_PATTERN, PASSWORD_INLINE_MESSAGE),
+});
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

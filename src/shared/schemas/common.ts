@@ -16,5 +16,15 @@ export const modifiedSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedSchema = z.object({ deletedCount: z.number().int() });
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
+const pageSchemas = new WeakSet<z.ZodType>();
+
 /** The answer schema of a paged call: the items (the total is the X-Total-Count header, page.ts). */
-export const pageOf = <S extends z.ZodType>(item: S) => z.array(item);
+export const pageOf = <S extends z.ZodType>(item: S) => {
+  const page = z.array(item);
+  pageSchemas.add(page);
+  return page;
+};
+
+/** Whether an answer schema is a page (made by pageOf): its call sends X-Total-Count. */
+export const isPageSchema = (schema: unknown): boolean =>
+  typeof schema === 'object' && schema !== null && pageSchemas.has(schema as z.ZodType);

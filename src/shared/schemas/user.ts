@@ -7,6 +7,9 @@ export const PASSWORD_INLINE_MESSAGE = 'Password must be 6+ characters, include 
 export const PASSWORD_TOAST_MESSAGE =
   'Password must be 6+ characters, include at least 1 number, 1 uppercase, 1 lowercase & 1 special character.';
 
+/** The rule as the password fields state it beside the field (sign-up, My Profile, reset). */
+export const PASSWORD_HINT = 'At least 6 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*';
+
 export function isValidPassword(password: string): boolean {
   return password.length <= PASSWORD_MAX && PASSWORD_PATTERN.test(password);
 }

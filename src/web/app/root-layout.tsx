@@ -4,13 +4,19 @@ import { NavigationProgress } from '#web/components/layout/navigation-progress.t
 import { TopBar } from '#web/components/layout/top-bar.tsx';
 import { useAnnouncementCount } from '#web/features/announcements/api/get-announcements.ts';
 import { useGoogleSignInWelcome } from '#web/features/auth/api/google-sign-in-welcome.ts';
+import { useUnreadCount } from '#web/features/notifications/api/get-notifications.ts';
+import { useViewer } from '#web/lib/auth.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
+import { useLiveUpdates } from './live-updates.ts';
 import { ScrollManager } from './scroll-manager.tsx';
 
 export function RootLayout() {
   const { siteName } = usePublicConfig();
   const announcementCount = useAnnouncementCount();
+  const signedIn = useViewer().status === 'signed-in';
+  const inboxCount = useUnreadCount(signedIn);
   useGoogleSignInWelcome();
+  useLiveUpdates();
 
   useEffect(() => {
     document.title = siteName;
@@ -26,7 +32,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <TopBar siteName={siteName} announcementCount={announcementCount.data} />
+      <TopBar siteName={siteName} announcementCount={announcementCount.data} inboxCount={signedIn ? inboxCount.data : undefined} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

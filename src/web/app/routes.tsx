@@ -29,6 +29,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/auth/sign-up.tsx')).SignUpPage }),
           },
           {
+            path: paths.auth.forgotPassword.path,
+            lazy: async () => ({ Component: (await import('./routes/auth/forgot-password.tsx')).ForgotPasswordPage }),
+          },
+          {
+            path: paths.auth.resetPassword.path,
+            lazy: async () => ({ Component: (await import('./routes/auth/reset-password.tsx')).ResetPasswordPage }),
+          },
+          {
             path: paths.search.path,
             lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchPage }),
           },
@@ -48,6 +56,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/membership.tsx')).MembershipPage }),
               },
               {
+                path: paths.notifications.path,
+                lazy: async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsPage }),
+              },
+              {
                 path: paths.dashboard.root.path,
                 lazy: async () => ({
                   Component: (await import('#web/components/layout/dashboard-layout.tsx')).DashboardLayout,
@@ -60,14 +72,15 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    // Every member's, admins too: a notification mail's settings link leads here.
+                    path: paths.dashboard.myProfile.path,
+                    lazy: async () => ({
+                      Component: (await import('./routes/dashboard/my-profile.tsx')).MyProfilePage,
+                    }),
+                  },
+                  {
                     element: <RequireRole role="Client" />,
                     children: [
-                      {
-                        path: paths.dashboard.myProfile.path,
-                        lazy: async () => ({
-                          Component: (await import('./routes/dashboard/my-profile.tsx')).MyProfilePage,
-                        }),
-                      },
                       {
                         path: paths.dashboard.addPost.path,
                         lazy: async () => ({

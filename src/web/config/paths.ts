@@ -4,9 +4,13 @@ import type { Role } from '#shared/constants.ts';
 /** The element id of a comment on its post page, the hash a link to that comment carries. */
 export const commentAnchor = (commentId: string): string => `comment-${commentId}`;
 
+/** The element id of the notification settings on My Profile. */
+export const NOTIFICATION_SETTINGS_ID = 'notification-settings';
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   membership: { path: '/membership', getHref: () => '/membership' },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
   member: { path: '/members/:id', getHref: (id: string) => `/members/${encodeURIComponent(id)}` },
   postDetails: {
     path: '/post-details/:id',
@@ -21,10 +25,20 @@ export const paths = {
   auth: {
     signIn: { path: '/auth/sign-in', getHref: () => '/auth/sign-in' },
     signUp: { path: '/auth/sign-up', getHref: () => '/auth/sign-up' },
+    forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
+    /** The mailed link's page; the server writes the same address (with `?token=`) into the mail. */
+    resetPassword: {
+      path: '/auth/reset-password',
+      getHref: (token?: string) => (token ? `/auth/reset-password?${new URLSearchParams({ token }).toString()}` : '/auth/reset-password'),
+    },
   },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
-    myProfile: { path: '/dashboard/my-profile', getHref: () => '/dashboard/my-profile' },
+    myProfile: {
+      path: '/dashboard/my-profile',
+      /** With `notificationSettings`, the mail settings on it (the link every notification mail carries). */
+      getHref: (section?: 'notificationSettings') => `/dashboard/my-profile${section ? `#${NOTIFICATION_SETTINGS_ID}` : ''}`,
+    },
     addPost: { path: '/dashboard/add-post', getHref: () => '/dashboard/add-post' },
     myPost: { path: '/dashboard/my-post', getHref: () => '/dashboard/my-post' },
     commentDetails: {

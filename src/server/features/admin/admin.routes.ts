@@ -6,10 +6,16 @@ import { sendPage } from '../../lib/pagination.ts';
 import { demoteAdmin, promoteToAdmin } from '../users/users.service.ts';
 import { adminStats, banMember, countMembers, listMemberPage } from './admin.service.ts';
 
-/** Every call here is admin-only, enforced by one hook for the whole plugin. */
+/**
+ * Every call here is admin-only: one hook for the whole plugin puts the guard first on each
+ * route's own onRequest (rather than on the plugin), so the route says who may call it and the
+ * API document (platform/openapi.ts) can tell.
+ */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, guards, writePath } = app;
-  app.addHook('onRequest', guards.requireAdmin);
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [guards.requireAdmin, ...[route.onRequest ?? []].flat()];
+  });
 
   app.get('/api/admin-stats', { schema: { response: { 200: adminStatsSchema } } }, async () => adminStats(db));
 

@@ -16,17 +16,39 @@ const announcementPage = prepared((db, p: Args<{ limit: number; offset: number }
     .offset(p.offset),
 );
 
+type AnnouncementRow = {
+  id: string;
+  title: string;
+  description: string;
+  description_html: string;
+  created_at: string;
+  name: string;
+  image: string | null;
+};
+
+const toAnnouncement = (r: AnnouncementRow): Announcement => ({
+  _id: r.id,
+  title: r.title,
+  description: r.description,
+  descriptionHtml: r.description_html,
+  photo: r.image,
+  name: r.name,
+  time: r.created_at,
+});
+
 export async function listAnnouncements(db: Db, page: PaginationQuery): Promise<Announcement[]> {
   const rows = await announcementPage.execute(db, { limit: page.limit, offset: offsetOf(page) });
-  return rows.map((r) => ({
-    _id: r.id,
-    title: r.title,
-    description: r.description,
-    descriptionHtml: r.description_html,
-    photo: r.image,
-    name: r.name,
-    time: r.created_at,
-  }));
+  return rows.map(toAnnouncement);
+}
+
+export async function findAnnouncement(db: Db, id: string): Promise<Announcement | null> {
+  const row = await db
+    .selectFrom('announcements as a')
+    .innerJoin('users as u', 'u.id', 'a.author_id')
+    .select(['a.id', 'a.title', 'a.description', 'a.description_html', 'a.created_at', 'u.name', 'u.image'])
+    .where('a.id', '=', id)
+    .executeTakeFirst();
+  return row ? toAnnouncement(row) : null;
 }
 
 export async function insertAnnouncement(

@@ -10,6 +10,7 @@ import { siteTotal } from '../counters/counters.service.ts';
 import {
   announcementExists,
   deleteAnnouncement,
+  findAnnouncement,
   insertAnnouncement,
   listAnnouncements,
   updateAnnouncement,
@@ -18,6 +19,12 @@ import {
 export async function listAnnouncementPage(db: Db, page: PaginationQuery): Promise<Page<Announcement>> {
   const [items, total] = await Promise.all([listAnnouncements(db, page), siteTotal(db, 'announcements')]);
   return { items, total };
+}
+
+/** One announcement as the list shows it, with the bell's count (the total), or null. */
+export async function announcementWithTotal(db: Db, id: string): Promise<(Announcement & { total: number }) | null> {
+  const [announcement, total] = await Promise.all([findAnnouncement(db, id), siteTotal(db, 'announcements')]);
+  return announcement ? { ...announcement, total } : null;
 }
 
 /** The author's photo and name come from the session (they are read at display time). */

@@ -35,20 +35,49 @@ const postComments = prepared((db, a: Args<{ postId: string; limit: number; offs
     .offset(a.offset),
 );
 
+type PublicCommentRow = {
+  id: string;
+  comment: string;
+  comment_html: string;
+  edited_at: string | null;
+  author_id: string;
+  created_at: string;
+  post_id: string;
+  name: string;
+  image: string | null;
+};
+
+/** The one mapping of a comment as anyone sees it under a post. */
+const toPublicComment = (r: PublicCommentRow): PublicComment => ({
+  _id: r.id,
+  comment: r.comment,
+  commenter_name: r.name,
+  commenter_photo: r.image,
+  createdAt: r.created_at,
+  postId: r.post_id,
+  authorId: r.author_id,
+  commentHtml: r.comment_html,
+  editedAt: r.edited_at,
+});
+
 /** A post's comments, oldest first, without emails. */
 export async function listPostComments(db: Db, postId: string, page: PaginationQuery): Promise<PublicComment[]> {
   const rows = await postComments.execute(db, { postId, limit: page.limit, offset: offsetOf(page) });
-  return rows.map((r) => ({
-    _id: r.id,
-    comment: r.comment,
-    commenter_name: r.name,
-    commenter_photo: r.image,
-    createdAt: r.created_at,
-    postId: r.post_id,
-    authorId: r.author_id,
-    commentHtml: r.comment_html,
-    editedAt: r.edited_at,
-  }));
+  return rows.map(toPublicComment);
+}
+
+const publicComment = prepared((db, a: Args<{ id: string }>) =>
+  db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.id', 'c.comment', 'c.comment_html', 'c.edited_at', 'c.author_id', 'c.created_at', 'c.post_id', 'u.name', 'u.image'])
+    .where('c.id', '=', a.id),
+);
+
+/** One comment as its post's list shows it, or null. */
+export async function findPublicComment(db: Db, id: string): Promise<PublicComment | null> {
+  const row = await publicComment.executeTakeFirst(db, { id });
+  return row ? toPublicComment(row) : null;
 }
 
 /** Comments with every field of SPEC.md §3 (emails included): for the post owner and admins. */

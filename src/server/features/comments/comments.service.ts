@@ -12,6 +12,7 @@ import {
   commentCountsFor,
   commentExists,
   deleteCommentRow,
+  findPublicComment,
   insertComment,
   insertCommentRevision,
   listCommentRevisions,
@@ -32,6 +33,9 @@ export async function addComment(writes: WritePath, viewer: SessionViewer, input
   });
   return { insertedId: id };
 }
+
+/** One comment as the post page lists it (no email), or null. */
+export const findListedComment = (db: Db, id: string) => findPublicComment(db, id);
 
 export async function commentCounts(db: Db, postIds: string[]) {
   const unique = [...new Set(postIds)];

@@ -132,6 +132,9 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'forum.seeded':
       case 'search.rebuild':
       case 'notification.created':
+      case 'notification.read':
+      case 'notifications.read-all':
+      case 'notification-settings.changed':
         break;
       default:
         event satisfies never;

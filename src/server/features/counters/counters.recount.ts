@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { POINTS } from '#shared/constants.ts';
 import type { Db } from '../../db/schema.ts';
+import { readUnreadCounts, recountUnreadNotifications } from '../notifications/notifications.queries.ts';
 import { leaderboardWindow } from './activity.queries.ts';
 import { setSiteCounter } from './counters.queries.ts';
 
@@ -51,6 +52,7 @@ export async function recountFromRows(db: Db, now = Date.now()): Promise<void> {
     update users set post_count = t.n
     from (select author_id, count(*) as n from posts group by author_id) as t
     where users.id = t.author_id`.execute(db);
+  await recountUnreadNotifications(db);
 
   // The leaderboard's tallies per member and day, and each member's sums over this week.
   await db.deleteFrom('activity_daily').execute();
@@ -95,6 +97,7 @@ export async function readStoredCounts(db: Db): Promise<Record<string, number>> 
   for (const t of await db.selectFrom('tags').select(['tag', 'post_count']).execute()) counts[`tag:${t.tag}`] = Number(t.post_count);
   for (const u of await db.selectFrom('users').select(['id', 'post_count']).execute())
     counts[`member:${u.id}:posts`] = Number(u.post_count);
+  for (const u of await readUnreadCounts(db)) counts[`member:${u.memberId}:unread`] = u.unread;
   // Tallies that came back to nothing are the same as no row.
   for (const a of await db.selectFrom('activity_daily').selectAll().execute()) {
     if (Number(a.posts) !== 0) counts[`day:${a.user_id}:${a.day}:posts`] = Number(a.posts);

@@ -53,6 +53,9 @@ export async function getPostDetail(db: Db, id: string, viewer: SessionViewer | 
   return { ...post, myVote, canDelete: canDeletePost(viewer, post) };
 }
 
+/** One post as the home list shows it (the same columns and mapping as a page of it), or null. */
+export const findListedPost = (db: Db, id: string): Promise<Post | null> => findPostById(db, id);
+
 /** The post's author with their name and email (for the owner's comment details), or null. */
 export const findPostAuthor = findPostOwner;
 

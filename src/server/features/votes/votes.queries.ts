@@ -58,3 +58,13 @@ export async function storeVote(
   else if (v.before === null) await newVote.run(db, { ...v, value: valueOf(v.after) });
   else await changedVote.run(db, { ...v, value: valueOf(v.after) });
 }
+
+const voteCounts = prepared((db, a: Args<{ postId: string }>) =>
+  db.selectFrom('posts').select(['up_votes', 'down_votes']).where('id', '=', a.postId),
+);
+
+/** A post's stored vote counts, or null when there is no such post. */
+export async function readVoteCounts(db: Db, postId: string): Promise<{ upVote: number; downVote: number } | null> {
+  const row = await voteCounts.executeTakeFirst(db, { postId });
+  return row ? { upVote: Number(row.up_votes), downVote: Number(row.down_votes) } : null;
+}

@@ -4,7 +4,10 @@ import { notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
-import { findVoteTarget, storeVote } from './votes.queries.ts';
+import { findVoteTarget, readVoteCounts, storeVote } from './votes.queries.ts';
+
+/** A post's vote counts as stored now, or null when there is no such post. */
+export const voteCountsOf = readVoteCounts;
 
 /**
  * One vote per member per post (nextVote): the same direction again withdraws it, the other

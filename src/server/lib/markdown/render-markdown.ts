@@ -126,8 +126,8 @@ export function renderMarkdown(source: string): string {
 
 const EXCERPT_LENGTH = 200;
 
-/** The first 200 characters of the text as plain text: no markup, whitespace collapsed. */
-export function excerptOf(html: string): string {
+/** The first `length` (200) characters of the text as plain text: no markup, whitespace collapsed. */
+export function excerptOf(html: string, length = EXCERPT_LENGTH): string {
   const text = sanitizeHtml(html.replace(/<\/(p|h[2-6]|li|pre|blockquote|tr|td|th)>/g, ' $&'), { allowedTags: [], allowedAttributes: {} })
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -136,5 +136,5 @@ export function excerptOf(html: string): string {
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
+  return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
 }

@@ -12,8 +12,10 @@ import { postKeys } from '#web/features/posts/api/query-keys.ts';
 import { PostArticle } from '#web/features/posts/components/post-article.tsx';
 import { PostNotFound } from '#web/features/posts/components/post-not-found.tsx';
 import { ShareButton } from '#web/features/posts/components/share-button.tsx';
+import { useLiveVotes } from '#web/features/votes/api/live-votes.ts';
 import { VoteButtons } from '#web/features/votes/components/vote-buttons.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
+import { useLivePost } from '#web/lib/live-events.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** The comment id a location hash names (`#comment-{id}`, see commentAnchor), or null. */
@@ -33,6 +35,9 @@ export function PostDetailsPage() {
   // A link to one comment (a search hit): the comments open on it.
   const highlightId = commentIdFromHash(useLocation().hash);
   useDocumentTitle(post.data?.title);
+  // This post's comments and votes come live while the page is open.
+  useLivePost(id);
+  useLiveVotes(id, postKeys.detail(id));
 
   if (post.isPending) return <PageLoader label="Loading post…" />;
   if (post.isError) {

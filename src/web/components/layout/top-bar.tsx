@@ -2,7 +2,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { BellIcon, CloseIcon, HomeIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
+import { BellIcon, CloseIcon, HomeIcon, InboxIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
 import { dashboardHomeFor, paths } from '#web/config/paths.ts';
 import { useRole, useSignOut, useViewer } from '#web/lib/auth.ts';
 import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
@@ -15,13 +15,15 @@ interface TopBarProps {
   siteName: string;
   /** Total announcements; undefined until known. */
   announcementCount: number | undefined;
+  /** The signed-in member's unread notifications; undefined until known (or signed out). */
+  inboxCount?: number | undefined;
 }
 
 /** Without a display utility: each use says when it shows (`inline-flex`, `md:hidden`…). */
 const iconLinkClasses =
   'relative size-10 items-center justify-center rounded-full text-ink hover:bg-ink/5 aria-[current=page]:text-brand-700';
 
-export function TopBar({ siteName, announcementCount }: TopBarProps) {
+export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps) {
   const viewer = useViewer();
   const role = useRole();
   const signOut = useSignOut();
@@ -33,6 +35,7 @@ export function TopBar({ siteName, announcementCount }: TopBarProps) {
   const searchOpen = panel?.kind === 'search' && panel.at === pathname;
   const menuId = useId();
   const countId = useId();
+  const inboxCountId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   useEscapeToClose(
     menuOpen,
@@ -102,6 +105,34 @@ export function TopBar({ siteName, announcementCount }: TopBarProps) {
               </>
             )}
           </span>
+          {viewer.status === 'signed-in' && (
+            <span className="relative inline-flex">
+              <NavLink
+                to={paths.notifications.getHref()}
+                aria-label="Inbox"
+                aria-describedby={inboxCount === undefined ? undefined : inboxCountId}
+                className={cn(iconLinkClasses, 'inline-flex')}
+              >
+                <InboxIcon />
+              </NavLink>
+              {inboxCount !== undefined && (
+                <>
+                  {inboxCount > 0 && (
+                    <span
+                      aria-hidden="true"
+                      data-testid="inbox-badge"
+                      className="pointer-events-none absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-semibold text-white ring-2 ring-surface"
+                    >
+                      {inboxCount > 99 ? '99+' : inboxCount}
+                    </span>
+                  )}
+                  <span id={inboxCountId} className="sr-only">
+                    {inboxCount === 1 ? '1 unread notification' : `${inboxCount} unread notifications`}
+                  </span>
+                </>
+              )}
+            </span>
+          )}
 
           {viewer.status === 'signed-in' ? (
             <AccountMenu

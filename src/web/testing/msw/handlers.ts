@@ -19,6 +19,10 @@ export const handlers = [
   http.get('*/api/search', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   // The dashboard's profile pages: the member has no posts yet, the site is empty.
   http.get('*/api/user/:email', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  // A member's inbox: nothing yet, every mail setting on.
+  http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: 0 })),
+  http.get('*/api/notifications', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  http.get('*/api/notification-settings', () => HttpResponse.json({ emailOnComment: true, emailOnReply: true })),
   http.get('*/api/admin-stats', () =>
     HttpResponse.json({ posts: 0, comments: 0, users: 0, openReports: 0, newMembersThisWeek: 0, postsPerDay: [] }),
   ),

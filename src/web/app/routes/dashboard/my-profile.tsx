@@ -1,4 +1,5 @@
 import { ChangePasswordForm, EditProfileForm } from '#web/features/auth/components/account-settings.tsx';
+import { NotificationSettings } from '#web/features/notifications/components/notification-settings.tsx';
 import { MemberPostCards } from '#web/features/posts/components/member-post-cards.tsx';
 import { MemberProfile } from '#web/features/users/components/member-profile.tsx';
 import { useViewer } from '#web/lib/auth.ts';
@@ -14,6 +15,7 @@ export function MyProfilePage() {
         <EditProfileForm name={user.name} />
         <ChangePasswordForm />
       </div>
+      <NotificationSettings />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // My Profile: the member edits their name and photo, and changes their password.
 import type { ReactNode } from 'react';
-import { PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
+import { PASSWORD_HINT, PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { changePasswordFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, Input, PasswordInput } from '#web/components/ui/form.tsx';
@@ -90,7 +90,7 @@ export function ChangePasswordForm() {
             <PasswordInput
               label="New password"
               autoComplete="new-password"
-              hint="At least 6 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"
+              hint={PASSWORD_HINT}
               registration={register('newPassword')}
               error={errors.newPassword}
             />

@@ -96,10 +96,9 @@ describe('Sign in form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('offers a "Forgot password?" link that goes nowhere and a link to sign up', async () => {
-    const { user, router } = await openSignIn();
-    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
-    expect(router.state.location.pathname).toBe('/auth/sign-in');
+  it('offers a "Forgot password?" link to the reset request and a link to sign up', async () => {
+    await openSignIn();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/auth/forgot-password');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/sign-up');
   });
 

@@ -1,15 +1,13 @@
-import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
 import { signInFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, FormAlert, Input, PasswordInput } from '#web/components/ui/form.tsx';
+import { paths } from '#web/config/paths.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
 interface SignInFormProps {
   onSuccess: () => void;
 }
-
-/** "Forgot password?" is part of the screen but has no flow (SPEC.md §2). */
-const ignoreClick = (event: MouseEvent<HTMLAnchorElement>) => event.preventDefault();
 
 export function SignInForm({ onSuccess }: SignInFormProps) {
   const signIn = useSignIn();
@@ -27,9 +25,9 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
             <div className="space-y-1.5">
               <PasswordInput label="Password" autoComplete="current-password" registration={register('password')} error={errors.password} />
               <div className="text-right">
-                <a href="#" onClick={ignoreClick} className="text-sm font-medium text-brand-700 hover:underline">
+                <Link to={paths.auth.forgotPassword.getHref()} className="text-sm font-medium text-brand-700 hover:underline">
                   Forgot password?
-                </a>
+                </Link>
               </div>
             </div>
             <Button type="submit" size="lg" className="w-full" isLoading={signIn.isPending}>

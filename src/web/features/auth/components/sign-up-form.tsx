@@ -1,4 +1,4 @@
-import { PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
+import { PASSWORD_HINT, PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, Input, PasswordInput } from '#web/components/ui/form.tsx';
 import { usePublicConfig } from '#web/lib/public-config.ts';
@@ -48,7 +48,7 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
           <PasswordInput
             label="Password"
             autoComplete="new-password"
-            hint="At least 6 characters, with an uppercase and a lowercase letter, a number and one of !@#$%^&*"
+            hint={PASSWORD_HINT}
             registration={register('password')}
             error={errors.password}
           />

@@ -3,13 +3,17 @@
 // (`#comment-{id}`, e.g. a search hit) opens the page holding it, scrolls it into view,
 // highlights it and moves focus to it.
 import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Page } from '#shared/page.ts';
+import type { PublicComment } from '#shared/schemas/comment.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { CommentIcon } from '#web/components/ui/forum-icons.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
 import { commentAnchor } from '#web/config/paths.ts';
 import { useCommentPosition } from '../api/get-comment-position.ts';
-import { useComments } from '../api/get-comments.ts';
+import { commentsQueryOptions, useComments } from '../api/get-comments.ts';
+import { useLiveComments } from '../api/live-comments.ts';
 import { AddCommentDialog } from './add-comment-dialog.tsx';
 import { CommentItem } from './comment-item.tsx';
 
@@ -34,6 +38,15 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
   const page = chosenPage ?? (elsewhere && position.data !== undefined && position.data >= 0 ? Math.floor(position.data / limit) : 0);
   const comments = useComments(postId, { page, limit });
   const total = comments.data?.total ?? 0;
+  // Comments written by others while the page is open join the list as they come.
+  useLiveComments(postId);
+  const queryClient = useQueryClient();
+  // Oldest first: one's new comment is the last one, so show the last page (the first page,
+  // fetched again after posting, has the total with it, however the live event raced it).
+  const showLastPage = () => {
+    const first = queryClient.getQueryData<Page<PublicComment>>(commentsQueryOptions(postId, { page: 0, limit }).queryKey);
+    setPage(Math.floor(Math.max(0, (first?.total ?? total + 1) - 1) / limit));
+  };
 
   // Once the linked comment is shown: into view and focused, once per link.
   const items = comments.data?.items;
@@ -57,8 +70,7 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
             <span className="rounded-full bg-line px-2 py-0.5 text-sm font-medium text-ink tabular-nums">{total}</span>
           )}
         </h2>
-        {/* Oldest first: a new comment is the last one, so show the last page. */}
-        <AddCommentDialog postId={postId} onPosted={() => setPage(Math.floor(total / limit))} />
+        <AddCommentDialog postId={postId} onPosted={showLastPage} />
       </div>
 
       {comments.isPending ? (

@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
 import { homeListSource, homePostsQueryOptions, type HomeListQuery } from '../api/home-posts.ts';
+import { newPostsLabel, useNewPosts } from '../api/live-posts.ts';
 import { PostCard } from './post-card.tsx';
 
 // The share dialog is fetched when first wanted (a share button hovered, focused or
@@ -60,6 +61,9 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
 
   const total = posts.data?.total ?? 0;
   const items = posts.data?.items ?? [];
+  // Live: posts published meanwhile wait behind a button instead of shifting the list.
+  const newPosts = useNewPosts(items);
+  const showNewPosts = source === 'newest' && posts.isSuccess && newPosts.count > 0;
 
   return (
     <section ref={top} aria-labelledby={headingId} className="scroll-mt-20">
@@ -82,6 +86,23 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
           )}
         </div>
       </div>
+
+      {showNewPosts && (
+        <div role="status" className="mb-4 flex justify-center">
+          <Button
+            size="sm"
+            className="rounded-full shadow-card"
+            onClick={() =>
+              goTo(() => {
+                void newPosts.bringIn();
+                if (query.page !== 0) onPageChange(0);
+              })
+            }
+          >
+            {newPostsLabel(newPosts.count)}
+          </Button>
+        </div>
+      )}
 
       {posts.isPending ? (
         <div role="status" aria-label="Loading posts" className="space-y-4">

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs } from './helpers.ts';
+
+test.describe('Notifications', () => {
+  test('a member hears of a comment on their post in the Inbox, follows it to the comment, and marks all read', async ({
+    browser,
+    request,
+  }) => {
+    const admin = await apiAdmin(request);
+    await ensureTags(request, admin, ['notices']);
+    const stamp = Date.now().toString(36);
+    const ada = await apiSignUp(request, `Ada ${stamp}`);
+    const bob = await apiSignUp(request, `Bob ${stamp}`);
+    const title = `Inbox post ${stamp}`;
+    const postId = await apiCreatePost(request, ada, { title, category: 'notices' });
+
+    // Ada is signed in, nothing unread yet.
+    const adaContext = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const adaPage = await adaContext.newPage();
+    await signInBrowserAs(adaPage, ada);
+    const inbox = adaPage.getByRole('link', { name: 'Inbox', exact: true });
+    await expect(inbox).toHaveAccessibleDescription('0 unread notifications');
+
+    // Bob comments on Ada's post, in his own browser.
+    const bobContext = await browser.newContext();
+    const bobPage = await bobContext.newPage();
+    await signInBrowserAs(bobPage, bob);
+    await bobPage.goto(`/post-details/${postId}`);
+    await bobPage.getByRole('button', { name: 'Add Comment' }).click();
+    const form = bobPage.getByRole('dialog', { name: 'Add a comment' });
+    await form.getByLabel('Comment').fill('Have you tried **fake timers**?');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(bobPage.getByRole('dialog', { name: 'Thanks! Your comment is live' })).toBeVisible();
+    await bobContext.close();
+
+    // Ada navigates: the Inbox shows one unread notification.
+    await adaPage.goto('/');
+    await expect(inbox).toHaveAccessibleDescription('1 unread notification');
+    await expect(adaPage.getByTestId('inbox-badge')).toHaveText('1');
+    await inbox.click();
+    await expect(adaPage).toHaveURL(/\/notifications$/);
+    await expect(adaPage.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    const item = adaPage.getByRole('link', { name: new RegExp(`Bob ${stamp} commented on your post`) });
+    await expect(item).toContainText('Have you tried fake timers?');
+    await expect(item).toContainText('Unread');
+
+    // Following it opens the comment on the post, and reads it.
+    await item.click();
+    await expect(adaPage).toHaveURL(new RegExp(`/post-details/${postId}#comment-`));
+    const commentId = decodeURIComponent(new URL(adaPage.url()).hash.slice(1));
+    await expect(adaPage.locator(`[id="${commentId}"]`)).toContainText('Have you tried fake timers?');
+    await expect(inbox).toHaveAccessibleDescription('0 unread notifications');
+
+    // Another comment, then "Mark all as read" clears the count.
+    const again = await request.post('/api/comment-data', {
+      headers: { ...bob.headers, origin: ORIGIN },
+      data: { postId, comment: 'One more thing.' },
+    });
+    expect(again.status()).toBe(200);
+    await adaPage.goto('/notifications');
+    await expect(inbox).toHaveAccessibleDescription('1 unread notification');
+    await adaPage.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(inbox).toHaveAccessibleDescription('0 unread notifications');
+    await expect(adaPage.getByTestId('inbox-badge')).toHaveCount(0);
+    await expect(adaPage.getByText('Unread', { exact: true })).toHaveCount(0);
+    await adaContext.close();
+  });
+
+  test('the mail settings are at /dashboard/my-profile#notification-settings for a member and for an admin', async ({
+    browser,
+    request,
+  }) => {
+    for (const member of [await apiSignUp(request, 'Settings Member'), await apiAdmin(request, 'Settings Admin')]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signInBrowserAs(page, member);
+      await page.goto('/dashboard/my-profile#notification-settings');
+      const reply = page.getByRole('checkbox', { name: 'Email me when someone replies after me' });
+      await expect(page.getByRole('checkbox', { name: 'Email me when someone comments on my post' })).toBeChecked();
+      await expect(reply).toBeChecked();
+      await expect(reply).toBeInViewport();
+      await reply.uncheck();
+      await expect(page.getByText('Notification settings saved.')).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('checkbox', { name: 'Email me when someone replies after me' })).not.toBeChecked();
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,183 @@
+import type { Redis } from 'ioredis';
+import type { LiveEventName } from '#shared/live-events.ts';
+import { compareEventIds, eventIdMaker, type EventId } from './live-ids.ts';
+
+/**
+ * Who an event is for, as one key: `*` (everyone), `post:{id}` (the streams subscribed to that
+ * post) or `member:{id}` (that member's streams only). A stream listens to a few keys.
+ */
+export type Audience = '*' | `post:${string}` | `member:${string}`;
+
+export const everyone: Audience = '*';
+export const subscribersOf = (postId: string): Audience => `post:${postId}`;
+export const memberOnly = (memberId: string): Audience => `member:${memberId}`;
+
+/** An event to publish: its name, its audience and its data, already JSON. */
+export interface LiveMessage {
+  name: LiveEventName;
+  audience: Audience;
+  data: string;
+}
+
+/** A published event, with the id every instance knows it by. */
+export interface LiveEntry extends LiveMessage {
+  id: EventId;
+}
+
+/**
+ * Carries events from the writes that make them to every stream of the deployment, in one
+ * order, and keeps the last of them for clients that reconnect.
+ */
+export interface LiveBus {
+  publish(messages: readonly LiveMessage[]): Promise<void>;
+  /** The one listener of this instance (its streams), told of every entry in id order. */
+  listen(listener: (entry: LiveEntry) => void): void;
+  /** The kept entries after `id`, oldest first. */
+  after(id: EventId): LiveEntry[];
+  close(): Promise<void>;
+}
+
+/** At least this many of the last events are kept for replay (API.md: 5 minutes or 1,000 events). */
+export const BACKLOG_EVENTS = 1000;
+
+/** The last entries, oldest first; trimmed in steps so that keeping one costs nothing. */
+export class Backlog {
+  private entries: LiveEntry[] = [];
+
+  constructor(private readonly size = BACKLOG_EVENTS) {}
+
+  push(entry: LiveEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length >= this.size * 2) this.entries = this.entries.slice(-this.size);
+  }
+
+  after(id: EventId): LiveEntry[] {
+    // Binary search for the first entry newer than id.
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareEventIds(this.entries[mid]!.id, id) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.entries.slice(lo);
+  }
+
+  get last(): LiveEntry | undefined {
+    return this.entries.at(-1);
+  }
+}
+
+/** One instance: events go straight from the write to this process's streams. */
+export function memoryBus(): LiveBus {
+  const backlog = new Backlog();
+  const nextId = eventIdMaker();
+  let listener: (entry: LiveEntry) => void = () => {};
+  return {
+    async publish(messages) {
+      for (const message of messages) {
+        const entry = { ...message, id: nextId() };
+        backlog.push(entry);
+        listener(entry);
+      }
+    },
+    listen(l) {
+      listener = l;
+    },
+    after: (id) => backlog.after(id),
+    async close() {},
+  };
+}
+
+/** How long one XREAD waits before asking again (so a dead connection is noticed). */
+const BLOCK_MS = 5000;
+/** The stream goes when the forum has published nothing for a day. */
+const STREAM_TTL_MS = 86_400_000;
+
+/**
+ * Several instances: one Redis stream per deployment (`{prefix}live`). Publishing appends to
+ * it (XADD, trimmed to about BACKLOG_EVENTS); every instance reads it in order on a
+ * connection of its own (XREAD BLOCK) and hands each entry to its streams, keeping a copy of
+ * the stream's tail for replay. The ids are the stream's, so they are the same on every
+ * instance and a client may reconnect to any of them (docs/decisions/0011-live-updates.md).
+ */
+export async function redisBus(
+  redis: Redis,
+  key: string,
+  onError: (error: unknown) => void,
+  options: { startWaitMs?: number } = {},
+): Promise<LiveBus> {
+  const reader = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  reader.on('error', () => {}); // reported by the read loop
+  const backlog = new Backlog();
+  let listener: (entry: LiveEntry) => void = () => {};
+  let lastId: EventId | null = null;
+  let closed = false;
+  let failing = false;
+
+  const toEntry = (id: string, fields: string[]): LiveEntry => {
+    const value: Record<string, string> = {};
+    for (let i = 0; i + 1 < fields.length; i += 2) value[fields[i]!] = fields[i + 1]!;
+    return { id, name: value.n as LiveEventName, audience: value.a as Audience, data: value.d ?? 'null' };
+  };
+
+  async function readLoop(started: () => void): Promise<void> {
+    while (!closed) {
+      try {
+        if (lastId === null) {
+          // The stream's tail, as the backlog; reading goes on from its last entry.
+          const tail = (await reader.xrevrange(key, '+', '-', 'COUNT', BACKLOG_EVENTS)) as Array<[string, string[]]>;
+          for (const [id, fields] of tail.reverse()) backlog.push(toEntry(id, fields));
+          lastId = backlog.last?.id ?? '0-0';
+          started();
+        }
+        const answer = (await reader.xread('COUNT', 1000, 'BLOCK', BLOCK_MS, 'STREAMS', key, lastId)) as Array<
+          [string, Array<[string, string[]]>]
+        > | null;
+        failing = false;
+        for (const [, entries] of answer ?? []) {
+          for (const [id, fields] of entries) {
+            const entry = toEntry(id, fields);
+            lastId = id;
+            backlog.push(entry);
+            listener(entry);
+          }
+        }
+      } catch (error) {
+        if (closed) return;
+        if (!failing) onError(error);
+        failing = true;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+
+  // Start-up waits briefly for the backlog, as for Redis itself (plugins/redis.ts).
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, options.startWaitMs ?? 2000);
+    void readLoop(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+  return {
+    async publish(messages) {
+      if (messages.length === 0) return;
+      const batch = redis.pipeline();
+      for (const m of messages) batch.xadd(key, 'MAXLEN', '~', BACKLOG_EVENTS, '*', 'n', m.name, 'a', m.audience, 'd', m.data);
+      batch.pexpire(key, STREAM_TTL_MS);
+      const results = await batch.exec();
+      const failed = results?.find(([error]) => error);
+      if (failed) throw failed[0];
+    },
+    listen(l) {
+      listener = l;
+    },
+    after: (id) => backlog.after(id),
+    async close() {
+      closed = true;
+      reader.disconnect();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createWritePath } from '../../write-path/write-path.ts';
+import type { LiveBus, LiveMessage } from './live.bus.ts';
+import { liveReaction } from './live.reaction.ts';
+
+// Publishing follows a write and never holds or fails it.
+describe('the live reaction', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const busWith = (publish: (messages: readonly LiveMessage[]) => Promise<void>): LiveBus => ({
+    publish,
+    listen: () => {},
+    after: () => [],
+    close: async () => {},
+  });
+
+  const announce = (writes: ReturnType<typeof createWritePath>, recipientId: string) =>
+    writes.run(async (w) => {
+      w.record({
+        type: 'notification.created',
+        recipientId,
+        notification: {
+          _id: `n-${recipientId}`,
+          type: 'membership',
+          read: false,
+          createdAt: new Date().toISOString(),
+          actor: { name: 'Code Commons', photo: null },
+          postId: null,
+          commentId: null,
+          title: 'Gold',
+          text: 'Your Gold membership is active',
+        },
+        unread: 1,
+        email: false,
+      });
+      return 'written';
+    });
+
+  it('answers the write without waiting for the bus', async () => {
+    const published: LiveMessage[] = [];
+    // A bus that never finishes publishing: a reaction that waited for it would never answer.
+    const stuck = busWith(async (messages) => {
+      published.push(...messages);
+      await new Promise(() => {});
+    });
+    const writes = createWritePath(t.db, {
+      reactions: [liveReaction({ db: t.db, bus: stuck, onError: () => {} })],
+      onReactionError: () => {},
+    });
+    expect(await announce(writes, 'm1')).toBe('written');
+    expect(await announce(writes, 'm2')).toBe('written');
+    expect(published.map((m) => m.audience)).toEqual(['member:m1']);
+  });
+
+  it('reports a bus that fails, and the write stands', async () => {
+    const failures: unknown[] = [];
+    const broken = busWith(async () => {
+      throw new Error('Redis is down');
+    });
+    const writes = createWritePath(t.db, {
+      reactions: [liveReaction({ db: t.db, bus: broken, onError: (error) => void failures.push(error) })],
+      onReactionError: () => {},
+    });
+    expect(await announce(writes, 'm3')).toBe('written');
+    while (failures.length === 0) await new Promise((r) => setImmediate(r));
+    expect(failures).toEqual([new Error('Redis is down')]);
+  });
+});

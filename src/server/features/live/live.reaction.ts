@@ -1,0 +1,109 @@
+import type { LiveEventName } from '#shared/live-events.ts';
+import { liveEventSchemas, type LiveEventData } from '#shared/schemas/live.ts';
+import type { Db } from '../../db/schema.ts';
+import type { DomainEvent } from '../../write-path/events.ts';
+import type { Reaction } from '../../write-path/write-path.ts';
+import { announcementWithTotal } from '../announcements/announcements.service.ts';
+import { findListedComment } from '../comments/comments.service.ts';
+import { findListedPost } from '../posts/posts.service.ts';
+import { voteCountsOf } from '../votes/votes.service.ts';
+import { everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveMessage } from './live.bus.ts';
+
+/** The domain events a live event follows from. */
+const LIVE_SOURCES = new Set<DomainEvent['type']>([
+  'post.published',
+  'post.removed',
+  'comment.added',
+  'vote.cast',
+  'announcement.published',
+  'notification.created',
+]);
+
+/**
+ * Through the event's schema: the data carries exactly the fields API.md gives it (an email,
+ * or anything else a row happened to hold, never leaves).
+ */
+function message<N extends LiveEventName>(name: N, audience: Audience, data: LiveEventData<N>): LiveMessage {
+  return { name, audience, data: JSON.stringify(liveEventSchemas[name].parse(data)) };
+}
+
+/** The live event of one domain event (read after the commit), or null when there is none any more. */
+async function messageFor(db: Db, event: DomainEvent): Promise<LiveMessage | null> {
+  switch (event.type) {
+    case 'post.published': {
+      const post = await findListedPost(db, event.post.id);
+      return post && message('post', everyone, post);
+    }
+    case 'post.removed':
+      return message('post-deleted', everyone, { postId: event.post.id });
+    case 'comment.added': {
+      const comment = await findListedComment(db, event.comment.id);
+      return comment && message('comment', subscribersOf(comment.postId), comment);
+    }
+    case 'vote.cast': {
+      const counts = await voteCountsOf(db, event.postId);
+      return counts && message('votes', subscribersOf(event.postId), { postId: event.postId, ...counts });
+    }
+    case 'announcement.published': {
+      const announcement = await announcementWithTotal(db, event.announcementId);
+      return announcement && message('announcement', everyone, announcement);
+    }
+    case 'notification.created':
+      return message('notification', memberOnly(event.recipientId), { ...event.notification, unread: event.unread });
+    default:
+      return null;
+  }
+}
+
+/**
+ * After the commit: the write's events become the live events of API.md. The reaction only
+ * queues them and returns, so publishing never holds a write's answer; the queue is read in
+ * order, each event's data read from the committed rows. Several votes on one post in a batch
+ * make one `votes` event (the counts read after the last of them). A failure is reported and
+ * never reaches the write.
+ */
+export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unknown) => void }): Reaction {
+  let queue: DomainEvent[] = [];
+  let draining = false;
+
+  async function messagesOf(events: DomainEvent[]): Promise<LiveMessage[]> {
+    const lastVote = new Map<string, DomainEvent>();
+    for (const e of events) if (e.type === 'vote.cast') lastVote.set(e.postId, e);
+    const messages: LiveMessage[] = [];
+    for (const e of events) {
+      if (e.type === 'vote.cast' && lastVote.get(e.postId) !== e) continue;
+      try {
+        const m = await messageFor(deps.db, e);
+        if (m) messages.push(m);
+      } catch (error) {
+        deps.onError(error);
+      }
+    }
+    return messages;
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (queue.length > 0) {
+        const events = queue;
+        queue = [];
+        try {
+          await deps.bus.publish(await messagesOf(events));
+        } catch (error) {
+          deps.onError(error);
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  return {
+    name: 'live',
+    afterCommit(events) {
+      for (const e of events) if (LIVE_SOURCES.has(e.type)) queue.push(e);
+      if (queue.length > 0 && !draining) void drain();
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_EVENT_ID } from '#shared/live-events.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { openEventStream, type EventStreamClient, type StreamEvent } from '../../test/event-stream.ts';
+import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
+import { testRedisUrl } from '../../test/redis.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { compareEventIds } from './live-ids.ts';
+
+// GET /api/events (API.md "Live updates") on a listening server, read as a browser reads it;
+// on the in-process bus and, where Redis answers (always in CI), on the Redis stream.
+const buses = [
+  { bus: 'memory', env: {} as Record<string, string> },
+  ...(testRedisUrl ? [{ bus: 'redis', env: { REDIS_URL: testRedisUrl } }] : []),
+];
+
+const EMAIL = /[\w.+-]+@[\w-]+\.[\w.-]+/;
+
+describe.each(buses)('live updates ($bus bus)', ({ env }) => {
+  let t: TestApp;
+  let base: string;
+  let admin: TestMember;
+  let alice: TestMember;
+  let bob: TestMember;
+  const opened: EventStreamClient[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ ...env, LIVE_HEARTBEAT_SECONDS: '0.05' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await createTags(t, 'go', 'rust');
+    admin = await createAdmin(t);
+    [alice, bob] = [await signUp(t.app, { name: 'Alice' }), await signUp(t.app, { name: 'Bob' })];
+  });
+  afterAll(async () => {
+    opened.forEach((s) => s.close());
+    await t.close();
+  });
+
+  const open = async (query = '', member?: TestMember, headers: Record<string, string> = {}) => {
+    const s = await openEventStream(base, `/api/events${query}`, { ...(member ? { cookie: member.cookie } : {}), ...headers });
+    opened.push(s);
+    return s;
+  };
+  const data = <T = Record<string, unknown>>(e: StreamEvent) => JSON.parse(e.data) as T;
+  const withId = (id: string) => (e: StreamEvent) => (JSON.parse(e.data) as { _id?: string; postId?: string })._id === id;
+
+  it('streams events with an id each, in order: a new post as the home list shows it, its removal', async () => {
+    const s = await open();
+    expect(s.status).toBe(200);
+    expect(s.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(s.headers['content-encoding']).toBeUndefined();
+    expect(s.headers['x-content-type-options']).toBe('nosniff');
+
+    const postId = await createPost(t.app, alice, { title: 'Live one', category: 'go' });
+    const post = await s.take(withId(postId));
+    expect(post.event).toBe('post');
+    const home = (await t.app.inject({ url: '/api/pagination' })).json() as unknown[];
+    expect(data(post)).toEqual(home[0]);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/post-delete/${postId}`, headers: alice.headers });
+    const deleted = await s.take('post-deleted');
+    expect(data(deleted)).toEqual({ postId });
+    for (const e of [post, deleted]) expect(e.id).toMatch(LIVE_EVENT_ID);
+    expect(compareEventIds(deleted.id, post.id)).toBeGreaterThan(0);
+  });
+
+  it('sends a post’s comments and votes only to the streams subscribed to it', async () => {
+    const p1 = await createPost(t.app, alice, { title: 'First', category: 'go' });
+    const p2 = await createPost(t.app, alice, { title: 'Second', category: 'go' });
+    const [on1, on2, none] = [await open(`?post=${p1}`, bob), await open(`?post=${p2}`), await open()];
+
+    const commentId = await createComment(t.app, bob, p1, 'Seen **live**');
+    const comment = await on1.take('comment');
+    const listed = (await t.app.inject({ url: `/api/comment-pagination/${p1}` })).json() as Array<{ _id: string }>;
+    expect(data(comment)).toEqual(listed.find((c) => c._id === commentId));
+
+    const vote = (await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${p1}`, headers: bob.headers })).json();
+    expect(data(await on1.take('votes'))).toEqual({ postId: p1, upVote: vote.upVote, downVote: vote.downVote });
+
+    // A marker everyone gets after them: had the others been sent p1's events, they would have come first.
+    const marker = await createPost(t.app, bob, { title: 'Marker', category: 'rust' });
+    for (const s of [on1, on2, none]) await s.take(withId(marker));
+    for (const s of [on2, none]) expect(s.events.filter((e) => e.event === 'comment' || e.event === 'votes')).toEqual([]);
+  });
+
+  it('replays what a client missed after the Last-Event-ID it reconnects with (header or query)', async () => {
+    const first = await open();
+    const p = await createPost(t.app, alice, { title: 'Before the gap', category: 'go' });
+    const seen = await first.take(withId(p));
+    first.close();
+
+    const missed = [await createPost(t.app, alice, { title: 'In the gap', category: 'go' })];
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/announcement-data',
+      headers: admin.headers,
+      payload: { title: 'Hi', description: 'All' },
+    });
+    missed.push(await createPost(t.app, bob, { title: 'Also in the gap', category: 'rust' }));
+
+    for (const again of [await open('', undefined, { 'last-event-id': seen.id }), await open(`?lastEventId=${seen.id}`)]) {
+      const a = await again.take(withId(missed[0]!));
+      const announcement = await again.take('announcement');
+      const b = await again.take(withId(missed[1]!));
+      expect(again.events.slice(0, 3)).toEqual([a, announcement, b]);
+      expect(data(announcement)).toMatchObject({ title: 'Hi', total: 1 });
+      expect(compareEventIds(a.id, seen.id)).toBeGreaterThan(0);
+    }
+    // No id, or one that is not an id: nothing is replayed.
+    const fresh = await open('', undefined, { 'last-event-id': 'nonsense' });
+    const marker = await createPost(t.app, bob, { title: 'After', category: 'go' });
+    expect((await fresh.take(() => true)).data).toContain(marker);
+  });
+
+  it('sends a member’s notification to that member’s streams only', async () => {
+    const [mine, alsoMine, theirs, anonymous] = [await open('', alice), await open('', alice), await open('', bob), await open()];
+    const bearer = await open('', undefined, alice.headers);
+    const notification = {
+      _id: 'n-1',
+      type: 'comment' as const,
+      read: false,
+      createdAt: new Date().toISOString(),
+      actor: { name: 'Bob', photo: null },
+      postId: 'p-1',
+      commentId: 'c-1',
+      title: 'A post',
+      text: 'Bob commented on your post',
+    };
+    await t.writePath.run(async (w) => {
+      w.record({ type: 'notification.created', recipientId: alice.id, notification, unread: 3, email: true });
+    });
+    for (const s of [mine, alsoMine, bearer]) expect(data(await s.take('notification'))).toEqual({ ...notification, unread: 3 });
+
+    const marker = await createPost(t.app, bob, { title: 'After the notification', category: 'go' });
+    for (const s of [theirs, anonymous]) {
+      await s.take(withId(marker));
+      expect(s.events.filter((e) => e.event === 'notification')).toEqual([]);
+    }
+    // Nor is it replayed to anyone else.
+    const replay = await open('', bob, { 'last-event-id': '0-0' });
+    await replay.take(withId(marker));
+    expect(replay.events.filter((e) => e.event === 'notification')).toEqual([]);
+  });
+
+  it('sends a heartbeat comment to every open stream', async () => {
+    const [a, b] = [await open(), await open('', alice)];
+    await a.commentsReach(2);
+    await b.commentsReach(2);
+  });
+
+  it('never sent an email address in any event the tests above received (API.md)', () => {
+    const everything = opened.flatMap((s) => s.events);
+    expect(new Set(everything.map((e) => e.event))).toEqual(
+      new Set(['post', 'post-deleted', 'comment', 'votes', 'announcement', 'notification']),
+    );
+    for (const e of everything) {
+      expect(e.data, `${e.event} ${e.data}`).not.toMatch(EMAIL);
+      for (const member of [admin, alice, bob]) expect(e.data).not.toContain(member.email);
+    }
+  });
+
+  it('refuses a bad post id in the one error shape', async () => {
+    const res = await t.app.inject({ url: `/api/events?post=${'x'.repeat(65)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('live updates: limits and shutdown', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ LIVE_STREAMS_PER_ADDRESS: '2' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('caps the open streams per address (429 in the one error shape) and frees a place when one closes', async () => {
+    const [a, b] = [await openEventStream(base), await openEventStream(base)];
+    const third = await openEventStream(base);
+    expect(third.status).toBe(429);
+    await third.ended;
+    expect(JSON.parse(third.body)).toEqual({ message: 'Too many open event streams from this address.', code: 'RATE_LIMITED' });
+
+    a.close();
+    let again = await openEventStream(base);
+    // The server hears of the closed connection on its own time: ask until it has.
+    while (again.status === 429) {
+      await again.ended;
+      await new Promise((r) => setTimeout(r, 20));
+      again = await openEventStream(base);
+    }
+    expect(again.status).toBe(200);
+    b.close();
+    again.close();
+  });
+
+  it('keeps one heartbeat timer for all its streams, none per stream', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    const streams = await Promise.all([openEventStream(base), openEventStream(base)]);
+    const withTwo = timers();
+    expect(withTwo - before).toBeLessThanOrEqual(1);
+    streams.forEach((s) => s.close());
+    await Promise.all(streams.map((s) => s.ended));
+  });
+
+  it('ends every open stream when the server closes, without waiting for them', async () => {
+    // The streams of the tests before are gone once the server has heard of their closing.
+    while (t.app.live.hub.size > 0) await new Promise((r) => setTimeout(r, 10));
+    const streams = [await openEventStream(base), await openEventStream(base)];
+    expect(t.app.live.hub.size).toBe(2);
+    await t.app.close();
+    await Promise.all(streams.map((s) => s.ended));
+    expect(t.app.live.hub.size).toBe(0);
+  });
+});

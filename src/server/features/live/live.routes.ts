@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LIVE_EVENT_ID } from '#shared/live-events.ts';
+import { liveQuerySchema } from '#shared/schemas/live.ts';
+import { rateLimited } from '../../lib/app-error.ts';
+
+/**
+ * The security headers an event stream keeps: those that hold for any response. The ones that
+ * only mean something for a document (the content security policy, frame options, …) are left
+ * off: a stream is never rendered, and each header is kept, as sent, for as long as the stream is
+ * open.
+ */
+const STREAM_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy', 'strict-transport-security'];
+
+/** Module-level: a closure made in the handler would keep the handler's reply alive. */
+const ignore = () => {};
+
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { guards, live } = app;
+
+  // Server-Sent Events (API.md "Live updates"): everyone's events, the member's own (from the
+  // session, when there is one) and, with post={id}, that post's. The response is taken over
+  // from Fastify, so no hook after the handler (compression among them) can hold it back.
+  app.get(
+    '/api/events',
+    {
+      onRequest: guards.optionalUser,
+      schema: {
+        summary:
+          'Live updates: a Server-Sent Events stream (text/event-stream) of post, post-deleted, comment, votes, announcement and notification events; Last-Event-ID replays what was missed; 429 beyond the open streams allowed per address',
+        querystring: liveQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      if (!live.hub.admits(request.ip)) throw rateLimited('Too many open event streams from this address.');
+      const header = request.headers['last-event-id'];
+      const since = typeof header === 'string' && LIVE_EVENT_ID.test(header) ? header : (request.query.lastEventId ?? null);
+      reply.hijack();
+      // Fastify's listeners for the end of a reply would hold its request and reply objects for
+      // as long as the stream is open (a few KiB each); a taken-over reply has no end to log.
+      reply.raw.removeAllListeners('finish').removeAllListeners('error').on('error', ignore);
+      live.hub.open(reply.raw, {
+        headers: Object.fromEntries(STREAM_HEADERS.map((name) => [name, reply.getHeader(name)]).filter(([, value]) => value !== undefined)),
+        address: request.ip,
+        memberId: request.viewer?.id ?? null,
+        postId: request.query.post ?? null,
+        since,
+      });
+    },
+  );
+};

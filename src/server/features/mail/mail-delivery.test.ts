@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+import type { NotificationFacts } from '../../write-path/events.ts';
+
+// How mail goes out: after the commit, retried when the SMTP server refuses, logged when it
+// cannot go, never failing the write; written to the log when no SMTP server is configured.
+
+type LogLine = { level: number; msg: string; [key: string]: unknown };
+
+function logCollector() {
+  const lines: LogLine[] = [];
+  let waiter: { match: (l: LogLine) => boolean; resolve: () => void } | null = null;
+  return {
+    lines,
+    stream: {
+      write(line: string) {
+        const parsed = JSON.parse(line) as LogLine;
+        lines.push(parsed);
+        if (waiter?.match(parsed)) waiter.resolve();
+      },
+    },
+    /** Resolves once a line matching `match` was logged. */
+    until(match: (l: LogLine) => boolean): Promise<void> {
+      if (lines.some(match)) return Promise.resolve();
+      return new Promise((resolve) => (waiter = { match, resolve }));
+    },
+  };
+}
+
+const notification = (postId: string | null = null): NotificationFacts => ({
+  _id: 'n-1',
+  type: 'comment',
+  read: false,
+  createdAt: new Date().toISOString(),
+  actor: { name: 'Bob', photo: null },
+  postId,
+  commentId: null,
+  title: 'A post',
+  text: 'A comment',
+});
+
+describe('mail delivery over SMTP', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let ada: TestMember;
+  const log = logCollector();
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await buildTestApp(
+      { SMTP_URL: sink.url, MAIL_FROM: 'forum@example.test', MAIL_RETRY_DELAYS: '20,40,80', LOG_LEVEL: 'info' },
+      { logStream: log.stream },
+    );
+    ada = await signUp(t.app, { name: 'Ada' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  const notifyAda = () =>
+    t.writePath.run(async (w) => {
+      w.record({ type: 'notification.created', recipientId: ada.id, notification: notification(), unread: 1, email: true });
+      return 'written';
+    });
+
+  it('tries again when the server refuses, logging each refusal, and the write stands', async () => {
+    sink.refuseNext(2);
+    const before = sink.mails.length;
+    expect(await notifyAda()).toBe('written');
+    const [mail] = (await sink.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toEqual([ada.email]);
+    expect(sink.refused).toBe(2);
+    const retries = log.lines.filter((l) => l.msg === 'a mail could not be sent yet; it will be tried again');
+    expect(retries.map((l) => [l.level, l.attempt])).toEqual([
+      [40, 1],
+      [40, 2],
+    ]);
+  });
+
+  it('gives up after the last retry and logs it as an error, without failing anything', async () => {
+    const refusedBefore = sink.refused;
+    sink.refuseNext(4);
+    expect(await notifyAda()).toBe('written');
+    await log.until((l) => l.msg === 'a mail could not be sent; it is given up');
+    expect(sink.refused - refusedBefore).toBe(4);
+    const given = log.lines.find((l) => l.msg === 'a mail could not be sent; it is given up')!;
+    expect(given).toMatchObject({ level: 50, attempts: 4 });
+    // The forum goes on answering.
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('mail without an SMTP server', () => {
+  it('writes each mail to the log at info, with its links', async () => {
+    const log = logCollector();
+    const t = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: log.stream });
+    try {
+      const ada = await signUp(t.app, { name: 'Ada' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: ada.email, redirectTo: '/auth/reset-password' },
+      });
+      expect(res.statusCode).toBe(200);
+      await log.until((l) => typeof l.mail === 'object');
+      const line = log.lines.find((l) => typeof l.mail === 'object')!;
+      const mail = line.mail as { to: string; subject: string; links: string[] };
+      expect(line.level).toBe(30);
+      expect(mail.to).toBe(ada.email);
+      expect(mail.links).toHaveLength(1);
+      expect(mail.links[0]).toMatch(/^http:\/\/localhost:3000\/auth\/reset-password\?token=[A-Za-z0-9_-]+$/);
+      expect(line.msg).toContain(mail.links[0]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('mail at shutdown', () => {
+  it('gives a mail waiting for its next try that try when the server stops, before the database closes', async () => {
+    const sink = await startSmtpSink();
+    const log = logCollector();
+    const t = await buildTestApp(
+      { SMTP_URL: sink.url, MAIL_FROM: 'forum@example.test', MAIL_RETRY_DELAYS: '600000', LOG_LEVEL: 'info' },
+      { logStream: log.stream },
+    );
+    try {
+      const ada = await signUp(t.app, { name: 'Ada' });
+      sink.refuseNext(1);
+      await t.writePath.run(async (w) =>
+        w.record({ type: 'notification.created', recipientId: ada.id, notification: notification(), unread: 1, email: true }),
+      );
+      await log.until((l) => l.msg === 'a mail could not be sent yet; it will be tried again');
+      expect(sink.mails).toEqual([]);
+
+      await t.close();
+      expect(sink.mails.map((m) => m.to)).toEqual([[ada.email]]);
+    } finally {
+      await sink.close();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mail, MailTransport } from './mail-transport.ts';
+
+/** What is queued: a mail, or how to write it (a read of the recipient, say) once its turn comes. */
+export type MailSource = Mail | (() => Promise<Mail | null>);
+
+export interface Mailer {
+  /** Queues a mail and returns at once: sending never holds up a request. */
+  send(source: MailSource, label: string): void;
+  /** Lets what is queued go out for at most `graceMs`, then stops (the server's shutdown). */
+  close(graceMs: number): Promise<void>;
+  readonly transport: MailTransport['kind'];
+}
+
+interface Item {
+  source: MailSource;
+  label: string;
+  mail: Mail | null;
+  attempt: number;
+}
+
+/** Mails waiting beyond this are dropped (and logged): a dead SMTP server must not eat the memory. */
+const MAX_QUEUED = 10_000;
+/** Mails handed to the transport at once (its pool has as many connections). */
+const CONCURRENCY = 2;
+
+/** An SMTP answer in the 5xx range is final (RFC 5321): another try would get the same. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * The mail queue of this process: in memory, a few mails at a time, each tried again after
+ * each of `retryDelaysMs` when the transport fails for a reason that may pass (a refused
+ * connection, a 4xx answer). A mail that cannot be sent is logged, never reported to whoever
+ * caused it: their write was committed and stays so. Mail waiting at a restart is lost; the
+ * forum's mails (a reset link, a notification) are worth little an hour later anyway.
+ */
+export function createMailer(deps: { transport: MailTransport; log: FastifyBaseLogger; retryDelaysMs: readonly number[] }): Mailer {
+  const { transport, log, retryDelaysMs } = deps;
+  const ready: Item[] = [];
+  const waiting = new Map<Item, NodeJS.Timeout>();
+  let active = 0;
+  let closing = false;
+  let closed = false;
+  let idle: (() => void) | null = null;
+
+  const pending = () => ready.length + waiting.size + active;
+
+  const settle = () => {
+    if (pending() === 0 && idle) idle();
+  };
+
+  const pump = () => {
+    while (active < CONCURRENCY && ready.length > 0) {
+      const item = ready.shift()!;
+      active += 1;
+      void attempt(item).finally(() => {
+        active -= 1;
+        pump();
+        settle();
+      });
+    }
+  };
+
+  const attempt = async (item: Item): Promise<void> => {
+    try {
+      item.mail ??= typeof item.source === 'function' ? await item.source() : item.source;
+    } catch (error) {
+      log.error({ err: error, mail: item.label }, 'a mail could not be written; it is not sent');
+      return;
+    }
+    if (!item.mail) return;
+    item.attempt += 1;
+    try {
+      await transport.deliver(item.mail);
+    } catch (error) {
+      const delay = retryDelaysMs[item.attempt - 1];
+      if (delay === undefined || isPermanent(error) || closing) {
+        log.error({ err: error, mail: item.label, attempts: item.attempt }, 'a mail could not be sent; it is given up');
+        return;
+      }
+      log.warn(
+        { err: error, mail: item.label, attempt: item.attempt, retryInMs: delay },
+        'a mail could not be sent yet; it will be tried again',
+      );
+      const timer = setTimeout(() => {
+        waiting.delete(item);
+        ready.push(item);
+        pump();
+      }, delay);
+      waiting.set(item, timer);
+    }
+  };
+
+  return {
+    transport: transport.kind,
+    send(source, label) {
+      if (closed) {
+        log.warn({ mail: label }, 'the server is stopping; this mail is not sent');
+        return;
+      }
+      if (pending() >= MAX_QUEUED) {
+        log.error({ mail: label }, 'the mail queue is full; this mail is not sent');
+        return;
+      }
+      ready.push({ source, label, mail: null, attempt: 0 });
+      pump();
+    },
+    async close(graceMs) {
+      closing = true;
+      // What waits for a retry gets its last try now rather than after the delay.
+      for (const [item, timer] of waiting) {
+        clearTimeout(timer);
+        ready.push(item);
+      }
+      waiting.clear();
+      pump();
+      if (pending() > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          new Promise<void>((resolve) => (idle = resolve)),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+        ]);
+        clearTimeout(timer);
+        if (pending() > 0) log.warn({ unsent: pending() }, 'mail still queued at shutdown is not sent');
+      }
+      closed = true;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+/** A mail as the forum writes it: both parts, and the links a reader of the log needs. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The links the mail holds, for the log when no SMTP server is configured. */
+  links: string[];
+  /** `List-Unsubscribe` (RFC 2369): where the recipient turns these mails off. */
+  unsubscribeUrl?: string;
+}
+
+/** Hands one mail over, or throws (the queue decides whether to try again). */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'log';
+  deliver(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through nodemailer's pool: a few connections reused across mails. Timeouts keep a
+ * server that stops answering from holding a mail (and the shutdown) for long.
+ */
+export function smtpTransport(smtp: { url: string; from: string }): MailTransport {
+  const url = new URL(smtp.url);
+  const secure = url.protocol === 'smtps:';
+  const transporter = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 2,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    async deliver(mail) {
+      await transporter.sendMail({
+        from: smtp.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * No SMTP server configured: each mail goes to the server's log at `info`, with its links, so
+ * a forum run locally still lets its members reset a password.
+ */
+export function logTransport(log: FastifyBaseLogger): MailTransport {
+  return {
+    kind: 'log',
+    async deliver(mail) {
+      log.info(
+        { mail: { to: mail.to, subject: mail.subject, links: mail.links } },
+        `mail (no SMTP_URL, so written here) to ${mail.to}: ${mail.subject} — ${mail.links.join(' ')}`,
+      );
+    },
+    close() {},
+  };
+}

@@ -1,0 +1,335 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { NotificationType } from '#shared/constants.ts';
+import type { PaginationQuery } from '#shared/schemas/common.ts';
+import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
+import { type Args, prepared } from '../../db/prepared.ts';
+import type { DB, Db } from '../../db/schema.ts';
+import { offsetOf } from '../../lib/pagination.ts';
+
+/** A reply goes to the post's most recent commenters, this many at most… */
+export const REPLY_RECIPIENTS_MAX = 50;
+/** …found among its latest comments, so a long thread costs no more than a short one. */
+const REPLY_WINDOW = 200;
+
+/** A new comment as its notifications need it, with its post and its writer. */
+const commentContextQuery = prepared((db, a: Args<{ commentId: string }>) =>
+  db
+    .selectFrom('comments as c')
+    .innerJoin('posts as p', 'p.id', 'c.post_id')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.post_id', 'c.comment_html', 'p.title', 'p.author_id as post_author_id', 'u.id as actor_id', 'u.name', 'u.image'])
+    .where('c.id', '=', a.commentId),
+);
+
+export async function findCommentContext(db: Db, commentId: string) {
+  const row = await commentContextQuery.executeTakeFirst(db, { commentId });
+  return row
+    ? {
+        postId: row.post_id,
+        postTitle: row.title,
+        postAuthorId: row.post_author_id,
+        commentHtml: row.comment_html,
+        actor: { id: row.actor_id, name: row.name, photo: row.image },
+      }
+    : undefined;
+}
+
+/**
+ * Who hears of a new comment on a post: its author and its most recent other commenters, with
+ * their mail settings — never the writer, never a banned member.
+ */
+const commentRecipientsQuery = prepared((db, a: Args<{ postId: string; postAuthorId: string; actorId: string }>) =>
+  db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.email_on_comment', 'u.email_on_reply'])
+    .where('u.banned_at', 'is', null)
+    .where('u.id', '<>', a.actorId)
+    .where((eb) =>
+      eb.or([
+        eb('u.id', '=', a.postAuthorId),
+        eb(
+          'u.id',
+          'in',
+          eb
+            .selectFrom(
+              eb
+                .selectFrom('comments')
+                .select(['author_id', 'created_at'])
+                .where('post_id', '=', a.postId)
+                .orderBy('created_at', 'desc')
+                .orderBy('id', 'desc')
+                .limit(REPLY_WINDOW)
+                .as('r'),
+            )
+            .select('r.author_id')
+            .groupBy('r.author_id')
+            .orderBy((e) => e.fn.max('r.created_at'), 'desc')
+            .limit(REPLY_RECIPIENTS_MAX),
+        ),
+      ]),
+    ),
+);
+
+export async function findCommentRecipients(db: Db, q: { postId: string; postAuthorId: string; actorId: string }) {
+  const rows = await commentRecipientsQuery.execute(db, q);
+  return rows.map((r) => ({ id: r.id, emailOnComment: Number(r.email_on_comment) === 1, emailOnReply: Number(r.email_on_reply) === 1 }));
+}
+
+/** Of these members, those to whom a mail about this post went at or after `since`. */
+export async function emailedSince(db: Db, postId: string, memberIds: string[], since: string): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('notifications')
+    .select('member_id')
+    .distinct()
+    .where('post_id', '=', postId)
+    .where('member_id', 'in', memberIds)
+    .where('emailed_at', '>=', since)
+    .execute();
+  return new Set(rows.map((r) => r.member_id));
+}
+
+export interface NotificationRow {
+  id: string;
+  memberId: string;
+  type: NotificationType;
+  actorId: string;
+  postId: string | null;
+  commentId: string | null;
+  announcementId: string | null;
+  title: string;
+  text: string;
+  emailedAt: string | null;
+  createdAt: string;
+}
+
+/** Writes notifications and adds each to its member's unread count; answers the counts after. */
+export async function insertNotifications(db: Db, rows: NotificationRow[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  await db
+    .insertInto('notifications')
+    .values(
+      rows.map((r) => ({
+        id: r.id,
+        member_id: r.memberId,
+        type: r.type,
+        actor_id: r.actorId,
+        post_id: r.postId,
+        comment_id: r.commentId,
+        announcement_id: r.announcementId,
+        title: r.title,
+        text: r.text,
+        emailed_at: r.emailedAt,
+        created_at: r.createdAt,
+      })),
+    )
+    .execute();
+  // One notification per member per write: each unread count moves by one.
+  const counts = await db
+    .updateTable('users')
+    .set((eb) => ({ unread_notifications: eb('unread_notifications', '+', 1) }))
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.memberId),
+    )
+    .returning(['id', 'unread_notifications'])
+    .execute();
+  return new Map(counts.map((c) => [c.id, Number(c.unread_notifications)]));
+}
+
+export async function findAnnouncementSource(db: Db, announcementId: string) {
+  return db
+    .selectFrom('announcements')
+    .select(['author_id', 'title', 'description_html', 'created_at'])
+    .where('id', '=', announcementId)
+    .executeTakeFirst();
+}
+
+/**
+ * An announcement, to every member but its author and the banned, in one statement (an id per
+ * member made of the announcement's and the member's), and one more for their unread counts.
+ */
+export async function insertAnnouncementNotifications(
+  db: Db,
+  a: { announcementId: string; authorId: string; title: string; text: string; createdAt: string },
+): Promise<void> {
+  const text = (value: string | null) => sql<string>`cast(${value} as text)`;
+  const members = (eb: ExpressionBuilder<DB, 'users'>) => eb.and([eb('banned_at', 'is', null), eb('id', '<>', a.authorId)]);
+  await db
+    .insertInto('notifications')
+    .columns(['id', 'member_id', 'type', 'actor_id', 'post_id', 'comment_id', 'announcement_id', 'title', 'text', 'created_at'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select([
+          sql<string>`${text(`${a.announcementId}:`)} || id`.as('id'),
+          'id as member_id',
+          text('announcement').as('type'),
+          text(a.authorId).as('actor_id'),
+          text(null).as('post_id'),
+          text(null).as('comment_id'),
+          text(a.announcementId).as('announcement_id'),
+          text(a.title).as('title'),
+          text(a.text).as('text'),
+          text(a.createdAt).as('created_at'),
+        ])
+        .where(members),
+    )
+    .execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ unread_notifications: eb('unread_notifications', '+', 1) }))
+    .where(members)
+    .execute();
+}
+
+export async function findMemberActor(db: Db, memberId: string) {
+  const row = await db.selectFrom('users').select(['name', 'image', 'banned_at']).where('id', '=', memberId).executeTakeFirst();
+  return row && { name: row.name, photo: row.image, banned: row.banned_at !== null };
+}
+
+export type NotificationsOf = { commentIds: string[] } | { postId: string } | { announcementId: string };
+
+function whereOf(eb: ExpressionBuilder<DB, 'notifications'>, of: NotificationsOf) {
+  if ('commentIds' in of) return eb('notifications.comment_id', 'in', of.commentIds);
+  if ('postId' in of) return eb('notifications.post_id', '=', of.postId);
+  return eb('notifications.announcement_id', '=', of.announcementId);
+}
+
+/** Removes notifications (of removed comments, a post, an announcement), their unread ones from the counts first. */
+export async function removeNotifications(db: Db, of: NotificationsOf): Promise<void> {
+  if ('commentIds' in of && of.commentIds.length === 0) return;
+  const unread = (eb: ExpressionBuilder<DB, 'notifications'>) => eb.and([eb('notifications.read_at', 'is', null), whereOf(eb, of)]);
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      unread_notifications: eb(
+        'unread_notifications',
+        '-',
+        eb
+          .selectFrom('notifications')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('notifications.member_id', '=', 'users.id')
+          .where(unread),
+      ),
+    }))
+    .where('users.id', 'in', (eb) => eb.selectFrom('notifications').select('notifications.member_id').where(unread))
+    .execute();
+  await db
+    .deleteFrom('notifications')
+    .where((eb) => whereOf(eb, of))
+    .execute();
+}
+
+const notificationPage = prepared((db, a: Args<{ memberId: string; limit: number; offset: number }>) =>
+  db
+    .selectFrom('notifications as n')
+    .innerJoin('users as u', 'u.id', 'n.actor_id')
+    .select(['n.id', 'n.type', 'n.read_at', 'n.created_at', 'n.post_id', 'n.comment_id', 'n.title', 'n.text', 'u.name', 'u.image'])
+    .where('n.member_id', '=', a.memberId)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(a.limit)
+    .offset(a.offset),
+);
+
+export async function listNotifications(db: Db, memberId: string, page: PaginationQuery): Promise<Notification[]> {
+  const rows = await notificationPage.execute(db, { memberId, limit: page.limit, offset: offsetOf(page) });
+  return rows.map((r) => ({
+    _id: r.id,
+    type: r.type as NotificationType,
+    read: r.read_at !== null,
+    createdAt: r.created_at,
+    actor: { name: r.name, photo: r.image },
+    postId: r.post_id,
+    commentId: r.comment_id,
+    title: r.title,
+    text: r.text,
+  }));
+}
+
+export async function countNotifications(db: Db, memberId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function readUnreadCount(db: Db, memberId: string): Promise<number> {
+  const row = await db.selectFrom('users').select('unread_notifications').where('id', '=', memberId).executeTakeFirst();
+  return Number(row?.unread_notifications ?? 0);
+}
+
+/** Marks one of the member's notifications read; 0 when it was read already or is not theirs. */
+export async function markNotificationRead(db: Db, memberId: string, id: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function notificationBelongsTo(db: Db, memberId: string, id: string): Promise<boolean> {
+  const row = await db.selectFrom('notifications').select('id').where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Moves a member's unread count by `delta`; answers the count after. */
+export async function moveUnreadCount(db: Db, memberId: string, delta: number): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ unread_notifications: eb('unread_notifications', '+', delta) }))
+    .where('id', '=', memberId)
+    .returning('unread_notifications')
+    .executeTakeFirst();
+  return Number(row?.unread_notifications ?? 0);
+}
+
+export async function markAllNotificationsRead(db: Db, memberId: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('member_id', '=', memberId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  await db.updateTable('users').set({ unread_notifications: 0 }).where('id', '=', memberId).execute();
+  return Number(result.numUpdatedRows);
+}
+
+export async function readNotificationSettings(db: Db, memberId: string): Promise<NotificationSettings> {
+  const row = await db
+    .selectFrom('users')
+    .select(['email_on_comment', 'email_on_reply'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return { emailOnComment: Number(row.email_on_comment) === 1, emailOnReply: Number(row.email_on_reply) === 1 };
+}
+
+export async function writeNotificationSettings(db: Db, memberId: string, settings: NotificationSettings): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_on_comment: settings.emailOnComment ? 1 : 0, email_on_reply: settings.emailOnReply ? 1 : 0 })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** The bulk path: every member's unread count from the rows (counters.recount.ts). */
+export async function recountUnreadNotifications(db: Db): Promise<void> {
+  await db.updateTable('users').set({ unread_notifications: 0 }).execute();
+  await sql`
+    update users set unread_notifications = t.n
+    from (select member_id, count(*) as n from notifications where read_at is null group by member_id) as t
+    where users.id = t.member_id`.execute(db);
+}
+
+/** Every member's stored unread count that is not zero. */
+export async function readUnreadCounts(db: Db): Promise<Array<{ memberId: string; unread: number }>> {
+  const rows = await db.selectFrom('users').select(['id', 'unread_notifications']).where('unread_notifications', '<>', 0).execute();
+  return rows.map((r) => ({ memberId: r.id, unread: Number(r.unread_notifications) }));
+}

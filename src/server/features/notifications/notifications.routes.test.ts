@@ -1,0 +1,385 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_TEXT_MAX } from '#shared/constants.ts';
+import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+
+// API.md "Notifications": who is told of what, reading them, and the settings.
+describe('notifications', () => {
+  let t: TestApp;
+  let admin: TestMember;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await createAdmin(t);
+    await createTags(t, 'typescript');
+  });
+  afterAll(() => t.close());
+
+  const list = async (m: TestMember, query = '') => {
+    const res = await t.app.inject({ url: `/api/notifications${query}`, headers: m.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return { items: res.json() as Notification[], total: Number(res.headers['x-total-count']) };
+  };
+  const unread = async (m: TestMember) => {
+    const res = await t.app.inject({ url: '/api/notifications/unread-count', headers: m.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { count: number }).count;
+  };
+  const read = (m: TestMember, id: string) => t.app.inject({ method: 'PATCH', url: `/api/notifications/${id}/read`, headers: m.headers });
+  const readAll = (m: TestMember) => t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: m.headers });
+  const rowsOf = (m: TestMember) => t.db.selectFrom('notifications').selectAll().where('member_id', '=', m.id).execute();
+  const members = <N extends string[]>(...names: N) =>
+    Promise.all(names.map((name) => signUp(t.app, { name }))) as Promise<{ [K in keyof N]: TestMember }>;
+
+  it('tells a post’s author of a comment, with the commenter, the title and the plain start of the text', async () => {
+    const [ada, bob] = await members('Ada', 'Bob');
+    const postId = await createPost(t.app, ada, { title: 'Flaky tests' });
+    const commentId = await createComment(t.app, bob, postId, 'Try **`vi.useFakeTimers()`** and [read this](https://example.org).');
+    const { items, total } = await list(ada);
+    expect(total).toBe(1);
+    expect(items).toEqual([
+      {
+        _id: expect.any(String),
+        type: 'comment',
+        read: false,
+        createdAt: expect.any(String),
+        actor: { name: 'Bob', photo: null },
+        postId,
+        commentId,
+        title: 'Flaky tests',
+        text: 'Try vi.useFakeTimers() and read this.',
+      },
+    ]);
+    expect(await unread(ada)).toBe(1);
+    // Nobody is told of their own comment.
+    expect((await list(bob)).total).toBe(0);
+  });
+
+  it('cuts a long comment to a plain excerpt', async () => {
+    const [ada, bob] = await members('Ada', 'Bob');
+    const postId = await createPost(t.app, ada);
+    await createComment(t.app, bob, postId, `# Heading\n\n${'word '.repeat(100)}`);
+    const [n] = (await list(ada)).items;
+    expect(n!.text.length).toBeLessThanOrEqual(NOTIFICATION_TEXT_MAX);
+    expect(n!.text).toMatch(/^Heading word word .*…$/);
+  });
+
+  it('tells the other commenters (reply), each member once per comment, never the writer', async () => {
+    const [ada, bob, cy, dee] = await members('Ada', 'Bob', 'Cy', 'Dee');
+    const postId = await createPost(t.app, ada);
+    await createComment(t.app, bob, postId, 'one');
+    await createComment(t.app, bob, postId, 'two');
+    await createComment(t.app, cy, postId, 'three');
+    // Bob heard of Cy's comment once, as a reply; Ada of all three, as comments.
+    expect((await list(bob)).items.map((n) => [n.type, n.actor.name, n.text])).toEqual([['reply', 'Cy', 'three']]);
+    expect((await list(ada)).items.map((n) => [n.type, n.text])).toEqual([
+      ['comment', 'three'],
+      ['comment', 'two'],
+      ['comment', 'one'],
+    ]);
+    // The author answers on their own post: the commenters hear of it, the author does not.
+    await createComment(t.app, ada, postId, 'four');
+    expect((await list(ada)).total).toBe(3);
+    expect((await list(bob)).items[0]).toMatchObject({ type: 'reply', actor: { name: 'Ada' }, text: 'four' });
+    expect((await list(cy)).items.map((n) => n.text)).toEqual(['four']);
+    expect((await list(dee)).total).toBe(0);
+    // The post's author who also commented is told once, of a comment, never also of a reply.
+    await createComment(t.app, dee, postId, 'five');
+    const adas = (await rowsOf(ada)).filter((r) => r.text === 'five');
+    expect(adas.map((r) => r.type)).toEqual(['comment']);
+    expect(await unread(ada)).toBe(4);
+  });
+
+  it('takes a deleted comment’s notifications with it, and the unread counts follow', async () => {
+    const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
+    const postId = await createPost(t.app, ada);
+    await createComment(t.app, cy, postId, 'stays');
+    const commentId = await createComment(t.app, bob, postId, 'goes');
+    expect(await unread(ada)).toBe(2);
+    expect(await unread(cy)).toBe(1);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${commentId}`, headers: bob.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list(ada)).items.map((n) => n.text)).toEqual(['stays']);
+    expect(await unread(ada)).toBe(1);
+    expect((await list(cy)).total).toBe(0);
+    expect(await unread(cy)).toBe(0);
+  });
+
+  it('takes a removed post’s notifications with it', async () => {
+    const [ada, bob] = await members('Ada', 'Bob');
+    const postId = await createPost(t.app, ada);
+    await createComment(t.app, bob, postId, 'a');
+    await createComment(t.app, ada, postId, 'b');
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/post-delete/${postId}`, headers: ada.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list(ada)).total).toBe(0);
+    expect((await list(bob)).total).toBe(0);
+    expect(await unread(ada)).toBe(0);
+    expect(await unread(bob)).toBe(0);
+  });
+
+  it('tells a banned member nothing, and a banned member’s removed comments take their notifications', async () => {
+    const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
+    const postId = await createPost(t.app, ada);
+    const rude = await createComment(t.app, cy, postId, 'rude');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: ada.headers,
+      payload: { commentId: rude, ReportedComment: 'Abusive or disrespectful language' },
+    });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${cy.email}`, headers: admin.headers })).statusCode).toBe(200);
+    await createComment(t.app, bob, postId, 'after the ban');
+    expect(await rowsOf(cy)).toEqual([]);
+    expect((await list(ada)).total).toBe(2);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/reported-comment-delete/${cy.email}`, headers: admin.headers });
+    expect(removed.json()).toEqual({ deletedCount: 1 });
+    expect((await list(ada)).items.map((n) => n.text)).toEqual(['after the ban']);
+    expect(await unread(ada)).toBe(1);
+  });
+
+  it('tells every member but its author of an announcement, and its removal takes them', async () => {
+    const [ada, bob] = await members('Ada', 'Bob');
+    const before = await unread(ada);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/announcement-data',
+      headers: admin.headers,
+      payload: { title: 'Maintenance', description: 'The forum is **down** on Sunday.' },
+    });
+    const announcementId = res.json().insertedId as string;
+    for (const m of [ada, bob]) {
+      expect((await list(m)).items[0]).toMatchObject({
+        type: 'announcement',
+        read: false,
+        actor: { name: 'Admin' },
+        postId: null,
+        commentId: null,
+        title: 'Maintenance',
+        text: 'The forum is down on Sunday.',
+      });
+    }
+    expect(await unread(ada)).toBe(before + 1);
+    expect((await list(admin)).items.some((n) => n.type === 'announcement')).toBe(false);
+    // The long id of an announcement's notification is read like any other.
+    const [mine] = (await list(bob)).items;
+    expect((await read(bob, mine!._id)).json()).toEqual({ modifiedCount: 1 });
+
+    await t.app.inject({ method: 'DELETE', url: `/api/announcement-data/${announcementId}`, headers: admin.headers });
+    expect((await list(ada)).items.some((n) => n.type === 'announcement')).toBe(false);
+    expect(await unread(ada)).toBe(before);
+    expect(await unread(bob)).toBe(0);
+  });
+
+  it('tells a member their Gold membership is active', async () => {
+    const [gil] = await members('Gil');
+    const { clientSecret } = (
+      await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: gil.headers, payload: {} })
+    ).json() as { clientSecret: string };
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      headers: gil.headers,
+      payload: {
+        clientSecret,
+        card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' },
+        billing_details: { name: 'Gil', email: gil.email },
+      },
+    });
+    const upgrade = () =>
+      t.app.inject({ method: 'PATCH', url: `/api/update/membership/${gil.email}`, headers: gil.headers, payload: { membership: 'Gold' } });
+    expect((await upgrade()).json()).toEqual({ modifiedCount: 1 });
+    expect((await upgrade()).json()).toEqual({ modifiedCount: 0 });
+    const { items } = await list(gil);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ type: 'membership', postId: null, commentId: null, title: 'Gold membership' });
+  });
+
+  it('marks one read, then all, and the unread count follows', async () => {
+    const [ada, bob] = await members('Ada', 'Bob');
+    const postId = await createPost(t.app, ada);
+    for (const text of ['a', 'b', 'c']) await createComment(t.app, bob, postId, text);
+    const [first] = (await list(ada)).items;
+    expect((await read(ada, first!._id)).json()).toEqual({ modifiedCount: 1 });
+    expect((await read(ada, first!._id)).json()).toEqual({ modifiedCount: 0 });
+    expect(await unread(ada)).toBe(2);
+    expect((await list(ada)).items.map((n) => n.read)).toEqual([true, false, false]);
+    expect((await readAll(ada)).json()).toEqual({ modifiedCount: 2 });
+    expect(await unread(ada)).toBe(0);
+    expect((await list(ada)).items.every((n) => n.read)).toBe(true);
+    expect((await readAll(ada)).json()).toEqual({ modifiedCount: 0 });
+  });
+
+  it('keeps each member’s notifications their own', async () => {
+    const [ada, bob] = await members('Ada', 'Bob');
+    const postId = await createPost(t.app, ada);
+    await createComment(t.app, bob, postId, 'hello');
+    const [adas] = (await list(ada)).items;
+    // Bob cannot mark Ada's: the same 404 as an id that does not exist.
+    const theirs = await read(bob, adas!._id);
+    const none = await read(bob, '0190aaaa-0000-7000-8000-000000000000');
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual(none.json());
+    expect((await readAll(bob)).json()).toEqual({ modifiedCount: 0 });
+    expect((await list(ada)).items[0]!.read).toBe(false);
+    expect(await unread(ada)).toBe(1);
+    expect((await list(bob)).items.map((n) => n._id)).not.toContain(adas!._id);
+  });
+
+  it('pages newest first with the total, and refuses a bad page with 400', async () => {
+    const [ada, bob] = await members('Ada', 'Bob');
+    const postId = await createPost(t.app, ada);
+    for (let i = 1; i <= 7; i += 1) await createComment(t.app, bob, postId, `c${i}`);
+    const page1 = await list(ada, '?page=1&limit=3');
+    expect(page1.total).toBe(7);
+    expect(page1.items.map((n) => n.text)).toEqual(['c4', 'c3', 'c2']);
+    expect((await list(ada)).items).toHaveLength(7);
+    for (const query of ['?page=-1', '?limit=0', '?limit=101', '?page=1.5', '?limit=abc']) {
+      const res = await t.app.inject({ url: `/api/notifications${query}`, headers: ada.headers });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  it('answers 401 without a session, and writes nothing', async () => {
+    const [ada, bob] = await members('Ada', 'Bob');
+    const postId = await createPost(t.app, ada);
+    await createComment(t.app, bob, postId, 'x');
+    const [n] = (await list(ada)).items;
+    for (const [method, url] of [
+      ['GET', '/api/notifications'],
+      ['GET', '/api/notifications/unread-count'],
+      ['PATCH', `/api/notifications/${n!._id}/read`],
+      ['POST', '/api/notifications/read-all'],
+      ['GET', '/api/notification-settings'],
+      ['PATCH', '/api/notification-settings'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        ...(method === 'PATCH' && url.endsWith('settings') ? { payload: { emailOnReply: false } } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+    expect((await rowsOf(ada)).map((r) => r.read_at)).toEqual([null]);
+    expect(await unread(ada)).toBe(1);
+    const settings = await t.db
+      .selectFrom('users')
+      .select(['email_on_comment', 'email_on_reply'])
+      .where('id', '=', ada.id)
+      .executeTakeFirstOrThrow();
+    expect(settings).toEqual({ email_on_comment: 1, email_on_reply: 1 });
+  });
+
+  describe('settings', () => {
+    const get = async (m: TestMember) =>
+      (await t.app.inject({ url: '/api/notification-settings', headers: m.headers })).json() as NotificationSettings;
+    const patch = (m: TestMember, payload: unknown) =>
+      t.app.inject({ method: 'PATCH', url: '/api/notification-settings', headers: m.headers, payload: payload as object });
+
+    it('are on by default, change one at a time, and are the caller’s own', async () => {
+      const [ada, bob] = await members('Ada', 'Bob');
+      expect(await get(ada)).toEqual({ emailOnComment: true, emailOnReply: true });
+      const res = await patch(ada, { emailOnReply: false });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ emailOnComment: true, emailOnReply: false });
+      expect((await patch(ada, { emailOnComment: false, emailOnReply: true })).json()).toEqual({
+        emailOnComment: false,
+        emailOnReply: true,
+      });
+      expect(await get(ada)).toEqual({ emailOnComment: false, emailOnReply: true });
+      expect(await get(bob)).toEqual({ emailOnComment: true, emailOnReply: true });
+    });
+
+    it.each([[{}], [{ emailOnComment: 'yes' }], [{ emailOnReply: 1 }], [[]]])(
+      'refuses %j with 400 and changes nothing',
+      async (payload) => {
+        const [ada] = await members('Ada');
+        await patch(ada, { emailOnComment: false });
+        const res = await patch(ada, payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+        expect(await get(ada)).toEqual({ emailOnComment: false, emailOnReply: true });
+      },
+    );
+  });
+
+  describe('whether a notification is also mailed', () => {
+    const emailed = async (m: TestMember, commentId: string) =>
+      (
+        await t.db
+          .selectFrom('notifications')
+          .select('emailed_at')
+          .where('member_id', '=', m.id)
+          .where('comment_id', '=', commentId)
+          .executeTakeFirstOrThrow()
+      ).emailed_at !== null;
+
+    it('mails a comment or a reply at most once per post per member in 10 minutes', async () => {
+      const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
+      const postId = await createPost(t.app, ada);
+      const otherPost = await createPost(t.app, ada);
+      const c1 = await createComment(t.app, bob, postId, 'first');
+      expect(await emailed(ada, c1)).toBe(true);
+      const c2 = await createComment(t.app, cy, postId, 'second');
+      expect(await emailed(ada, c2)).toBe(false); // Ada was mailed about this post a moment ago
+      expect(await emailed(bob, c2)).toBe(true); // Bob was not
+      // Another post is another mail.
+      const c3 = await createComment(t.app, bob, otherPost, 'elsewhere');
+      expect(await emailed(ada, c3)).toBe(true);
+      // Ten minutes after the last mail about the post, the next one goes.
+      const elevenMinutesAgo = new Date(Date.now() - 11 * 60 * 1000).toISOString();
+      await t.db
+        .updateTable('notifications')
+        .set({ emailed_at: elevenMinutesAgo })
+        .where('member_id', '=', ada.id)
+        .where('comment_id', '=', c1)
+        .execute();
+      const c4 = await createComment(t.app, cy, postId, 'later');
+      expect(await emailed(ada, c4)).toBe(true);
+      // Nine minutes is not enough.
+      const nineMinutesAgo = new Date(Date.now() - 9 * 60 * 1000).toISOString();
+      await t.db
+        .updateTable('notifications')
+        .set({ emailed_at: nineMinutesAgo })
+        .where('member_id', '=', ada.id)
+        .where('comment_id', '=', c4)
+        .execute();
+      const c5 = await createComment(t.app, bob, postId, 'again');
+      expect(await emailed(ada, c5)).toBe(false);
+    });
+
+    it('follows the member’s settings: emailOnComment for comments, emailOnReply for replies', async () => {
+      const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
+      const postId = await createPost(t.app, ada);
+      await t.app.inject({ method: 'PATCH', url: '/api/notification-settings', headers: ada.headers, payload: { emailOnComment: false } });
+      await t.app.inject({ method: 'PATCH', url: '/api/notification-settings', headers: bob.headers, payload: { emailOnReply: false } });
+      await createComment(t.app, bob, postId, 'b');
+      const c = await createComment(t.app, cy, postId, 'c');
+      expect(await emailed(ada, c)).toBe(false);
+      expect(await emailed(bob, c)).toBe(false);
+      // Bob's own post still mails him of comments.
+      const bobsPost = await createPost(t.app, bob);
+      const d = await createComment(t.app, cy, bobsPost, 'd');
+      expect(await emailed(bob, d)).toBe(true);
+    });
+
+    it('never mails an announcement or a membership', async () => {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/announcement-data',
+        headers: admin.headers,
+        payload: { title: 'Hello', description: 'Everyone' },
+      });
+      const mailed = await t.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('type', 'in', ['announcement', 'membership'])
+        .where('emailed_at', 'is not', null)
+        .execute();
+      expect(mailed).toEqual([]);
+    });
+  });
+});

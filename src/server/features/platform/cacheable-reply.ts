@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A public file's body with its validator (a strong ETag: a hash of the bytes). */
+export interface Cacheable {
+  body: string;
+  etag: string;
+}
+
+export const etagOf = (body: string | Buffer): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+export const cacheable = (body: string): Cacheable => ({ body, etag: etagOf(body) });
+
+/** Whether the request's If-None-Match names this ETag (a list, weak or not, or `*`). */
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+/** Whether the request accepts gzip (and does not refuse it with q=0). */
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    return coding?.trim() === 'gzip' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
+
+/**
+ * Answers a public file that caches may keep for `maxAge` seconds; a reader (a feed reader
+ * polling, a crawler) that already holds this version gets 304 and no body. With `gzip` (the
+ * same body compressed once, ahead), a reader that accepts gzip gets that instead, under an
+ * ETag of its own.
+ */
+export function sendCacheable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { body: string | Buffer; etag: string; type: string; maxAge: number; gzip?: Buffer },
+): FastifyReply {
+  const compressed = file.gzip !== undefined && acceptsGzip(request);
+  const etag = compressed ? file.etag.replace(/"$/, '-gzip"') : file.etag;
+  reply.header('cache-control', `public, max-age=${file.maxAge}`).header('etag', etag).type(file.type);
+  if (file.gzip !== undefined) reply.header('vary', 'accept-encoding');
+  if (matches(request, etag)) return reply.code(304).send();
+  if (compressed) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.body);
+}

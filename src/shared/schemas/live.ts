@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { LIVE_EVENT_ID, type LiveEventName } from '../live-events.ts';
+import { announcementSchema } from './announcement.ts';
+import { publicCommentSchema } from './comment.ts';
+import { notificationSchema } from './notification.ts';
+import { postSchema } from './post.ts';
+
+// GET /api/events (API.md "Live updates"): the query, and the data of each event. The server
+// sends every event through these schemas (what a schema does not name, an email say, never
+// leaves), and the browser reads them with the same ones.
+
+export const liveQuerySchema = z.object({
+  /** Adds that post's events (`comment`, `votes`) to the stream. */
+  post: z.string().trim().min(1).max(64).optional(),
+  /**
+   * The last id a client saw, for a client that cannot send the Last-Event-ID header (a new
+   * EventSource, opened again with another post); the header wins when both are given.
+   */
+  lastEventId: z.string().regex(LIVE_EVENT_ID, 'must be an event id').optional(),
+});
+export type LiveQuery = z.infer<typeof liveQuerySchema>;
+
+export const liveVotesSchema = z.object({ postId: z.string(), upVote: z.number().int(), downVote: z.number().int() });
+export type LiveVotes = z.infer<typeof liveVotesSchema>;
+
+export const liveAnnouncementSchema = announcementSchema.extend({
+  /** The bell's count after it. */
+  total: z.number().int(),
+});
+export type LiveAnnouncement = z.infer<typeof liveAnnouncementSchema>;
+
+/** A notification as GET /api/notifications lists it, and the member's unread count after it. */
+export const liveNotificationSchema = notificationSchema.extend({ unread: z.number().int() });
+export type LiveNotification = z.infer<typeof liveNotificationSchema>;
+
+export const liveEventSchemas = {
+  post: postSchema,
+  'post-deleted': z.object({ postId: z.string() }),
+  comment: publicCommentSchema,
+  votes: liveVotesSchema,
+  announcement: liveAnnouncementSchema,
+  notification: liveNotificationSchema,
+} as const satisfies Record<LiveEventName, z.ZodType>;
+
+export type LiveEventData<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;

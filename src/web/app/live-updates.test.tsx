@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveConnection } from '#web/lib/live-events.ts';
+import { installFakeEventSource, type FakeEventSource } from '#web/testing/fake-event-source.ts';
+import { buildAnnouncement, buildComment, buildPost, buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+// The app's one stream, as a reader sees it: events change what is on screen, nothing polls.
+describe('live updates in the app', () => {
+  let Source: typeof FakeEventSource;
+  beforeEach(() => {
+    Source = installFakeEventSource();
+  });
+  afterEach(() => {
+    liveConnection.close();
+    vi.unstubAllGlobals();
+  });
+
+  const stream = async () => {
+    await waitFor(() => expect(Source.open).toHaveLength(1));
+    return Source.open[0]!;
+  };
+
+  it('counts new posts on home behind "N new posts" and brings them in when asked', async () => {
+    const shown = [buildPost({ title: 'Already here' })];
+    let newest = shown;
+    let listRequests = 0;
+    server.use(
+      http.get('*/api/pagination', () => {
+        listRequests += 1;
+        return pagedAnswer(newest);
+      }),
+    );
+    const { user } = renderApp('/');
+    await screen.findByRole('link', { name: 'Already here' }, { timeout: 3000 });
+    const events = await stream();
+    expect(events.query).toEqual({});
+
+    const fresh = [buildPost({ title: 'Fresh one' }), buildPost({ title: 'Fresh two' })];
+    events.emit('post', fresh[0]);
+    expect(await screen.findByRole('button', { name: '1 new post' })).toBeInTheDocument();
+    events.emit('post', fresh[1]);
+    const button = await screen.findByRole('button', { name: '2 new posts' });
+    // The list itself has not moved.
+    expect(screen.queryByRole('link', { name: 'Fresh one' })).not.toBeInTheDocument();
+    expect(listRequests).toBe(1);
+
+    newest = [...fresh].reverse().concat(shown);
+    await user.click(button);
+    expect(await screen.findByRole('link', { name: 'Fresh one' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Fresh two' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new posts?$/ })).not.toBeInTheDocument();
+  });
+
+  it('raises the announcements bell and the inbox count as their events come', async () => {
+    const { queryClient } = renderApp('/');
+    const events = await stream();
+    await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('0'));
+
+    events.emit('announcement', { ...buildAnnouncement({ title: 'Live news' }), total: 3 });
+    await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('3'));
+    expect(screen.getByText('3 announcements')).toBeInTheDocument();
+
+    events.emit('notification', {
+      _id: 'n1',
+      type: 'comment',
+      read: false,
+      createdAt: new Date().toISOString(),
+      actor: { name: 'Ada', photo: null },
+      postId: 'p1',
+      commentId: 'c1',
+      title: 'A post',
+      text: 'Ada commented on your post',
+      unread: 4,
+    });
+    expect(queryClient.getQueryData(['notifications', 'unread-count'])).toEqual({ count: 4 });
+  });
+
+  it('shows a post page’s new comments and votes as they come, on a stream with that post', async () => {
+    const post = buildPostDetail({ _id: 'p1', title: 'A post to discuss', upVote: 1, downVote: 0 });
+    server.use(
+      ...signedInAs('Client'),
+      http.get('*/api/post-data/p1', () => HttpResponse.json(post)),
+      http.get('*/api/comment-pagination/p1', () => pagedAnswer([buildComment({ postId: 'p1', comment: 'First!' })])),
+    );
+    renderApp('/post-details/p1');
+    await screen.findByRole('heading', { name: 'A post to discuss' }, { timeout: 3000 });
+    await screen.findByText('First!');
+    await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
+    const events = Source.open[0]!;
+
+    events.emit('comment', buildComment({ postId: 'p1', comment: 'Said live', commenter_name: 'Grace' }));
+    expect(await screen.findByText('Said live')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comments 2' })).toBeInTheDocument();
+    // Another post's comment is not this page's.
+    events.emit('comment', buildComment({ postId: 'p2', comment: 'Elsewhere' }));
+
+    events.emit('votes', { postId: 'p1', upVote: 7, downVote: 2 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upvote' })).toHaveAccessibleDescription('7 upvotes'));
+    expect(screen.getByRole('button', { name: 'Downvote' })).toHaveAccessibleDescription('2 downvotes');
+    expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,22 @@
+// The live updates every page hears (the app's one stream, lib/live-events.ts): opened for
+// the viewer once the session is known; the announcements bell and the inbox count rise as
+// events come.
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveAnnouncements } from '#web/features/announcements/api/live-announcements.ts';
+import { notificationKeys } from '#web/features/notifications/api/query-keys.ts';
+import { useViewer } from '#web/lib/auth.ts';
+import { useLiveEvent, useLiveViewer } from '#web/lib/live-events.ts';
+
+export function useLiveUpdates(): void {
+  const viewer = useViewer();
+  useLiveViewer(viewer.status === 'loading' ? undefined : (viewer.user?.id ?? null));
+  useLiveAnnouncements();
+
+  const queryClient = useQueryClient();
+  useLiveEvent('notification', ({ unread }) => {
+    queryClient.setQueryData(notificationKeys.unreadCount(), { count: unread });
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+  });
+  // An announcement is a notification of every member's too.
+  useLiveEvent('announcement', () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));
+}

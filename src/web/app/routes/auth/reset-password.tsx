@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '#web/config/paths.ts';
+import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
+import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
+import { toast } from '#web/lib/toast.tsx';
+
+export const INVALID_RESET_LINK_TEXT = 'This link to reset a password is not valid: a link works once, for one hour.';
+export const PASSWORD_SET_TEXT = 'Your password is set. Sign in with it.';
+
+/** The page a mailed reset link opens (`?token=…`). */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  // Also Better Auth's own way of saying so (`?error=INVALID_TOKEN`).
+  const [invalid, setInvalid] = useState(!token || searchParams.has('error'));
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      description="It replaces the old one and signs you out on every device."
+      footer={
+        <Link to={paths.auth.signIn.getHref()} className="font-medium text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      }
+    >
+      {invalid || !token ? (
+        <div role="alert" className="space-y-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-3 text-danger-700">
+          <p>{INVALID_RESET_LINK_TEXT}</p>
+          <p>
+            <Link to={paths.auth.forgotPassword.getHref()} className="font-medium underline">
+              Ask for a new link
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <ResetPasswordForm
+          token={token}
+          onInvalidLink={() => setInvalid(true)}
+          onSuccess={() => {
+            toast.success(PASSWORD_SET_TEXT);
+            void navigate(paths.auth.signIn.getHref(), { replace: true });
+          }}
+        />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,60 @@
+// "Forgot password?" through Better Auth: POST /api/auth/request-password-reset (the same
+// answer whether or not the email is known) and POST /api/auth/reset-password with the
+// mailed link's token (it ends every session of that member).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ForgotPasswordForm, ResetPasswordForm } from '#shared/schemas/auth.ts';
+import { PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
+import { paths } from '#web/config/paths.ts';
+import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
+import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
+import { clearViewerData } from '#web/lib/auth.ts';
+
+/** The link was spent, is over an hour old, or was never one: a new one must be asked for. */
+export class ResetLinkInvalidError extends Error {}
+
+type AuthError = { status: number; message?: string | undefined; statusText: string };
+
+async function authCall(
+  call: () => Promise<{ error: AuthError | null }>,
+  fallback: string,
+  toError: (error: AuthError, message: string) => Error = (_error, message) => new Error(message),
+): Promise<void> {
+  let result: { error: AuthError | null };
+  try {
+    result = await call();
+  } catch {
+    throw new Error(NETWORK_ERROR_MESSAGE);
+  }
+  if (result.error) throw toError(result.error, authErrorMessage(result.error, fallback));
+}
+
+/**
+ * A 400 from reset-password is either the password rule (the form checks it first) or the
+ * token: spent, expired or unknown (Better Auth's INVALID_TOKEN; the one error shape carries
+ * VALIDATION_FAILED for both).
+ */
+const resetError = (error: AuthError, message: string): Error =>
+  error.status === 400 && message !== PASSWORD_TOAST_MESSAGE ? new ResetLinkInvalidError(message) : new Error(message);
+
+export const requestPasswordReset = async ({ email }: ForgotPasswordForm): Promise<void> => {
+  // A path: the server always mails a link to its own reset page on PUBLIC_URL.
+  await authCall(
+    () => authClient.requestPasswordReset({ email, redirectTo: paths.auth.resetPassword.getHref() }),
+    'Could not send the link. Please try again.',
+  );
+};
+
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+
+export const resetPassword = async ({ newPassword, token }: ResetPasswordForm & { token: string }): Promise<void> => {
+  await authCall(() => authClient.resetPassword({ newPassword, token }), 'Could not set your password. Please try again.', resetError);
+};
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetPassword,
+    // Every session of the member ended, this browser's too if it was theirs.
+    onSuccess: () => clearViewerData(queryClient),
+  });
+}

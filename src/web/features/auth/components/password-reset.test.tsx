@@ -1,0 +1,127 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_HINT, PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
+import { INVALID_RESET_LINK_TEXT, PASSWORD_SET_TEXT } from '#web/app/routes/auth/reset-password.tsx';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+import { RESET_LINK_SENT_TEXT } from './forgot-password-form.tsx';
+
+const SAME_ANSWER = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
+
+describe('Forgot password', () => {
+  it('leads from the sign-in page to the form, which sends the email and then says the same thing whatever the email', async () => {
+    let received: unknown;
+    server.use(
+      http.post('*/api/auth/request-password-reset', async ({ request }) => {
+        received = await request.json();
+        return HttpResponse.json(SAME_ANSWER);
+      }),
+    );
+    const { user, router } = renderApp('/auth/sign-in');
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot password?' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/forgot-password');
+
+    await user.type(screen.getByLabelText('Email'), '  ada@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(RESET_LINK_SENT_TEXT);
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(received).toEqual({ email: 'ada@example.com', redirectTo: '/auth/reset-password' });
+  });
+
+  it('asks for a valid email before sending anything', async () => {
+    let calls = 0;
+    server.use(http.post('*/api/auth/request-password-reset', () => (calls++, HttpResponse.json(SAME_ANSWER))));
+    const { user } = renderApp('/auth/forgot-password');
+    await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+
+  it("shows the server's refusal (too many requests) under the form", async () => {
+    server.use(
+      http.post('*/api/auth/request-password-reset', () =>
+        HttpResponse.json({ message: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' }, { status: 429 }),
+      ),
+    );
+    const { user } = renderApp('/auth/forgot-password');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please try again later.');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('Reset password (the mailed link)', () => {
+  it('sets the new password with the link token, then says so and goes to sign-in', async () => {
+    let received: unknown;
+    server.use(
+      http.post('*/api/auth/reset-password', async ({ request }) => {
+        received = await request.json();
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    const { user, router } = renderApp('/auth/reset-password?token=abc123');
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    const field = screen.getByLabelText('New password');
+    expect(field).toHaveAccessibleDescription(PASSWORD_HINT);
+
+    await user.type(field, 'N3w!Passw');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+
+    expect(await screen.findByText(PASSWORD_SET_TEXT)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
+    expect(received).toEqual({ newPassword: 'N3w!Passw', token: 'abc123' });
+  });
+
+  it('shows the password rule inline and in a toast, as at sign-up, and sends nothing', async () => {
+    let calls = 0;
+    server.use(http.post('*/api/auth/reset-password', () => (calls++, HttpResponse.json({ status: true }))));
+    const { user } = renderApp('/auth/reset-password?token=abc123');
+    await user.type(await screen.findByLabelText('New password'), 'weakpass');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText(PASSWORD_INLINE_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(PASSWORD_TOAST_MESSAGE)).toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+
+  it('says a spent or expired link is not valid, with a link to ask again', async () => {
+    server.use(
+      http.post('*/api/auth/reset-password', () => HttpResponse.json({ message: 'Invalid token', code: 'INVALID_TOKEN' }, { status: 400 })),
+    );
+    const { user, router } = renderApp('/auth/reset-password?token=spent');
+    await user.type(await screen.findByLabelText('New password'), 'N3w!Passw');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_RESET_LINK_TEXT);
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Ask for a new link' }));
+    expect(await screen.findByRole('button', { name: 'Send reset link' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/forgot-password');
+  });
+
+  it("shows any other refusal under the form, keeping it (a banned member's link)", async () => {
+    server.use(
+      http.post('*/api/auth/reset-password', () =>
+        HttpResponse.json({ message: 'This account has been banned from the community.', code: 'BANNED' }, { status: 403 }),
+      ),
+    );
+    const { user } = renderApp('/auth/reset-password?token=abc123');
+    await user.type(await screen.findByLabelText('New password'), 'N3w!Passw');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account has been banned from the community.');
+    expect(screen.getByLabelText('New password')).toBeInTheDocument();
+  });
+
+  it('says so at once when the address carries no token', async () => {
+    renderApp('/auth/reset-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_RESET_LINK_TEXT);
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth/forgot-password');
+    expect(screen.queryByRole('button', { name: 'Set password' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+// One notification: who, what, when, and a link to the post or the comment (announcements lead
+// to the home page's list, a membership to the membership page). Opening it marks it read.
+import { Link } from 'react-router';
+import type { Notification } from '#shared/schemas/notification.ts';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { RelativeTime } from '#web/components/ui/relative-time.tsx';
+import { paths } from '#web/config/paths.ts';
+import { cn } from '#web/utils/cn.ts';
+
+/** What happened, in words, before the excerpt. */
+function summaryOf(n: Notification): string {
+  switch (n.type) {
+    case 'comment':
+      return `${n.actor.name} commented on your post “${n.title}”`;
+    case 'reply':
+      return `${n.actor.name} replied on “${n.title}”`;
+    case 'announcement':
+      return `${n.actor.name} announced “${n.title}”`;
+    case 'membership':
+      return n.title;
+  }
+}
+
+function hrefOf(n: Notification) {
+  if (n.postId) return paths.postDetails.getHref(n.postId, n.commentId ?? undefined);
+  if (n.type === 'membership') return paths.membership.getHref();
+  return `${paths.home.getHref()}#announcements`;
+}
+
+export function NotificationItem({ notification: n, onOpen }: { notification: Notification; onOpen: (n: Notification) => void }) {
+  return (
+    <Link
+      to={hrefOf(n)}
+      onClick={() => onOpen(n)}
+      className={cn(
+        'flex gap-3 rounded-card border px-4 py-3 transition-colors hover:bg-ink/5 focus-visible:outline-2 focus-visible:outline-brand-600',
+        n.read ? 'border-line bg-surface' : 'border-brand-200 bg-brand-50',
+      )}
+    >
+      <Avatar src={n.actor.photo} alt="" className="size-10 shrink-0 ring-1 ring-line" />
+      <span className="min-w-0 flex-1 space-y-1">
+        <span className="flex flex-wrap items-baseline gap-x-2">
+          {!n.read && (
+            <span className="inline-flex items-center gap-1 text-xs font-semibold text-brand-700">
+              <span aria-hidden="true" className="size-2 rounded-full bg-brand-600" />
+              Unread
+            </span>
+          )}
+          <span className="font-medium break-words text-ink">{summaryOf(n)}</span>
+        </span>
+        {n.text && <span className="block text-sm break-words text-muted">{n.text}</span>}
+        <RelativeTime value={n.createdAt} className="block text-xs text-muted" />
+      </span>
+    </Link>
+  );
+}

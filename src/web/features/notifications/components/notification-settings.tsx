@@ -1,0 +1,97 @@
+// The member's mail settings for notifications (My Profile, #notification-settings: the link
+// every notification mail carries). Each box is saved as it is changed.
+import { useId } from 'react';
+import type { NotificationSettings as Settings } from '#shared/schemas/notification.ts';
+import { PageLoader } from '#web/components/ui/spinner.tsx';
+import { NOTIFICATION_SETTINGS_ID } from '#web/config/paths.ts';
+import { toast } from '#web/lib/toast.tsx';
+import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings.ts';
+
+const OPTIONS: Array<{ key: keyof Settings; label: string; hint: string }> = [
+  {
+    key: 'emailOnComment',
+    label: 'Email me when someone comments on my post',
+    hint: 'At most one email per post every 10 minutes.',
+  },
+  {
+    key: 'emailOnReply',
+    label: 'Email me when someone replies after me',
+    hint: 'When someone comments on a post you commented on.',
+  },
+];
+
+export function NotificationSettings() {
+  const headingId = useId();
+  const settings = useNotificationSettings();
+  const update = useUpdateNotificationSettings();
+
+  return (
+    <section id={NOTIFICATION_SETTINGS_ID} aria-labelledby={headingId} className="card scroll-mt-20 space-y-4 px-5 py-6">
+      <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+        Email notifications
+      </h2>
+      {settings.isPending ? (
+        <PageLoader label="Loading your settings…" />
+      ) : settings.isError ? (
+        <p role="alert" className="text-danger-700">
+          Could not load your settings: {settings.error.message}
+        </p>
+      ) : (
+        <fieldset disabled={update.isPending} className="space-y-3">
+          <legend className="sr-only">Email notifications</legend>
+          {OPTIONS.map(({ key, label, hint }) => (
+            <SettingCheckbox
+              key={key}
+              label={label}
+              hint={hint}
+              checked={settings.data[key]}
+              onChange={(checked) =>
+                update.mutate(
+                  { [key]: checked },
+                  {
+                    onSuccess: () => toast.success('Notification settings saved.'),
+                    onError: (error) => toast.error(error.message),
+                  },
+                )
+              }
+            />
+          ))}
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+function SettingCheckbox({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 size-4 shrink-0 accent-brand-600"
+      />
+      <div className="min-w-0">
+        <label htmlFor={id} className="font-medium text-ink">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}

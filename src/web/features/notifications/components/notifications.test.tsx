@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
+import { buildViewer } from '#web/testing/factories.ts';
+import { pagedAnswer } from '#web/testing/forum-factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { server } from '#web/testing/msw/server.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const viewer = buildViewer({ id: 'ada', name: 'Ada Lovelace' });
+let sequence = 0;
+const buildNotification = (overrides: Partial<Notification> = {}): Notification => {
+  sequence += 1;
+  return {
+    _id: `n-${sequence}`,
+    type: 'comment',
+    read: false,
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    actor: { name: 'Bob', photo: null },
+    postId: 'post-1',
+    commentId: `comment-${sequence}`,
+    title: 'Flaky tests',
+    text: 'Try fake timers.',
+    ...overrides,
+  };
+};
+
+/** The inbox as the server keeps it: reads and marks change it, as they would. */
+function inboxServer(initial: Notification[]) {
+  const state = { items: initial.map((n) => ({ ...n })) };
+  const calls: string[] = [];
+  const unread = () => state.items.filter((n) => !n.read).length;
+  server.use(
+    ...signedInAs('Client', viewer),
+    http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: unread() })),
+    http.get('*/api/notifications', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const page = Number(query.get('page') ?? 0);
+      const limit = Number(query.get('limit') ?? 10);
+      return pagedAnswer(state.items.slice(page * limit, page * limit + limit), state.items.length);
+    }),
+    http.patch('*/api/notifications/:id/read', ({ params }) => {
+      calls.push(`read ${String(params.id)}`);
+      const n = state.items.find((x) => x._id === params.id);
+      const modifiedCount = n && !n.read ? 1 : 0;
+      if (n) n.read = true;
+      return HttpResponse.json({ modifiedCount });
+    }),
+    http.post('*/api/notifications/read-all', () => {
+      calls.push('read-all');
+      const modifiedCount = unread();
+      for (const n of state.items) n.read = true;
+      return HttpResponse.json({ modifiedCount });
+    }),
+  );
+  return calls;
+}
+
+describe('Inbox', () => {
+  it('shows a signed-in member the Inbox button with the unread count, beside the bell', async () => {
+    inboxServer([buildNotification(), buildNotification(), buildNotification({ read: true })]);
+    renderApp('/');
+    const inbox = await screen.findByRole('link', { name: 'Inbox' }, { timeout: 3000 });
+    expect(inbox).toHaveAttribute('href', '/notifications');
+    await waitFor(() => expect(inbox).toHaveAccessibleDescription('2 unread notifications'));
+    expect(screen.getByTestId('inbox-badge')).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('is not there for a visitor', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Notifications' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Join Us' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Inbox' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/notifications', () => {
+  it('lists the actor, the text, the time and a link to the comment, unread ones marked', async () => {
+    inboxServer([
+      buildNotification({ _id: 'n-a', commentId: 'c-9', text: 'Try fake timers.' }),
+      buildNotification({ _id: 'n-b', type: 'reply', read: true, actor: { name: 'Cy', photo: null }, text: 'Me too.' }),
+      buildNotification({
+        _id: 'n-c',
+        type: 'announcement',
+        postId: null,
+        commentId: null,
+        actor: { name: 'Admin', photo: null },
+        title: 'Maintenance',
+        text: 'Sunday.',
+      }),
+    ]);
+    renderApp('/notifications');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 3000 })).toBeInTheDocument();
+    const links = await screen.findAllByRole('link', { name: /Bob|Cy|Admin/ });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/post-details/post-1#comment-c-9',
+      expect.stringMatching(/^\/post-details\/post-1#comment-/),
+      '/#announcements',
+    ]);
+    expect(links[0]).toHaveTextContent('Unread');
+    expect(links[0]).toHaveTextContent('Bob commented on your post “Flaky tests”');
+    expect(links[0]).toHaveTextContent('Try fake timers.');
+    expect(within(links[0]!).getByText('5 minutes ago')).toBeInTheDocument();
+    expect(links[1]).not.toHaveTextContent('Unread');
+    expect(links[1]).toHaveTextContent('Cy replied on “Flaky tests”');
+    expect(links[2]).toHaveTextContent('Admin announced “Maintenance”');
+  });
+
+  it('marks one read when it is opened, and the count follows', async () => {
+    const calls = inboxServer([buildNotification({ _id: 'n-open', postId: 'post-7', commentId: 'c-7' }), buildNotification()]);
+    server.use(http.get('*/api/post-data/:id', () => HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 })));
+    const { user, router } = renderApp('/notifications');
+    const inbox = await screen.findByRole('link', { name: 'Inbox' }, { timeout: 3000 });
+    await waitFor(() => expect(inbox).toHaveAccessibleDescription('2 unread notifications'));
+    const [first] = await screen.findAllByRole('link', { name: /Bob commented/ });
+    await user.click(first!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post-details/post-7'));
+    expect(router.state.location.hash).toBe('#comment-c-7');
+    await waitFor(() => expect(calls).toEqual(['read n-open']));
+    await waitFor(() => expect(inbox).toHaveAccessibleDescription('1 unread notification'));
+  });
+
+  it('marks all as read', async () => {
+    const calls = inboxServer([buildNotification(), buildNotification()]);
+    const { user } = renderApp('/notifications');
+    const inbox = await screen.findByRole('link', { name: 'Inbox' }, { timeout: 3000 });
+    await screen.findAllByText('Unread');
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(screen.queryByText('Unread')).not.toBeInTheDocument());
+    expect(calls).toEqual(['read-all']);
+    await waitFor(() => expect(inbox).toHaveAccessibleDescription('0 unread notifications'));
+    expect(screen.queryByTestId('inbox-badge')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('pages like the other lists', async () => {
+    inboxServer(Array.from({ length: 12 }, (_, i) => buildNotification({ text: `Number ${i + 1}` })));
+    const { user, router } = renderApp('/notifications');
+    expect(await screen.findByText('Number 1', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText('Number 11')).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('navigation', { name: 'Notification pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Number 11')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('says so when there is nothing', async () => {
+    inboxServer([]);
+    renderApp('/notifications');
+    expect(await screen.findByText(/No notifications yet/, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('sends a visitor to sign in', async () => {
+    const { router } = renderApp('/notifications');
+    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/notifications' });
+  });
+});
+
+describe('notification settings on My Profile', () => {
+  function settingsServer(role: 'Client' | 'Admin') {
+    const patches: unknown[] = [];
+    let settings: NotificationSettings = { emailOnComment: true, emailOnReply: true };
+    server.use(
+      ...signedInAs(role, viewer),
+      http.get('*/api/notification-settings', () => HttpResponse.json(settings)),
+      http.patch('*/api/notification-settings', async ({ request }) => {
+        const body = (await request.json()) as Partial<NotificationSettings>;
+        patches.push(body);
+        settings = { ...settings, ...body };
+        return HttpResponse.json(settings);
+      }),
+    );
+    return patches;
+  }
+
+  it.each(['Client', 'Admin'] as const)('shows a %s the two settings at #notification-settings, saved as they change', async (role) => {
+    const patches = settingsServer(role);
+    const { user, router } = renderApp('/dashboard/my-profile#notification-settings');
+    const comment = await screen.findByRole('checkbox', { name: 'Email me when someone comments on my post' }, { timeout: 3000 });
+    const reply = screen.getByRole('checkbox', { name: 'Email me when someone replies after me' });
+    expect(router.state.location.pathname).toBe('/dashboard/my-profile');
+    expect(comment.closest('section')).toHaveAttribute('id', 'notification-settings');
+    expect(comment).toBeChecked();
+    expect(reply).toBeChecked();
+    await user.click(reply);
+    expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument();
+    await waitFor(() => expect(reply).not.toBeChecked());
+    expect(comment).toBeChecked();
+    expect(patches).toEqual([{ emailOnReply: false }]);
+  });
+
+  it('puts a box back when the change is refused', async () => {
+    settingsServer('Client');
+    server.use(
+      http.patch('*/api/notification-settings', () =>
+        HttpResponse.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderApp('/dashboard/my-profile');
+    const comment = await screen.findByRole('checkbox', { name: 'Email me when someone comments on my post' }, { timeout: 3000 });
+    await user.click(comment);
+    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(comment).toBeChecked());
+  });
+});
