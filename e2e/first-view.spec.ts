@@ -135,3 +135,12 @@ test('an unknown path is the app’s "No Page Found" with a 404, and the page st
   // The only complaint is the browser's note of the 404 itself.
   expect(said.filter((line) => !/status of 404/.test(line))).toEqual([]);
 });
+
+test('a button pressed before the page is hydrated is pressed once it is', async ({ page }) => {
+  const said = listenToConsole(page);
+  // Before the app has even been fetched: the server's markup only.
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.locator('main article').first().getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByRole('dialog', { name: 'Share this post' })).toBeVisible();
+  expect(said).toEqual([]);
+});

@@ -12,6 +12,12 @@ export const FIRST_VIEW_DATA_ID = 'first-view-data';
  */
 export const FIRST_VIEW_CHUNKS_ID = 'first-view-chunks';
 
+/**
+ * Dispatched on `document` once a page's own content is live (its lazy page has mounted or been
+ * hydrated): a button pressed on the server's markup before then is pressed again (main.tsx).
+ */
+export const PAGE_LIVE_EVENT = 'code-commons:page-live';
+
 /** One API answer, as the browser's query would hold it: its query key and its data. */
 export interface SeededQuery {
   key: readonly unknown[];

@@ -4,7 +4,7 @@
 // (whose chunks its HTML preloads) starts the app now.
 import 'react-toastify/ReactToastify.css';
 import './styles.css';
-import { FIRST_VIEW_CHUNKS_ID, FIRST_VIEW_DATA_ID } from '#shared/first-view.ts';
+import { FIRST_VIEW_CHUNKS_ID, FIRST_VIEW_DATA_ID, PAGE_LIVE_EVENT } from '#shared/first-view.ts';
 
 const start = () => {
   import('./boot.tsx').catch((error: unknown) => {
@@ -30,7 +30,30 @@ function preloadChunks(): void {
   }
 }
 
+/**
+ * A button of the server's markup does nothing until the page is hydrated: the last one pressed
+ * before then is pressed again once the page is live. (Links and fields work without the app.)
+ */
+function replayEarlyPress(): void {
+  let pressed: HTMLButtonElement | null = null;
+  const record = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button && document.getElementById('root')?.contains(button)) pressed = button;
+  };
+  document.addEventListener('click', record, true);
+  document.addEventListener(
+    PAGE_LIVE_EVENT,
+    () => {
+      document.removeEventListener('click', record, true);
+      const button = pressed as HTMLButtonElement | null;
+      if (button?.isConnected) setTimeout(() => button.click(), 0);
+    },
+    { once: true },
+  );
+}
+
 if (document.getElementById(FIRST_VIEW_DATA_ID)) {
+  replayEarlyPress();
   requestAnimationFrame(() =>
     setTimeout(() => {
       preloadChunks();
