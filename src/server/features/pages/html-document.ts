@@ -58,7 +58,10 @@ export function htmlTemplate(indexHtml: string, readStylesheet: (href: string) =
   const inlineStyles = (head: string) =>
     head.replace(STYLESHEET, (link, href: string) => {
       const css = readStylesheet(href);
-      return css === null || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+      if (css === null || /<\/style/i.test(css)) return link;
+      // The link stays, disabled (never fetched): the app's module loader looks for the file
+      // among the page's stylesheets before it adds it, and would load it a second time.
+      return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
     });
   // A rendered page names its chunks in a data block instead: fetched before the first paint,
   // they would compete with it (and Lighthouse counts them as holding it back).

@@ -217,7 +217,8 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(res.body).toContain(`<script>${THEME_SCRIPT}</script>`);
     // Home's first paint waits for its HTML alone; a page the browser renders links the file.
     expect(res.body).toContain(`<style>${STYLESHEET}</style>`);
-    expect(res.body).not.toContain('href="/assets/app-1234.css"');
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/app-1234.css" disabled>');
+    expect(res.body).not.toContain('<link rel="stylesheet" crossorigin href="/assets/app-1234.css">');
     // Its chunks are named for the browser to fetch after the first paint, not preloaded before it.
     expect(res.body).not.toContain('rel="modulepreload"');
     expect(res.body).toContain('<script type="application/json" id="first-view-chunks">["/assets/chunk-1.js"]</script>');
