@@ -25,6 +25,8 @@ function inlineThemeScript(): Plugin {
  * server rendered and its stylesheet, and the scripts (which hydrate it) must not compete with
  * those for the connection.
  */
+const APP_META = 'code-commons:app';
+
 function lowPriorityScripts(): Plugin {
   return {
     name: 'low-priority-scripts',
@@ -44,18 +46,29 @@ function lowPriorityScripts(): Plugin {
         };
         if (boot) visit(boot.fileName);
         const preloads = [...wanted].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
+        // Where main.tsx finds the app: an import of a plain address needs no loader of Vite's.
+        const app = `<meta name="${APP_META}" content="/${boot?.fileName ?? ''}">`;
         return html
           .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-          .replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+          .replace('</head>', `  ${[app, ...preloads].join('\n    ')}\n  </head>`);
       },
     },
+  };
+}
+
+/** Under the dev server the app is its source module. */
+function appInDevelopment(): Plugin {
+  return {
+    name: 'app-in-development',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace('</head>', `  <meta name="${APP_META}" content="/boot.tsx">\n  </head>`),
   };
 }
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), inlineThemeScript(), lowPriorityScripts()],
+  plugins: [react(), tailwindcss(), inlineThemeScript(), lowPriorityScripts(), appInDevelopment()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -63,6 +76,8 @@ export default defineConfig({
     // The app's chunks are preloaded from the page itself (preloadApp below), not by a helper
     // that every first view would carry.
     modulePreload: false,
+    // The app (boot.tsx) is an entry of its own, started by main.tsx through the page's meta tag.
+    rollupOptions: { input: { index: 'src/web/index.html', boot: 'src/web/boot.tsx' } },
   },
   server: {
     port: 5173,

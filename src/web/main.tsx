@@ -6,8 +6,12 @@ import 'react-toastify/ReactToastify.css';
 import './styles.css';
 import { FIRST_VIEW_CHUNKS_ID, FIRST_VIEW_DATA_ID, PAGE_LIVE_EVENT } from '#shared/first-view.ts';
 
+// The app's address, as the build (or the dev server) writes it in the page: importing a plain
+// address costs the first view no module loader of Vite's.
+const appModule = document.querySelector<HTMLMetaElement>('meta[name="code-commons:app"]')?.content ?? '/boot.tsx';
+
 const start = () => {
-  import('./boot.tsx').catch((error: unknown) => {
+  import(/* @vite-ignore */ appModule).catch((error: unknown) => {
     console.error('The app could not be loaded', error);
   });
 };
@@ -35,18 +39,20 @@ function preloadChunks(): void {
  * before then is pressed again once the page is live. (Links and fields work without the app.)
  */
 function replayEarlyPress(): void {
-  let pressed: HTMLButtonElement | null = null;
+  const root = document.getElementById('root');
+  const buttons = () => Array.from(root?.querySelectorAll('button') ?? []);
+  // By its place among the page's buttons: hydration may have put a new node in its stead.
+  let pressed = -1;
   const record = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button && document.getElementById('root')?.contains(button)) pressed = button;
+    if (button) pressed = buttons().indexOf(button);
   };
   document.addEventListener('click', record, true);
   document.addEventListener(
     PAGE_LIVE_EVENT,
     () => {
       document.removeEventListener('click', record, true);
-      const button = pressed as HTMLButtonElement | null;
-      if (button?.isConnected) setTimeout(() => button.click(), 0);
+      if (pressed >= 0) setTimeout(() => buttons()[pressed]?.click(), 0);
     },
     { once: true },
   );
