@@ -45,7 +45,8 @@ function replayEarlyPress(): void {
   let pressed = -1;
   const record = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (button) pressed = buttons().indexOf(button);
+    // A button React has already hydrated (it keeps its props on the node) handled the press itself.
+    if (button && !Object.keys(button).some((key) => key.startsWith('__reactProps$'))) pressed = buttons().indexOf(button);
   };
   document.addEventListener('click', record, true);
   document.addEventListener(
