@@ -25,3 +25,23 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The browser app's first view, rendered by the server (ADR 0015): a bundle of its own, loaded
+// by the server at start (the server never imports the browser app). Pages are split out as in
+// the browser, so only those the server renders (home, "No Page Found") are ever loaded.
+await build({
+  entryPoints: { 'first-view-renderer': 'src/web/ssr/first-view-renderer.tsx' },
+  outdir: 'dist/server/first-view',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  jsx: 'automatic',
+  // The stylesheets the browser app imports are the browser's: nothing to render here.
+  loader: { '.css': 'empty' },
+  sourcemap: true,
+  logLevel: 'warning',
+});

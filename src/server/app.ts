@@ -1,7 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { Database } from './db/create-db.ts';
+import { inlineScriptHashes } from './lib/inline-scripts.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { announcementsRoutes } from './features/announcements/announcements.routes.ts';
 import { commentsRoutes } from './features/comments/comments.routes.ts';
@@ -48,6 +51,8 @@ export interface BuildAppOptions {
   database: Database;
   /** The built web app (dist/web); null serves the API alone. */
   webRoot?: string | null;
+  /** The module that renders the browser app's first view on the server (plugins/spa.ts). */
+  rendererModule?: string | null;
   logger?: boolean;
   /** Where the log goes instead of standard output (a test reading what was logged). */
   logStream?: { write(line: string): void };
@@ -98,7 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(livePlugin);
   await app.register(writePathPlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin);
+  // The CSP allows the inline scripts of the web app's own index.html, by their hashes.
+  const indexFile = options.webRoot ? path.join(options.webRoot, 'index.html') : null;
+  const inlineScripts = indexFile && existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+  await app.register(securityPlugin, { inlineScripts });
   // Before the routes: it applies to the routes registered after it (write methods only).
   if (config.rateLimit) await app.register(rateLimitPlugin);
   await app.register(authPlugin);
@@ -131,6 +139,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(routes);
   }
 
-  await app.register(spaPlugin, { webRoot: options.webRoot ?? null });
+  await app.register(spaPlugin, { webRoot: options.webRoot ?? null, rendererModule: options.rendererModule ?? null });
   return app;
 }

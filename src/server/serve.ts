@@ -4,8 +4,11 @@ import { createDb } from './db/create-db.ts';
 import { durabilityWarning } from './db/durability.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
-/** Starts the server; `webRoot` is the built web app it serves beside the API. */
-export async function serve(options: { webRoot: string }): Promise<void> {
+/**
+ * Starts the server; `webRoot` is the built web app it serves beside the API, `rendererModule`
+ * the bundle that renders its first view (ADR 0015).
+ */
+export async function serve(options: { webRoot: string; rendererModule: string | null }): Promise<void> {
   const config = loadConfig();
   // Checkpoint failures are reported through the app's log once it exists.
   let warn = (message: string) => console.error(message);
@@ -17,7 +20,7 @@ export async function serve(options: { webRoot: string }): Promise<void> {
   });
   await database.ready;
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, webRoot: options.webRoot });
+  const app = await buildApp({ config, database, webRoot: options.webRoot, rendererModule: options.rendererModule });
   const durability = await durabilityWarning(database.db);
   if (durability) app.log.warn(durability);
   warn = (message) => app.log.warn(message);

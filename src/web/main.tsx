@@ -1,17 +1,72 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// The entry: the stylesheets, and the app (boot.tsx) in a chunk of its own. A page the server
+// rendered (ADR 0015) is already whole when its HTML and CSS are in, so there the app's chunks
+// are fetched and run only after that first paint, and do not hold it back; any other page
+// (whose chunks its HTML preloads) starts the app now.
 import 'react-toastify/ReactToastify.css';
 import './styles.css';
-import { AppProvider } from './app/provider.tsx';
-import { AppRouter } from './app/router.tsx';
+import { FIRST_VIEW_CHUNKS_ID, FIRST_VIEW_DATA_ID, PAGE_LIVE_EVENT } from '#shared/first-view.ts';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
+// The app's address, as the build (or the dev server) writes it in the page: importing a plain
+// address costs the first view no module loader of Vite's.
+const appModule = document.querySelector<HTMLMetaElement>('meta[name="code-commons:app"]')?.content ?? '/boot.tsx';
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+const start = () => {
+  import(/* @vite-ignore */ appModule).catch((error: unknown) => {
+    console.error('The app could not be loaded', error);
+  });
+};
+
+/** The chunks the app imports, fetched side by side rather than one import after another. */
+function preloadChunks(): void {
+  let chunks: unknown = [];
+  try {
+    chunks = JSON.parse(document.getElementById(FIRST_VIEW_CHUNKS_ID)?.textContent ?? '[]');
+  } catch {
+    // Without the list the imports fetch them anyway.
+  }
+  for (const href of Array.isArray(chunks) ? chunks : []) {
+    if (typeof href !== 'string') continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/**
+ * A button of the server's markup does nothing until the page is hydrated: the last one pressed
+ * before then is pressed again once the page is live. (Links and fields work without the app.)
+ */
+function replayEarlyPress(): void {
+  const root = document.getElementById('root');
+  const buttons = () => Array.from(root?.querySelectorAll('button') ?? []);
+  // By its place among the page's buttons: hydration may have put a new node in its stead.
+  let pressed = -1;
+  const record = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    // A button React has already hydrated (it keeps its props on the node) handled the press itself.
+    if (button && !Object.keys(button).some((key) => key.startsWith('__reactProps$'))) pressed = buttons().indexOf(button);
+  };
+  document.addEventListener('click', record, true);
+  document.addEventListener(
+    PAGE_LIVE_EVENT,
+    () => {
+      document.removeEventListener('click', record, true);
+      if (pressed >= 0) setTimeout(() => buttons()[pressed]?.click(), 0);
+    },
+    { once: true },
+  );
+}
+
+if (document.getElementById(FIRST_VIEW_DATA_ID)) {
+  replayEarlyPress();
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      preloadChunks();
+      start();
+    }, 0),
+  );
+} else {
+  start();
+}

@@ -225,12 +225,14 @@ export const SCORES = 'scores';
 /** The leaderboard's points. */
 export const ACTIVITY = 'activity';
 
-/** Writes no kept answer shows. */
+/**
+ * Writes no kept answer shows. A new tag is not one of them: the server-rendered home page
+ * (ADR 0015) shows the tag chips.
+ */
 const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'member.promoted',
   'member.demoted',
   'membership.upgraded',
-  'tag.created',
   'report.filed',
   'report.dismissed',
   'payment.started',

@@ -8,7 +8,7 @@ const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 
-function helmetOptions(config: AppConfig): HelmetOptions {
+function helmetOptions(config: AppConfig, inlineScripts: string[]): HelmetOptions {
   const stripe = config.stripe !== null;
   return {
     contentSecurityPolicy: {
@@ -16,7 +16,8 @@ function helmetOptions(config: AppConfig): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...(stripe ? [STRIPE_SCRIPT] : [])],
+        // Our own inline scripts by their hashes (lib/inline-scripts.ts): never 'unsafe-inline'.
+        scriptSrc: ["'self'", ...inlineScripts, ...(stripe ? [STRIPE_SCRIPT] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'"],
@@ -56,8 +57,8 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 
 /** Security headers on every answer: our own origin only, plus Stripe's hosts when Stripe is configured. */
 export const securityPlugin = fp(
-  async (app: FastifyInstance) => {
-    const headers = securityHeaders(helmetOptions(app.config));
+  async (app: FastifyInstance, opts: { inlineScripts?: string[] }) => {
+    const headers = securityHeaders(helmetOptions(app.config, opts.inlineScripts ?? []));
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -1,20 +1,62 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FirstViewRenderer } from '#shared/first-view.ts';
+import { htmlTemplate } from '../features/pages/html-document.ts';
+import { pageResponder, type PageAnswer } from '../features/pages/first-view.ts';
 import { sendNotFound } from './error-handler.ts';
 
+export interface SpaOptions {
+  /** The built web app (dist/web); null serves the API alone. */
+  webRoot: string | null;
+  /**
+   * The module that renders the browser app on the server (ADR 0015): the bundle beside the
+   * server in a build, the source in tests. Without it every page is the app's bare shell.
+   */
+  rendererModule?: string | null;
+}
+
+/** The last pages compressed, by their text: a kept home page is compressed once, not per request. */
+const COMPRESSED_KEPT = 16;
+const compressed = new Map<string, { br?: Buffer; gzip?: Buffer }>();
+
+/** Only the encoding asked for, when first asked for: a page computed per request is compressed once. */
+function compress(html: string, encoding: 'br' | 'gzip'): Buffer {
+  let kept = compressed.get(html);
+  if (!kept) {
+    kept = {};
+    compressed.set(html, kept);
+    if (compressed.size > COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value as string);
+  }
+  if (encoding === 'br') return (kept.br ??= brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
+  return (kept.gzip ??= gzipSync(html, { level: 6 }));
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, { status, html }: PageAnswer) {
+  // A page is never kept by the browser without asking: its lists change with every write.
+  reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (html.length < 1024) return reply.send(html);
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(compress(html, 'br'));
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(compress(html, 'gzip'));
+  return reply.send(html);
+}
+
 /**
- * Serves the built web app: hashed assets cached for a year, everything else falls back to
- * index.html so the browser router decides. Unknown /api paths answer the JSON 404.
+ * Serves the built web app: hashed assets cached for a year; every other GET outside /api is a
+ * page (features/pages/first-view.ts): home rendered on the server, "No Page Found" with a 404,
+ * the rest the app's shell with its own head. Unknown /api paths answer the JSON 404.
  */
 export const spaPlugin = fp(
-  async (app: FastifyInstance, opts: { webRoot: string | null }) => {
+  async (app: FastifyInstance, opts: SpaOptions) => {
     const root = opts.webRoot;
     const indexFile = root ? path.join(root, 'index.html') : null;
     const hasWeb = indexFile !== null && existsSync(indexFile);
-    const indexHtml = hasWeb ? readFileSync(indexFile) : null;
+    const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : null;
 
     if (hasWeb && root) {
       await app.register(fastifyStatic, {
@@ -29,12 +71,30 @@ export const spaPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    let answer: ((url: string) => Promise<PageAnswer>) | null = null;
+    if (indexHtml && opts.rendererModule) {
+      const { firstViewRenderer } = (await import(pathToFileURL(opts.rendererModule).href)) as { firstViewRenderer: FirstViewRenderer };
+      await firstViewRenderer.warmUp();
+      const readStylesheet = (href: string) => {
+        const file = path.join(root ?? '', path.normalize(href));
+        return href.startsWith('/assets/') && href.endsWith('.css') && existsSync(file) ? readFileSync(file, 'utf8') : null;
+      };
+      answer = pageResponder(app, htmlTemplate(indexHtml, readStylesheet), firstViewRenderer);
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
       const url = request.url;
       if (url.startsWith('/api/') || url === '/api' || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return sendNotFound(reply);
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      if (!answer) return sendPage(request, reply, { status: 200, html: indexHtml });
+      try {
+        return sendPage(request, reply, await answer(url));
+      } catch (error) {
+        // The browser can still render the page by itself.
+        request.log.error({ err: error }, 'rendering the first view failed');
+        return sendPage(request, reply, { status: 200, html: indexHtml });
+      }
     });
   },
   { name: 'spa' },

@@ -48,7 +48,12 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    /** The web app's pages: a folder with an index.html, and the first view's renderer (plugins/spa.ts). */
+    webRoot?: string;
+    rendererModule?: string;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
@@ -63,10 +68,11 @@ export async function buildTestApp(
   });
   const database = createDb({ ...config, poolSize: 5 });
   await migrateToLatest(database.db);
+  const web = { webRoot: options.webRoot ?? null, rendererModule: options.rendererModule ?? null };
   // No log unless a test reads it (it then sets LOG_LEVEL too).
   const app = options.logStream
-    ? await buildApp({ config, database, logger: true, logStream: options.logStream })
-    : await buildApp({ config, database, logger: false });
+    ? await buildApp({ config, database, logger: true, logStream: options.logStream, ...web })
+    : await buildApp({ config, database, logger: false, ...web });
   await app.ready();
   return {
     app,

@@ -8,8 +8,9 @@
 // Loaders, actions and the data-router hooks (useNavigation, useFetcher, useLoaderData,
 // useBlocker, <Form>, <ScrollRestoration>) do not exist in this mode: pages fetch with
 // TanStack Query and navigate with <Link>/useNavigate.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import { PAGE_LIVE_EVENT } from '#shared/first-view.ts';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
@@ -30,7 +31,14 @@ function lazyElement(definition: LazyDefinition): ReactNode {
   const Page = lazy(async () => {
     const { Component, element } = await loadRoute(definition);
     const Loaded: ComponentType = Component ?? (() => element ?? <Outlet />);
-    return { default: Loaded };
+    function LivePage() {
+      // Its effects run once the page is mounted, or hydrated on a page the server rendered.
+      useEffect(() => {
+        document.dispatchEvent(new Event(PAGE_LIVE_EVENT));
+      }, []);
+      return <Loaded />;
+    }
+    return { default: LivePage };
   });
   return (
     <Suspense fallback={<PageLoader />}>

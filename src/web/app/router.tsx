@@ -5,7 +5,8 @@ import { routes } from './routes.tsx';
 // Declarative mode, for the first-view budget: see declarative-routes.tsx.
 const appRoutes = toDeclarativeRoutes(routes);
 
-function AppRoutes() {
+/** The pages under whichever router holds the address (the server renders them too). */
+export function AppRoutes() {
   return useRoutes(appRoutes);
 }
 

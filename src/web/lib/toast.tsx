@@ -44,7 +44,12 @@ const LazyToastContainer = lazy(async () => ({ default: (await loadLibrary()).To
 
 /** Mounts react-toastify's container once the first toast is requested. */
 export function Toaster(props: ToastContainerProps) {
-  const wanted = useSyncExternalStore(subscribe, () => containerWanted);
+  // No toast is ever wanted on the server, nor while its markup is hydrated.
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => containerWanted,
+    () => false,
+  );
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -1,6 +1,5 @@
 // /members/{id} (anyone): a member's public profile, their counts and their posts, paged
 // (?page=&limit=). An unknown member shows "No Page Found".
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { HOME_PAGE_SIZE } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -11,24 +10,14 @@ import { AuthorPostList } from '#web/features/posts/components/author-post-list.
 import { useMember } from '#web/features/users/api/get-member.ts';
 import { PublicProfile } from '#web/features/users/components/public-profile.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
-import { usePublicConfig } from '#web/lib/public-config.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { NotFoundPage } from './not-found.tsx';
 
 export function MemberPage() {
   const { id = '' } = useParams();
   const member = useMember(id);
   const { page, size, setPage, setSize } = usePaginationParams(HOME_PAGE_SIZE as PageSize);
-  const { siteName } = usePublicConfig();
-  const name = member.data?.name;
-
-  useEffect(() => {
-    if (!name) return;
-    const previous = document.title;
-    document.title = `${name} · ${siteName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [name, siteName]);
+  useDocumentTitle(member.data?.name);
 
   if (member.isPending) return <PageLoader label="Loading profile…" />;
   if (member.isError) {

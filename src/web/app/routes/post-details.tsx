@@ -1,7 +1,6 @@
 // /post-details/{id} (signed-in only): the post, its votes and share dialog, then the
 // comments with "Add Comment"; `#comment-{id}` opens the comments on that comment. A post
 // that does not exist shows a not-found state.
-import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { ArrowLeftIcon } from '#web/components/ui/forum-icons.tsx';
@@ -17,7 +16,7 @@ import { useLiveVotes } from '#web/features/votes/api/live-votes.ts';
 import { VoteButtons } from '#web/features/votes/components/vote-buttons.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { useLivePost } from '#web/lib/live-events.ts';
-import { usePublicConfig } from '#web/lib/public-config.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** The comment id a location hash names (`#comment-{id}`, see commentAnchor), or null. */
 function commentIdFromHash(hash: string): string | null {
@@ -35,20 +34,10 @@ export function PostDetailsPage() {
   const post = usePost(id);
   // A link to one comment (a search hit): the comments open on it.
   const highlightId = commentIdFromHash(useLocation().hash);
-  const { siteName } = usePublicConfig();
-  const title = post.data?.title;
+  useDocumentTitle(post.data?.title);
   // This post's comments and votes come live while the page is open.
   useLivePost(id);
   useLiveVotes(id, postKeys.detail(id));
-
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = `${title} · ${siteName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title, siteName]);
 
   if (post.isPending) return <PageLoader label="Loading post…" />;
   if (post.isError) {

@@ -1,24 +1,15 @@
 // /search (anyone): full-text search of posts and comments (API.md "Search"). The words, the
 // order and the page are in the address; with no words, a short prompt instead of a call.
-import { useEffect } from 'react';
 import { SEARCH_QUERY_MAX } from '#shared/constants.ts';
 import { SearchForm } from '#web/features/search/components/search-form.tsx';
 import { SearchResults } from '#web/features/search/components/search-results.tsx';
 import { useSearchPageParams } from '#web/features/search/hooks/use-search-page-params.ts';
-import { usePublicConfig } from '#web/lib/public-config.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export function SearchPage() {
   const search = useSearchPageParams();
-  const { siteName } = usePublicConfig();
   const { q } = search;
-
-  useEffect(() => {
-    const previous = document.title;
-    document.title = q ? `${q} · Search · ${siteName}` : `Search · ${siteName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [q, siteName]);
+  useDocumentTitle(q ? `Search: ${q}` : 'Search');
 
   return (
     <div className="mx-auto max-w-3xl px-3 py-6 sm:px-4 lg:py-8">

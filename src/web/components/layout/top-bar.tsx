@@ -145,7 +145,14 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
               Join Us
             </Link>
           ) : (
-            <span aria-hidden="true" className="size-10 animate-pulse rounded-full bg-line" />
+            // Until the session is known (always, on a page the server rendered): the shape and
+            // width of "Join Us", so nothing in the bar moves when the visitor turns out signed out.
+            <span
+              aria-hidden="true"
+              className={buttonClasses({ size: 'md', className: 'animate-pulse border-transparent bg-line text-transparent shadow-none' })}
+            >
+              Join Us
+            </span>
           )}
         </div>
       </nav>

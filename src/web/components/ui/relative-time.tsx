@@ -1,4 +1,5 @@
 // "3 hours ago" with the exact date on hover, from the browser's own Intl (no date library).
+import { useIsHydrating, useRenderedAt } from '#web/lib/first-view.tsx';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -41,9 +42,13 @@ interface RelativeTimeProps {
 }
 
 export function RelativeTime({ value, className }: RelativeTimeProps) {
+  // A server-rendered page reads as it was rendered until hydrated, then as now. The exact
+  // date is in the viewer's time zone, which the server does not know: added once hydrated.
+  const renderedAt = useRenderedAt();
+  const hydrating = useIsHydrating();
   return (
-    <time dateTime={value} title={formatDateTime(value)} className={className}>
-      {formatRelativeTime(value)}
+    <time dateTime={value} title={hydrating ? undefined : formatDateTime(value)} className={className}>
+      {formatRelativeTime(value, renderedAt ?? undefined)}
     </time>
   );
 }

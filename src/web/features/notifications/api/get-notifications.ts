@@ -1,7 +1,8 @@
 // GET /api/notifications?page&limit (member): the caller's notifications, newest first, the total
 // in X-Total-Count; GET /api/notifications/unread-count → { count } (API.md "Notifications").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { countSchema, type PaginationQuery } from '#shared/schemas/common.ts';
+// Types only: the top bar asks for the unread count, and zod must stay off the first view.
+import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification } from '#shared/schemas/notification.ts';
 import { api, getPage } from '#web/lib/api-client.ts';
 import { notificationKeys } from './query-keys.ts';
@@ -17,7 +18,7 @@ export const notificationsQueryOptions = (page: PaginationQuery) =>
 
 export const useNotifications = (page: PaginationQuery) => useQuery(notificationsQueryOptions(page));
 
-export const getUnreadCount = (signal?: AbortSignal) => api.get('/notifications/unread-count', { signal, schema: countSchema });
+export const getUnreadCount = (signal?: AbortSignal) => api.get<{ count: number }>('/notifications/unread-count', { signal });
 
 export const unreadCountQueryOptions = () =>
   queryOptions({

@@ -1,0 +1,146 @@
+// The first view (ADR 0015): home's HTML holds the first page of posts before any script runs,
+// and hydration leaves it as it was — same text, no request for what the page already holds,
+// no console error or hydration warning — at 360 px and 1280 px. An unknown path is the app's
+// "No Page Found" with a 404.
+import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags } from './helpers.ts';
+
+const run = Date.now().toString(36);
+const tag = `first${run}`;
+
+async function seed(request: APIRequestContext) {
+  const admin = await apiAdmin(request, 'Ada Admin');
+  await ensureTags(request, admin, [tag]);
+  const authors = [await apiSignUp(request, 'Grace <Hopper>'), await apiSignUp(request, 'Linus & Co')];
+  for (let i = 0; i < 6; i += 1) {
+    await apiCreatePost(request, authors[i % 2]!, { title: `First view ${i + 1} <b>&amp; "${run}"</b>`, category: tag });
+  }
+}
+
+/** What the API answers for a list: the titles the page should show, in order. */
+async function apiTitles(request: APIRequestContext, url: string): Promise<string[]> {
+  const res = await request.get(url);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { title: string }[]).map((post) => post.title);
+}
+
+/** Everything the console says, except the document's own 404 where one is expected. */
+function listenToConsole(page: Page): string[] {
+  const said: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') said.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => said.push(`pageerror: ${error.message}`));
+  return said;
+}
+
+const postTitles = (page: Page) => page.locator('main article h3').allInnerTexts();
+
+/**
+ * The list's text without its times: a kept page reads "now" where a second later it reads
+ * "3 seconds ago", which is the time moving on, not the page changing.
+ */
+const listText = (page: Page) =>
+  page
+    .locator('main ul')
+    .filter({ has: page.locator('article') })
+    .evaluate((list) => {
+      const copy = list.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('time').forEach((time) => time.remove());
+      return copy.textContent;
+    });
+
+/** The page as the HTML alone shows it: no script runs. */
+async function withoutScripts(browser: Browser, width: number, path: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(path);
+  const titles = await postTitles(page);
+  const text = await listText(page);
+  await context.close();
+  return { titles, text };
+}
+
+test.beforeAll(async ({ request }) => {
+  await seed(request);
+});
+
+test('home’s HTML holds the first page of posts, escaped, and the data it was rendered from', async ({ request }) => {
+  const res = await request.get('/');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toBe('no-cache');
+  const html = await res.text();
+  const titles = await apiTitles(request, '/api/pagination?page=0&limit=5');
+  for (const title of titles) {
+    expect(html).toContain(title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
+  }
+  expect(html).toContain('<script type="application/json" id="first-view-data">');
+  expect(html).not.toContain(`<b>&amp; "${run}"</b>`);
+});
+
+// Each address, and the API call whose answer it shows.
+const LISTS = [
+  { name: 'home', path: () => '/', api: () => '/api/pagination?page=0&limit=5' },
+  { name: 'page 2', path: () => '/?page=2', api: () => '/api/pagination?page=1&limit=5' },
+  {
+    name: 'a tag search by popularity, 10 a page',
+    path: () => `/?search=${tag}&sort=popularity&limit=10`,
+    api: () => `/api/search-by-tag?search=${tag}&sort=popularity&page=0&limit=10`,
+  },
+];
+
+for (const width of [360, 1280]) {
+  for (const list of LISTS) {
+    test(`hydrating ${list.name} at ${width} px keeps what the HTML showed`, async ({ browser, page, request }) => {
+      const path = list.path();
+      const apiUrl = list.api();
+      const expected = await apiTitles(request, apiUrl);
+      expect(expected.length).toBeGreaterThan(0);
+
+      const before = await withoutScripts(browser, width, path);
+      expect(before.titles).toEqual(expected);
+
+      await page.setViewportSize({ width, height: 800 });
+      const said = listenToConsole(page);
+      const listRequests: string[] = [];
+      page.on('request', (r) => {
+        if (/\/api\/(pagination|post-data|search-by-tag|user-data|announcement-data|tag-data|config)/.test(r.url()))
+          listRequests.push(r.url());
+      });
+      await page.goto(path);
+      // Hydrated: the session is asked for once React runs, and the top bar then shows "Join Us".
+      await expect(page.getByRole('link', { name: 'Join Us' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await postTitles(page)).toEqual(expected);
+      expect(await listText(page)).toBe(before.text);
+      expect(listRequests, 'the page already held these answers').toEqual([]);
+      expect(said).toEqual([]);
+
+      // Hydrated means working: the page changes in place.
+      await page.getByRole('button', { name: 'Dark mode' }).click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    });
+  }
+}
+
+test('an unknown path is the app’s "No Page Found" with a 404, and the page still works', async ({ page }) => {
+  const said = listenToConsole(page);
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'No Page Found' })).toBeVisible();
+  await expect(page).toHaveTitle(/^No Page Found · /);
+  await page.getByRole('link', { name: 'Back To Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('main article').first()).toBeVisible();
+  // The only complaint is the browser's note of the 404 itself.
+  expect(said.filter((line) => !/status of 404/.test(line))).toEqual([]);
+});
+
+test('a button pressed before the page is hydrated is pressed once it is', async ({ page }) => {
+  const said = listenToConsole(page);
+  // Before the app has even been fetched: the server's markup only.
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.locator('main article').first().getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByRole('dialog', { name: 'Share this post' })).toBeVisible();
+  expect(said).toEqual([]);
+});

@@ -1,0 +1,103 @@
+// The pages the server answers outside /api (ADR 0015): home rendered whole from the same
+// answers the API gives (read through the API itself, so through the read cache), "No Page
+// Found" rendered with a 404, and every other page as the app's shell with its own head. Which
+// page an address is comes from the browser app's route table, through the renderer.
+import type { FastifyInstance } from 'fastify';
+import { pageTitle, type FirstViewRead, type FirstViewRenderer, type FirstViewRoute, type SeededQuery } from '#shared/first-view.ts';
+import { TOTAL_COUNT_HEADER } from '#shared/page.ts';
+import { shortDescription, type HtmlTemplate, type PageHead } from './html-document.ts';
+
+export interface PageAnswer {
+  status: number;
+  html: string;
+}
+
+/** One API answer, read as a browser would read it (no session: every rendered page is public). */
+async function readAnswer(app: FastifyInstance, read: FirstViewRead): Promise<SeededQuery | null> {
+  const response = await app.inject({ method: 'GET', url: read.url, headers: { accept: 'application/json' } });
+  if (response.statusCode === 200) {
+    const body: unknown = response.json();
+    const total = Number(response.headers[TOTAL_COUNT_HEADER.toLowerCase()] ?? 0);
+    return { key: read.key, data: read.paged ? { items: body, total } : body };
+  }
+  if (read.emptyOnRefusal && response.statusCode === 400) return { key: read.key, data: { items: [], total: 0 } };
+  // Not seeded: the page renders that part's loading state and the browser asks again.
+  return null;
+}
+
+async function getJson<T>(app: FastifyInstance, url: string): Promise<T | null> {
+  const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  return response.statusCode === 200 ? (response.json() as T) : null;
+}
+
+export function pageResponder(app: FastifyInstance, template: HtmlTemplate, renderer: FirstViewRenderer) {
+  const { siteName, publicUrl } = app.config;
+  const head = (path: string, fields: Partial<PageHead> = {}): PageHead => ({
+    title: siteName,
+    description: template.defaultDescription,
+    url: `${publicUrl}${path}`,
+    type: 'website',
+    siteName,
+    ...fields,
+  });
+
+  const rendered = async (url: string, route: FirstViewRoute, pageHead: PageHead): Promise<string> => {
+    const renderedAt = Date.now();
+    const answers = await Promise.all(renderer.reads(url, route).map((read) => readAnswer(app, read)));
+    const data = { renderedAt, queries: answers.filter((answer) => answer !== null) };
+    const markup = await renderer.render(url, data);
+    return template.page(pageHead, { markup, data });
+  };
+
+  const notFoundHead = (path: string) => head(path, { title: pageTitle(siteName, 'No Page Found'), noindex: true });
+
+  return async function answer(url: string): Promise<PageAnswer> {
+    const route = renderer.route(url);
+    const path = new URL(url, 'http://localhost').pathname;
+    switch (route.page) {
+      case 'home': {
+        // The same for every visitor (signed out, light theme: see ADR 0015), so kept with the
+        // list answers it shows and dropped by the same writes.
+        const compute = () => rendered(url, route, head(route.canonical));
+        const html = app.readCache ? await app.readCache.read(`first-view:${route.canonical}`, compute) : await compute();
+        return { status: 200, html };
+      }
+      case 'not-found':
+        return { status: 404, html: await rendered(url, route, notFoundHead(path)) };
+      case 'post': {
+        const post = await getJson<{ title: string; excerpt: string }>(app, `/api/post-data/${encodeURIComponent(route.id)}`);
+        if (!post) return { status: 404, html: template.page(notFoundHead(path)) };
+        return {
+          status: 200,
+          html: template.page(
+            head(path, {
+              title: pageTitle(siteName, post.title),
+              description: shortDescription(post.excerpt || post.title),
+              type: 'article',
+            }),
+          ),
+        };
+      }
+      case 'member': {
+        const member = await getJson<{ name: string }>(app, `/api/members/${encodeURIComponent(route.id)}`);
+        if (!member) return { status: 404, html: template.page(notFoundHead(path)) };
+        return {
+          status: 200,
+          html: template.page(
+            head(path, {
+              title: pageTitle(siteName, member.name),
+              description: shortDescription(`${member.name}'s posts and activity on ${siteName}.`),
+              type: 'profile',
+            }),
+          ),
+        };
+      }
+      case 'search': {
+        const title = route.q ? `Search: ${route.q}` : 'Search';
+        return { status: 200, html: template.page(head(url, { title: pageTitle(siteName, title), noindex: true })) };
+      }
+      case 'other':
+        return { status: 200, html: template.page(head(path)) };
+    }
+  };
+}

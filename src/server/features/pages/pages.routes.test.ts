@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_VIEW_DATA_ID, type FirstViewData } from '#shared/first-view.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin, createPost, createTags, makeGold } from '../../test/factories.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+
+// The pages outside /api (plugins/spa.ts, ADR 0015), served from the app's own index.html and
+// rendered by the browser app's own renderer, from its sources.
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const rendererModule = path.join(repo, 'src/web/ssr/first-view-renderer.tsx');
+
+// As the build writes it (vite.config.ts): the theme script inline, the stylesheet under assets/.
+const THEME_SCRIPT = "document.documentElement.dataset.theme = 'light';";
+const STYLESHEET = 'body{margin:0}';
+const builtIndexHtml = () =>
+  readFileSync(path.join(repo, 'src/web/index.html'), 'utf8')
+    .replace('<script src="/theme.js"></script>', `<script>${THEME_SCRIPT}</script>`)
+    .replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/chunk-1.js">\n<link rel="stylesheet" crossorigin href="/assets/app-1234.css">\n  </head>',
+    );
+
+const HOSTILE = `</script><script>alert("x")</script> & <!-- 'quoted'`;
+
+/** The JSON block as the browser reads it, and its raw text. */
+function dataBlock(html: string): { raw: string; data: FirstViewData } {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_VIEW_DATA_ID}">([\\s\\S]*?)</script>`).exec(html);
+  if (!match?.[1]) throw new Error('no first-view data block');
+  return { raw: match[1], data: JSON.parse(match[1]) as FirstViewData };
+}
+
+const rootOf = (html: string): string => /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+const metaContent = (html: string, attr: string, name: string): string | undefined =>
+  new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('pages: the server-rendered first view, statuses and heads', () => {
+  let t: TestApp;
+  let webRoot: string;
+  let alice: TestMember;
+  let hostilePostId: string;
+
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(tmpdir(), 'cc-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), builtIndexHtml());
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'assets/app-1234.css'), STYLESHEET);
+    t = await buildTestApp({}, { webRoot, rendererModule });
+    await createTags(t, 'typescript', 'rust');
+    alice = await signUp(t.app, { name: 'Alice <Admin> & "Co"' });
+    await makeGold(t.db, alice.id);
+    for (let i = 1; i <= 6; i += 1) await createPost(t.app, alice, { title: `Plain post ${i}` });
+    hostilePostId = await createPost(t.app, alice, {
+      title: HOSTILE,
+      description: `An excerpt with ${HOSTILE} inside`,
+      category: 'rust',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+  it('renders home with the first page of posts, escaped, and the answers it was rendered from', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    const root = rootOf(html);
+    // The first page (5 posts, newest first), the top bar, the search block, the side columns.
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;!-- &#x27;quoted&#x27;');
+    for (const n of [6, 5, 4, 3]) expect(root).toContain(`>Plain post ${n}</a>`);
+    expect(root).not.toContain('Plain post 2<');
+    expect(root).toContain('aria-label="Main"');
+    expect(root).toContain('Search by tag');
+    expect(root).toContain('Top Contributors This Week');
+    expect(root).toContain('Announcements');
+    expect(root).toContain('typescript</button>');
+    expect(root).not.toContain('<script');
+
+    const { raw, data } = dataBlock(html);
+    const list = data.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(['posts', 'list', 'newest', { page: 0, limit: 5 }]));
+    expect(list?.data).toMatchObject({ total: 7 });
+    expect((list?.data as { items: { title: string }[] }).items.map((p) => p.title)).toEqual([
+      HOSTILE,
+      'Plain post 6',
+      'Plain post 5',
+      'Plain post 4',
+      'Plain post 3',
+    ]);
+    // It is the API's own answer, field for field.
+    const api = await get('/api/pagination?page=0&limit=5');
+    expect((list?.data as { items: unknown }).items).toEqual(api.json());
+    expect(data.queries.map((q) => q.key[0])).toEqual(expect.arrayContaining(['config', 'announcements', 'leaderboard', 'tags']));
+    expect(data.renderedAt).toBeGreaterThan(0);
+    // Nothing in the data can end its script element or open a comment.
+    expect(raw).not.toContain('<');
+    // The theme script, the app's entry, the data and the list of the app's chunks.
+    expect(html.match(/<script/g)).toHaveLength(4);
+  });
+
+  it('renders the list the address asks for: sort, page, size and tag search', async () => {
+    const popular = rootOf((await get('/?sort=popularity&page=2&limit=5')).body);
+    expect(popular).toContain('Most popular posts');
+    const search = await get('/?search=rust');
+    const root = rootOf(search.body);
+    expect(root).toContain('Search results');
+    expect(root).toContain('&lt;/script&gt;');
+    expect(root).not.toContain('Plain post 1<');
+    // A search the API refuses (longer than any tag) is an empty result, not an error.
+    const refused = await get(`/?search=${'x'.repeat(80)}`);
+    expect(refused.statusCode).toBe(200);
+    expect(rootOf(refused.body)).toContain('No results found');
+  });
+
+  it('keeps home between writes and drops it on a new post, a new tag or a new announcement', async () => {
+    const first = (await get('/')).body;
+    expect(first).not.toContain('A brand new post');
+    await createPost(t.app, alice, { title: 'A brand new post' });
+    expect(rootOf((await get('/')).body)).toContain('A brand new post');
+
+    await createTags(t, 'zig');
+    expect(rootOf((await get('/')).body)).toContain('zig</button>');
+
+    const admin = await createAdmin(t, 'Ada');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/announcement-data',
+      headers: admin.headers,
+      payload: { title: 'Maintenance tonight', description: 'Back soon.' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf((await get('/')).body)).toContain('Maintenance tonight');
+  });
+
+  it('answers an unknown path with 404 and the app’s "No Page Found" page', async () => {
+    for (const url of ['/no/such/page', '/dashboard/nothing-here', '/auth']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(rootOf(res.body)).toContain('No Page Found</h1>');
+      expect(res.body).toContain('<title>No Page Found · Code Commons</title>');
+      expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    }
+    // Known pages are pages; /api stays JSON.
+    expect((await get('/auth/sign-in')).statusCode).toBe(200);
+    expect((await get('/dashboard/my-profile')).statusCode).toBe(200);
+    const api = await get('/api/no-such-thing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers 404 for the page of an unknown or malformed post or member', async () => {
+    for (const url of ['/post-details/0190f5a6-0000-7000-8000-000000000000', '/post-details/not-an-id', '/members/not-an-id']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('<title>No Page Found · Code Commons</title>');
+    }
+  });
+
+  it('gives a post page the post’s title and excerpt, escaped, in its title, description, Open Graph and Twitter tags', async () => {
+    const res = await get(`/post-details/${hostilePostId}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    const title = '&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;!-- &#39;quoted&#39; · Code Commons';
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(metaContent(html, 'property', 'og:title')).toBe(title);
+    expect(metaContent(html, 'name', 'twitter:title')).toBe(title);
+    expect(metaContent(html, 'property', 'og:type')).toBe('article');
+    expect(metaContent(html, 'property', 'og:site_name')).toBe('Code Commons');
+    expect(metaContent(html, 'property', 'og:url')).toBe(`http://localhost:3000/post-details/${hostilePostId}`);
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
+    const description = metaContent(html, 'name', 'description');
+    expect(description).toContain('An excerpt with &lt;/script&gt;');
+    expect(metaContent(html, 'property', 'og:description')).toBe(description);
+    expect(html).not.toContain('<script>alert');
+    // One title, one description.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('names the member on a profile and the search on the search page', async () => {
+    const member = await get(`/members/${alice.id}`);
+    expect(member.statusCode).toBe(200);
+    expect(member.body).toContain('<title>Alice &lt;Admin&gt; &amp; &quot;Co&quot; · Code Commons</title>');
+    expect(metaContent(member.body, 'property', 'og:type')).toBe('profile');
+
+    const search = await get(`/search?q=${encodeURIComponent('<b>"rust"')}`);
+    expect(search.statusCode).toBe(200);
+    expect(search.body).toContain('<title>Search: &lt;b&gt;&quot;rust&quot; · Code Commons</title>');
+  });
+
+  it('gives home the site’s name and description, and compresses what it sends', async () => {
+    const res = await get('/', { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const html = (await get('/')).body;
+    expect(html).toContain('<title>Code Commons</title>');
+    expect(metaContent(html, 'name', 'description')).toMatch(/community forum/);
+    expect(metaContent(html, 'property', 'og:url')).toBe('http://localhost:3000/');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/" />');
+  });
+
+  it('allows the inline theme script by its hash, never any inline script, and inlines the stylesheet of a rendered page', async () => {
+    const res = await get('/');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(res.body).toContain(`<script>${THEME_SCRIPT}</script>`);
+    // Home's first paint waits for its HTML alone; a page the browser renders links the file.
+    expect(res.body).toContain(`<style>${STYLESHEET}</style>`);
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/app-1234.css" disabled>');
+    expect(res.body).not.toContain('<link rel="stylesheet" crossorigin href="/assets/app-1234.css">');
+    // Its chunks are named for the browser to fetch after the first paint, not preloaded before it.
+    expect(res.body).not.toContain('rel="modulepreload"');
+    expect(res.body).toContain('<script type="application/json" id="first-view-chunks">["/assets/chunk-1.js"]</script>');
+    const shell = await get('/auth/sign-in');
+    expect(shell.body).toContain('<link rel="modulepreload" crossorigin href="/assets/chunk-1.js">');
+    expect(shell.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-1234.css">');
+    expect(shell.body).not.toContain('<style>');
+  });
+});

@@ -1,0 +1,115 @@
+// Which page an address is, and the API reads the server makes to render it (ADR 0015). The
+// route table (app/routes.tsx, built from config/paths.ts) decides the page, so the server
+// knows no list of paths of its own; the query keys are the browser's own, so the answers seed
+// exactly the queries the page will ask for.
+import { matchRoutes } from 'react-router';
+import type { FirstViewRead, FirstViewRoute } from '#shared/first-view.ts';
+import { routes } from '#web/app/routes.tsx';
+import { paths } from '#web/config/paths.ts';
+import { announcementKeys } from '#web/features/announcements/api/query-keys.ts';
+import { HOME_ANNOUNCEMENTS } from '#web/features/announcements/api/get-announcements.ts';
+import { leaderboardKeys } from '#web/features/leaderboard/api/query-keys.ts';
+import { homeListSource, homePostsQueryOptions } from '#web/features/posts/api/home-posts.ts';
+import { readHomeListParams, writeHomeListParams } from '#web/features/posts/hooks/use-home-list-params.ts';
+import { tagKeys } from '#web/features/tags/api/query-keys.ts';
+import { configKeys } from '#web/lib/public-config.ts';
+
+const queryString = (query: Record<string, string | number>): string =>
+  new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+
+type PathKind = { page: 'home' } | { page: 'search' } | { page: 'other' } | { page: 'not-found' } | { page: 'post' | 'member'; id: string };
+
+/** What the route table says of a path. matchRoutes compiles the whole table on every call. */
+function pathKind(pathname: string): PathKind {
+  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  if (!leaf || leaf.route.path === '*') return { page: 'not-found' };
+  if (leaf.route.index && leaf.pathname === paths.home.path) return { page: 'home' };
+  const id = leaf.params.id ?? '';
+  switch (leaf.route.path) {
+    case paths.postDetails.path:
+      return { page: 'post', id };
+    case paths.member.path:
+      return { page: 'member', id };
+    case paths.search.path:
+      return { page: 'search' };
+    default:
+      return { page: 'other' };
+  }
+}
+
+/** The paths asked for lately and what they are (the busiest, home, is asked for all the time). */
+const KEPT_PATHS = 500;
+const kinds = new Map<string, PathKind>();
+
+function keptPathKind(pathname: string): PathKind {
+  let kind = kinds.get(pathname);
+  if (!kind) {
+    kind = pathKind(pathname);
+    kinds.set(pathname, kind);
+    if (kinds.size > KEPT_PATHS) kinds.delete(kinds.keys().next().value as string);
+  }
+  return kind;
+}
+
+export function firstViewRoute(url: string): FirstViewRoute {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const kind = keptPathKind(pathname);
+  switch (kind.page) {
+    case 'home': {
+      const canonical = writeHomeListParams(readHomeListParams(searchParams)).toString();
+      return { page: 'home', canonical: canonical ? `/?${canonical}` : '/' };
+    }
+    case 'search':
+      return { page: 'search', q: searchParams.get('q')?.trim() ?? '' };
+    case 'post':
+    case 'member':
+      return { page: kind.page, id: kind.id };
+    default:
+      return kind;
+  }
+}
+
+/** The top bar's reads: the site's name and the bell's count. */
+const shellReads = (): FirstViewRead[] => [
+  { key: configKeys.all, url: '/api/config', paged: false },
+  {
+    key: announcementKeys.page({ page: 0, limit: 1 }),
+    url: `/api/announcement-data?${queryString({ page: 0, limit: 1 })}`,
+    paged: true,
+  },
+];
+
+/** Home's list as its address asks for it (SPEC.md §4: newest, popular or a tag search). */
+function homeListRead(url: string): FirstViewRead {
+  const params = readHomeListParams(new URL(url, 'http://localhost').searchParams);
+  const key = homePostsQueryOptions(params).queryKey;
+  const page = { page: params.page, limit: params.limit };
+  switch (homeListSource(params)) {
+    case 'search': {
+      const query =
+        params.sort === 'popularity'
+          ? { search: params.search ?? '', sort: 'popularity', ...page }
+          : { search: params.search ?? '', ...page };
+      return { key, url: `/api/search-by-tag?${queryString(query)}`, paged: true, emptyOnRefusal: true };
+    }
+    case 'popularity':
+      return { key, url: `/api/post-data/popularity?${queryString(page)}`, paged: true };
+    case 'newest':
+      return { key, url: `/api/pagination?${queryString(page)}`, paged: true };
+  }
+}
+
+export function firstViewReads(url: string, route: FirstViewRoute): FirstViewRead[] {
+  if (route.page !== 'home') return shellReads();
+  return [
+    ...shellReads(),
+    homeListRead(url),
+    {
+      key: announcementKeys.page({ page: 0, limit: HOME_ANNOUNCEMENTS }),
+      url: `/api/announcement-data?${queryString({ page: 0, limit: HOME_ANNOUNCEMENTS })}`,
+      paged: true,
+    },
+    { key: leaderboardKeys.week(), url: '/api/user-data', paged: false },
+    { key: tagKeys.list(), url: '/api/tag-data', paged: false },
+  ];
+}
