@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pageTitle, type FirstViewRead, type FirstViewRenderer, type FirstViewRoute, type SeededQuery } from '#shared/first-view.ts';
 import { TOTAL_COUNT_HEADER } from '#shared/page.ts';
+import { ACTIVITY, SCORES } from '../../lib/read-cache.ts';
 import { shortDescription, type HtmlTemplate, type PageHead } from './html-document.ts';
 
 export interface PageAnswer {
@@ -58,8 +59,12 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
       case 'home': {
         // The same for every visitor (signed out, light theme: see ADR 0015), so kept with the
         // list answers it shows and dropped by the same writes.
+        // It shows every post's counts and the leaderboard, which move with any vote or comment
+        // (the popularity order with any vote): it depends on those beside what moves every list.
         const compute = () => rendered(url, route, head(route.canonical));
-        const html = app.readCache ? await app.readCache.read(`first-view:${route.canonical}`, compute) : await compute();
+        const html = app.readCache
+          ? await app.readCache.read(`first-view:${route.canonical}`, compute, () => [SCORES, ACTIVITY])
+          : await compute();
         return { status: 200, html };
       }
       case 'not-found':

@@ -140,6 +140,30 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(rootOf((await get('/')).body)).toContain('Maintenance tonight');
   });
 
+  it('drops home on a vote or a comment on a post it shows', async () => {
+    const shown = (html: string) => {
+      const lists = dataBlock(html).data.queries.map(
+        (q) => q.data as { items?: Array<{ _id: string; upVote: number; commentCount: number }> },
+      );
+      const post = lists.flatMap((d) => d.items ?? []).find((item) => item._id === hostilePostId);
+      if (!post) throw new Error('the post is not on home');
+      return post;
+    };
+    expect(shown((await get('/')).body)).toMatchObject({ upVote: 0, commentCount: 0 });
+    const bob = await signUp(t.app, { name: 'Bob' });
+    const vote = await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${hostilePostId}`, headers: bob.headers });
+    expect(vote.statusCode).toBe(200);
+    expect(shown((await get('/')).body)).toMatchObject({ upVote: 1, commentCount: 0 });
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: '/api/comment-data',
+      headers: bob.headers,
+      payload: { postId: hostilePostId, comment: 'Nice one.' },
+    });
+    expect(comment.statusCode).toBe(200);
+    expect(shown((await get('/')).body)).toMatchObject({ upVote: 1, commentCount: 1 });
+  });
+
   it('answers an unknown path with 404 and the app’s "No Page Found" page', async () => {
     for (const url of ['/no/such/page', '/dashboard/nothing-here', '/auth']) {
       const res = await get(url);
