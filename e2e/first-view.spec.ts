@@ -34,21 +34,22 @@ function listenToConsole(page: Page): string[] {
   return said;
 }
 
-const postTitles = (page: Page) => page.locator('main article h3').allInnerTexts();
+/** Home's list of posts (announcements, shown beside it, are articles in a list too). */
+const postList = (page: Page) =>
+  page.getByRole('region', { name: /^(Latest posts|Most popular posts|Search results\b)/ }).getByRole('list');
+
+const postTitles = (page: Page) => postList(page).locator('article h3').allInnerTexts();
 
 /**
  * The list's text without its times: a kept page reads "now" where a second later it reads
  * "3 seconds ago", which is the time moving on, not the page changing.
  */
 const listText = (page: Page) =>
-  page
-    .locator('main ul')
-    .filter({ has: page.locator('article') })
-    .evaluate((list) => {
-      const copy = list.cloneNode(true) as HTMLElement;
-      copy.querySelectorAll('time').forEach((time) => time.remove());
-      return copy.textContent;
-    });
+  postList(page).evaluate((list) => {
+    const copy = list.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('time').forEach((time) => time.remove());
+    return copy.textContent;
+  });
 
 /** The page as the HTML alone shows it: no script runs. */
 async function withoutScripts(browser: Browser, width: number, path: string) {

@@ -149,9 +149,10 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
             // width of "Join Us", so nothing in the bar moves when the visitor turns out signed out.
             <span
               aria-hidden="true"
-              className={buttonClasses({ size: 'md', className: 'animate-pulse border-transparent bg-line text-transparent shadow-none' })}
+              className={buttonClasses({ size: 'md', className: 'animate-pulse border-transparent bg-line shadow-none' })}
             >
-              Join Us
+              {/* Hidden, not transparent: it only lends its width (no text to read or to contrast). */}
+              <span className="invisible">Join Us</span>
             </span>
           )}
         </div>
