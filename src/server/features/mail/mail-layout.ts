@@ -1,7 +1,4 @@
-/** Text from members (names, titles, excerpts) goes into the HTML part only through this. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /**
  * The HTML part around a mail's paragraphs (already escaped HTML): plain markup with inline

@@ -1,5 +1,6 @@
 import type { NotificationFacts } from '../../write-path/events.ts';
-import { escapeHtml, htmlButton, htmlLayout } from './mail-layout.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { htmlButton, htmlLayout } from './mail-layout.ts';
 import type { Mail } from './mail-transport.ts';
 
 /** Where a member turns notification mails off (My Profile's settings). */

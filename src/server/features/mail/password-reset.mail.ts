@@ -1,4 +1,5 @@
-import { escapeHtml, htmlButton, htmlLayout } from './mail-layout.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { htmlButton, htmlLayout } from './mail-layout.ts';
 import type { Mail } from './mail-transport.ts';
 
 /** Where a reset link leads: the web app's page on the forum's public address. */

@@ -2,6 +2,7 @@
 // Open Graph and Twitter card tags, the server-rendered markup of #root, and the JSON block of
 // the answers that markup was rendered from (ADR 0015).
 import { FIRST_VIEW_CHUNKS_ID, FIRST_VIEW_DATA_ID, scriptSafeJson, type FirstViewData } from '#shared/first-view.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 export interface PageHead {
   title: string;
@@ -13,11 +14,6 @@ export interface PageHead {
   /** A page that is not one (404): kept out of search indexes. */
   noindex?: boolean;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for an HTML text node or a quoted attribute. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** A description of a reasonable length for a search result or a link preview. */
 export function shortDescription(text: string, max = 200): string {

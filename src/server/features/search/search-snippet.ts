@@ -1,4 +1,5 @@
 import { fold, IDENTIFIER, identifierTerm, termMatches, WORD, type QueryTerm } from './search-terms.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /** API.md: a snippet is at most this many characters of text. */
 export const SNIPPET_MAX = 300;
@@ -25,9 +26,6 @@ export function textOfHtml(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Where the query's terms occur in a text, as [start, end) ranges in order. */
 function matchedRanges(text: string, terms: readonly QueryTerm[]): Array<[number, number]> {

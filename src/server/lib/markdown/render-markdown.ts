@@ -3,6 +3,7 @@ import MarkdownIt from 'markdown-it';
 import taskLists from 'markdown-it-task-lists';
 import sanitizeHtml from 'sanitize-html';
 import { HIGHLIGHT_LANGUAGES } from './languages.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 /*
  * Members' Markdown → the HTML stored beside it (API.md "Markdown"). Rendered once, when the
@@ -17,8 +18,6 @@ for (const [name, language, aliases] of HIGHLIGHT_LANGUAGES) {
   hljs.registerLanguage(name, language);
   if (aliases.length > 0) hljs.registerAliases(aliases, { languageName: name });
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const markdown = new MarkdownIt({
   html: false,
