@@ -8,6 +8,7 @@ import { useRole, useSignOut, useViewer } from '#web/lib/auth.ts';
 import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
 import { cn } from '#web/utils/cn.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { IconCount } from './icon-count.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { TopBarSearch } from './top-bar-search.tsx';
 
@@ -91,18 +92,13 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
               <BellIcon />
             </Link>
             {announcementCount !== undefined && (
-              <>
-                <span
-                  aria-hidden="true"
-                  data-testid="notification-badge"
-                  className="pointer-events-none absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger-600 px-1 text-xs font-semibold text-white ring-2 ring-surface"
-                >
-                  {announcementCount > 99 ? '99+' : announcementCount}
-                </span>
-                <span id={countId} className="sr-only">
-                  {announcementCount === 1 ? '1 announcement' : `${announcementCount} announcements`}
-                </span>
-              </>
+              <IconCount
+                id={countId}
+                count={announcementCount}
+                description={announcementCount === 1 ? '1 announcement' : `${announcementCount} announcements`}
+                testId="notification-badge"
+                tone="danger"
+              />
             )}
           </span>
           {viewer.status === 'signed-in' && (
@@ -116,20 +112,14 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
                 <InboxIcon />
               </NavLink>
               {inboxCount !== undefined && (
-                <>
-                  {inboxCount > 0 && (
-                    <span
-                      aria-hidden="true"
-                      data-testid="inbox-badge"
-                      className="pointer-events-none absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-semibold text-white ring-2 ring-surface"
-                    >
-                      {inboxCount > 99 ? '99+' : inboxCount}
-                    </span>
-                  )}
-                  <span id={inboxCountId} className="sr-only">
-                    {inboxCount === 1 ? '1 unread notification' : `${inboxCount} unread notifications`}
-                  </span>
-                </>
+                <IconCount
+                  id={inboxCountId}
+                  count={inboxCount}
+                  description={inboxCount === 1 ? '1 unread notification' : `${inboxCount} unread notifications`}
+                  testId="inbox-badge"
+                  tone="brand"
+                  hideZero
+                />
               )}
             </span>
           )}
