@@ -5,7 +5,21 @@ import { build } from 'esbuild';
 // Chunk names carry a hash: clear the old ones so dist/server holds one build only.
 await rm('dist/server', { recursive: true, force: true });
 
+/** What both bundles share: Node ESM, split into hashed chunks, npm packages left external. */
+const nodeBundle = {
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
 await build({
+  ...nodeBundle,
   entryPoints: {
     main: 'src/server/main.ts',
     admin: 'src/server/cli/admin.ts',
@@ -14,34 +28,17 @@ await build({
   },
   outdir: 'dist/server',
   // main.js tunes the heap before it loads the server (src/server/main.ts), so the server and
-  // its packages go to a chunk of their own, loaded by main.js's dynamic import.
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
+  // its packages go to a chunk of their own, loaded by main.js's dynamic import (splitting).
 });
 
 // The browser app's first view, rendered by the server (ADR 0015): a bundle of its own, loaded
 // by the server at start (the server never imports the browser app). Pages are split out as in
 // the browser, so only those the server renders (home, "No Page Found") are ever loaded.
 await build({
+  ...nodeBundle,
   entryPoints: { 'first-view-renderer': 'src/web/ssr/first-view-renderer.tsx' },
   outdir: 'dist/server/first-view',
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
   jsx: 'automatic',
   // The stylesheets the browser app imports are the browser's: nothing to render here.
   loader: { '.css': 'empty' },
-  sourcemap: true,
-  logLevel: 'warning',
 });
