@@ -1,6 +1,6 @@
 // The member's mail settings for notifications (My Profile, #notification-settings: the link
 // every notification mail carries). Each box is saved as it is changed.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { NotificationSettings as Settings } from '#shared/schemas/notification.ts';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
 import { NOTIFICATION_SETTINGS_ID } from '#web/config/paths.ts';
@@ -24,6 +24,9 @@ export function NotificationSettings() {
   const headingId = useId();
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
+  // The box turns as it is clicked: the cache's optimistic value reaches React a task later, and a
+  // controlled box would spring back until then. Once the change settles the saved value rules.
+  const [changing, setChanging] = useState<Partial<Settings>>({});
 
   return (
     <section id={NOTIFICATION_SETTINGS_ID} aria-labelledby={headingId} className="card scroll-mt-20 space-y-4 px-5 py-6">
@@ -44,16 +47,18 @@ export function NotificationSettings() {
               key={key}
               label={label}
               hint={hint}
-              checked={settings.data[key]}
-              onChange={(checked) =>
+              checked={changing[key] ?? settings.data[key]}
+              onChange={(checked) => {
+                setChanging({ [key]: checked });
                 update.mutate(
                   { [key]: checked },
                   {
                     onSuccess: () => toast.success('Notification settings saved.'),
                     onError: (error) => toast.error(error.message),
+                    onSettled: () => setChanging({}),
                   },
-                )
-              }
+                );
+              }}
             />
           ))}
         </fieldset>
