@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // The app itself, started by main.tsx.
 import { AppShell } from './app/app-shell.tsx';
@@ -20,7 +21,8 @@ const app = (
   </AppShell>
 );
 
-// Hydration in a task of its own, apart from evaluating the app's code: two shorter tasks keep
-// the page answering input sooner than one long one.
-if (firstView && container.hasChildNodes()) setTimeout(() => hydrateRoot(container, app), 0);
+// Hydration in a task of its own, apart from evaluating the app's code, and as a transition:
+// React then hydrates in slices of a few milliseconds, yielding to input between them, instead
+// of one long task (the page is already painted and readable meanwhile).
+if (firstView && container.hasChildNodes()) setTimeout(() => startTransition(() => void hydrateRoot(container, app)), 0);
 else createRoot(container).render(app);
