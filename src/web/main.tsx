@@ -66,10 +66,19 @@ function replayEarlyPress(): void {
   );
 }
 
+/**
+ * A rendered page carries inline only the rules its own markup needs (the server's
+ * critical-css.ts); the whole stylesheet, for what the app shows next, is in the page disabled.
+ */
+function enableStylesheets(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')) link.disabled = false;
+}
+
 if (document.getElementById(FIRST_VIEW_DATA_ID)) {
   replayEarlyPress();
   requestAnimationFrame(() =>
     setTimeout(() => {
+      enableStylesheets();
       preloadChunks();
       start();
     }, 0),
