@@ -74,15 +74,41 @@ function enableStylesheets(): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')) link.disabled = false;
 }
 
+/** However long the first paint takes (a tab in the background is not painted), the app starts by then. */
+const FIRST_PAINT_MAX_WAIT_MS = 3000;
+
+/**
+ * Runs `then` once the page's first contentful paint is on screen: the browser reports it
+ * after presenting the frame, where a frame callback runs before it is drawn, and what is
+ * fetched before the paint competes with it.
+ */
+function afterFirstPaint(then: () => void): void {
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    setTimeout(then, 0);
+  };
+  const painted = (entries: PerformanceEntryList) => entries.some((entry) => entry.name === 'first-contentful-paint');
+  const observer =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('paint')
+      ? new PerformanceObserver((list) => {
+          if (painted(list.getEntries())) go();
+        })
+      : null;
+  if (observer) observer.observe({ type: 'paint', buffered: true });
+  else requestAnimationFrame(go);
+  setTimeout(go, FIRST_PAINT_MAX_WAIT_MS);
+}
+
 if (document.getElementById(FIRST_VIEW_DATA_ID)) {
   replayEarlyPress();
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      enableStylesheets();
-      preloadChunks();
-      start();
-    }, 0),
-  );
+  afterFirstPaint(() => {
+    enableStylesheets();
+    preloadChunks();
+    start();
+  });
 } else {
   start();
 }
