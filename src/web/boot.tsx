@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppShell } from './app/app-shell.tsx';
 import { AppRouter } from './app/router.tsx';
 import { readFirstViewData, seedQueries } from './lib/first-view.tsx';
-import { stylesheetsLoaded } from './lib/stylesheets.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root');
@@ -25,8 +24,5 @@ const app = (
 // Hydration in a task of its own, apart from evaluating the app's code, and as a transition:
 // React then hydrates in slices of a few milliseconds, yielding to input between them, instead
 // of one long task (the page is already painted and readable meanwhile).
-// What the app shows after hydration (a signed-in top bar, a toast) is styled by the whole
-// stylesheet, which main.tsx asked for after the first paint: it is waited for first.
-if (firstView && container.hasChildNodes())
-  void stylesheetsLoaded().then(() => setTimeout(() => startTransition(() => void hydrateRoot(container, app)), 0));
+if (firstView && container.hasChildNodes()) setTimeout(() => startTransition(() => void hydrateRoot(container, app)), 0);
 else createRoot(container).render(app);

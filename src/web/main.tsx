@@ -66,14 +66,6 @@ function replayEarlyPress(): void {
   );
 }
 
-/**
- * A rendered page carries inline only the rules its own markup needs (the server's
- * critical-css.ts); the whole stylesheet, for what the app shows next, is in the page disabled.
- */
-function enableStylesheets(): void {
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')) link.disabled = false;
-}
-
 /** However long the first paint takes (a tab in the background is not painted), the app starts by then. */
 const FIRST_PAINT_MAX_WAIT_MS = 3000;
 
@@ -105,7 +97,6 @@ function afterFirstPaint(then: () => void): void {
 if (document.getElementById(FIRST_VIEW_DATA_ID)) {
   replayEarlyPress();
   afterFirstPaint(() => {
-    enableStylesheets();
     preloadChunks();
     start();
   });

@@ -3,7 +3,6 @@
 // the answers that markup was rendered from (ADR 0015).
 import { FIRST_VIEW_CHUNKS_ID, FIRST_VIEW_DATA_ID, scriptSafeJson, type FirstViewData } from '#shared/first-view.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
-import { criticalStylesheet, type CriticalStylesheet } from './critical-css.ts';
 
 export interface PageHead {
   title: string;
@@ -40,8 +39,8 @@ const MODULE_PRELOAD = /\n?[ \t]*<link rel="modulepreload"[^>]*href="([^"]+)"[^>
 
 /**
  * @param readStylesheet the text of one of the page's own stylesheets (by its href), or null. A
- * page rendered on the server carries what it needs of its stylesheet inline (critical-css.ts):
- * the first paint then waits for the HTML alone, not for a second request.
+ * page rendered on the server carries its stylesheet inline: the first paint then waits for the
+ * HTML alone, not for a second request.
  */
 export function htmlTemplate(indexHtml: string, readStylesheet: (href: string) => string | null = () => null): HtmlTemplate {
   const defaultDescription = /<meta\s+name="description"\s+content="([^"]*)"/.exec(indexHtml)?.[1] ?? '';
@@ -51,30 +50,22 @@ export function htmlTemplate(indexHtml: string, readStylesheet: (href: string) =
   const rootAt = withoutHead.indexOf(ROOT);
   if (headEnd < 0 || rootAt < headEnd) throw new Error('index.html has no </head> before <div id="root"></div>.');
   const beforeHeadEnd = withoutHead.slice(0, headEnd);
-  const headToRoot = withoutHead.slice(headEnd, rootAt);
-  const afterRoot = withoutHead.slice(rootAt + ROOT.length);
+  // `</style` cannot occur in CSS that a browser would read as it is meant; refused rather than escaped.
+  const inlineStyles = (head: string) =>
+    head.replace(STYLESHEET, (link, href: string) => {
+      const css = readStylesheet(href);
+      if (css === null || /<\/style/i.test(css)) return link;
+      // The link stays, disabled (never fetched): the app's module loader looks for the file
+      // among the page's stylesheets before it adds it, and would load it a second time.
+      return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
+    });
   // A rendered page names its chunks in a data block instead: fetched before the first paint,
   // they would compete with it (and Lighthouse counts them as holding it back).
   const chunks = [...beforeHeadEnd.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const beforeHeadEndInline = inlineStyles(beforeHeadEnd).replace(MODULE_PRELOAD, '');
   const chunksBlock = `<script type="application/json" id="${FIRST_VIEW_CHUNKS_ID}">${scriptSafeJson(chunks)}</script>`;
-  // The head of a rendered page, cut around its stylesheets: each gives way to its critical
-  // rules for the page's markup (and the classes of the document's own elements).
-  const ownMarkup = beforeHeadEnd + headToRoot + afterRoot;
-  const parts: Array<string | CriticalStylesheet> = [];
-  let at = 0;
-  const head = beforeHeadEnd.replace(MODULE_PRELOAD, '');
-  for (const match of head.matchAll(STYLESHEET)) {
-    const css = readStylesheet(match[1] ?? '');
-    // `</style` cannot occur in CSS that a browser would read as it is meant; refused rather than escaped.
-    if (css === null || /<\/style/i.test(css)) continue;
-    parts.push(head.slice(at, match.index), criticalStylesheet(css));
-    // The link stays, disabled (not fetched yet): the entry enables it once the page is painted.
-    parts.push(match[0].replace(/\s*\/?>$/, ' disabled>'));
-    at = match.index + match[0].length;
-  }
-  parts.push(head.slice(at));
-  const renderedHead = (markup: string) =>
-    parts.map((part) => (typeof part === 'string' ? part : `<style>${part.forMarkup(ownMarkup + markup)}</style>`)).join('');
+  const headToRoot = withoutHead.slice(headEnd, rootAt);
+  const afterRoot = withoutHead.slice(rootAt + ROOT.length);
 
   return {
     defaultDescription,
@@ -98,7 +89,7 @@ export function htmlTemplate(indexHtml: string, readStylesheet: (href: string) =
       const root = body
         ? `<div id="root">${body.markup}</div><script type="application/json" id="${FIRST_VIEW_DATA_ID}">${scriptSafeJson(body.data)}</script>${chunksBlock}`
         : ROOT;
-      return `${body ? renderedHead(body.markup) : beforeHeadEnd}  ${tags.join('\n    ')}\n  ${headToRoot}${root}${afterRoot}`;
+      return `${body ? beforeHeadEndInline : beforeHeadEnd}  ${tags.join('\n    ')}\n  ${headToRoot}${root}${afterRoot}`;
     },
   };
 }

@@ -16,10 +16,7 @@ const rendererModule = path.join(repo, 'src/web/ssr/first-view-renderer.tsx');
 
 // As the build writes it (vite.config.ts): the theme script inline, the stylesheet under assets/.
 const THEME_SCRIPT = "document.documentElement.dataset.theme = 'light';";
-// What a rendered page keeps of it: the rules of its markup's classes (`mx-auto`) and those
-// that need none (`body`); never those of a class it does not use.
-const STYLESHEET = 'body{margin:0}.mx-auto{margin-inline:auto}.not-on-any-page{color:red}';
-const CRITICAL = 'body{margin:0}.mx-auto{margin-inline:auto}';
+const STYLESHEET = 'body{margin:0}';
 const builtIndexHtml = () =>
   readFileSync(path.join(repo, 'src/web/index.html'), 'utf8')
     .replace('<script src="/theme.js"></script>', `<script>${THEME_SCRIPT}</script>`)
@@ -234,7 +231,7 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/" />');
   });
 
-  it('allows the inline theme script by its hash, never any inline script, and inlines what a rendered page needs of the stylesheet', async () => {
+  it('allows the inline theme script by its hash, never any inline script, and inlines the stylesheet of a rendered page', async () => {
     const res = await get('/');
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
@@ -243,9 +240,8 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(res.body).toContain(`<script>${THEME_SCRIPT}</script>`);
     // Home's first paint waits for its HTML alone; a page the browser renders links the file.
-    expect(res.body).toContain(`<style>${CRITICAL}</style>`);
-    // The whole stylesheet is there, disabled (not fetched), for the entry to enable after the paint.
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app-1234.css" disabled>');
+    expect(res.body).toContain(`<style>${STYLESHEET}</style>`);
+    expect(res.body).toContain('<link rel="stylesheet" href="/assets/app-1234.css" disabled>');
     expect(res.body).not.toContain('<link rel="stylesheet" crossorigin href="/assets/app-1234.css">');
     // Its chunks are named for the browser to fetch after the first paint, not preloaded before it.
     expect(res.body).not.toContain('rel="modulepreload"');
