@@ -2,8 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { NotificationType } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
-import { runDeferrable } from '../../db/deferred.ts';
-import { type Args, prepared } from '../../db/prepared.ts';
+import { type Args, type Placeholder, prepared, preparedByShape } from '../../db/prepared.ts';
 import type { DB, Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
@@ -76,17 +75,24 @@ export async function findCommentRecipients(db: Db, q: { postId: string; postAut
   return rows.map((r) => ({ id: r.id, emailOnComment: Number(r.email_on_comment) === 1, emailOnReply: Number(r.email_on_reply) === 1 }));
 }
 
-/** Of these members, those to whom a mail about this post went at or after `since`. */
-export async function emailedSince(db: Db, postId: string, memberIds: string[], since: string): Promise<Set<string>> {
-  if (memberIds.length === 0) return new Set();
-  const rows = await db
+/** The members of a list, as named placeholders `m0`, `m1`, … (one prepared query per length). */
+const memberList = (a: Args<Record<string, string>>, n: number) => Array.from({ length: n }, (_, i) => a[`m${i}`]!);
+const memberArgs = (memberIds: string[]): Record<string, string> => Object.fromEntries(memberIds.map((id, i) => [`m${i}`, id]));
+
+const emailedSinceQuery = preparedByShape((n: number) => (db, a: Args<Record<string, string>>) =>
+  db
     .selectFrom('notifications')
     .select('member_id')
     .distinct()
-    .where('post_id', '=', postId)
-    .where('member_id', 'in', memberIds)
-    .where('emailed_at', '>=', since)
-    .execute();
+    .where('post_id', '=', a.postId!)
+    .where('member_id', 'in', memberList(a, n))
+    .where('emailed_at', '>=', a.since!),
+);
+
+/** Of these members, those to whom a mail about this post went at or after `since`. */
+export async function emailedSince(db: Db, postId: string, memberIds: string[], since: string): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await emailedSinceQuery(memberIds.length).execute(db, { postId, since, ...memberArgs(memberIds) });
   return new Set(rows.map((r) => r.member_id));
 }
 
@@ -104,37 +110,61 @@ export interface NotificationRow {
   createdAt: string;
 }
 
+const ROW_FIELDS = [
+  'id',
+  'memberId',
+  'type',
+  'actorId',
+  'postId',
+  'commentId',
+  'announcementId',
+  'title',
+  'text',
+  'emailedAt',
+  'createdAt',
+] as const satisfies ReadonlyArray<keyof NotificationRow>;
+
+/** `n` rows in one statement, row i's fields as placeholders `id${i}`, `memberId${i}`, … */
+const insertRowsQuery = preparedByShape((n: number) => (db, a: Args<Record<string, string | null>>) => {
+  const at = (field: (typeof ROW_FIELDS)[number], i: number) => a[`${field}${i}`]!;
+  return db.insertInto('notifications').values(
+    Array.from({ length: n }, (_, i) => ({
+      id: at('id', i) as Placeholder<string>,
+      member_id: at('memberId', i) as Placeholder<string>,
+      type: at('type', i) as Placeholder<string>,
+      actor_id: at('actorId', i) as Placeholder<string>,
+      post_id: at('postId', i),
+      comment_id: at('commentId', i),
+      announcement_id: at('announcementId', i),
+      title: at('title', i) as Placeholder<string>,
+      text: at('text', i) as Placeholder<string>,
+      emailed_at: at('emailedAt', i),
+      created_at: at('createdAt', i) as Placeholder<string>,
+    })),
+  );
+});
+
+/** Adds one to each listed member's unread count; answers the counts after. */
+const addUnreadQuery = preparedByShape((n: number) => (db, a: Args<Record<string, string>>) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ unread_notifications: eb('unread_notifications', '+', 1) }))
+    .where('id', 'in', memberList(a, n))
+    .returning(['id', 'unread_notifications']),
+);
+
 /** Writes notifications and adds each to its member's unread count; answers the counts after. */
 export async function insertNotifications(db: Db, rows: NotificationRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
+  const values: Record<string, string | null> = {};
+  rows.forEach((row, i) => {
+    for (const field of ROW_FIELDS) values[`${field}${i}`] = row[field];
+  });
   // Nothing is read back from the rows: on PostgreSQL they travel with the update below (db/deferred.ts).
-  const insert = db.insertInto('notifications').values(
-    rows.map((r) => ({
-      id: r.id,
-      member_id: r.memberId,
-      type: r.type,
-      actor_id: r.actorId,
-      post_id: r.postId,
-      comment_id: r.commentId,
-      announcement_id: r.announcementId,
-      title: r.title,
-      text: r.text,
-      emailed_at: r.emailedAt,
-      created_at: r.createdAt,
-    })),
-  );
-  await runDeferrable(db, insert.compile());
+  await insertRowsQuery(rows.length).runDeferrable(db, values);
   // One notification per member per write: each unread count moves by one.
-  const counts = await db
-    .updateTable('users')
-    .set((eb) => ({ unread_notifications: eb('unread_notifications', '+', 1) }))
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.memberId),
-    )
-    .returning(['id', 'unread_notifications'])
-    .execute();
+  const memberIds = rows.map((r) => r.memberId);
+  const counts = await addUnreadQuery(memberIds.length).execute(db, memberArgs(memberIds));
   return new Map(counts.map((c) => [c.id, Number(c.unread_notifications)]));
 }
 
