@@ -3,6 +3,7 @@ import type { NotificationType } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
 import { type Args, type Placeholder, prepared, preparedByShape } from '../../db/prepared.ts';
+import { lockingRead } from '../../db/row-lock.ts';
 import type { DB, Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
@@ -84,16 +85,23 @@ export async function findCommentRecipients(db: Db, q: { postId: string; postAut
 const memberList = (a: Args<Record<string, string>>, n: number) => Array.from({ length: n }, (_, i) => a[`m${i}`]!);
 const memberArgs = (memberIds: string[]): Record<string, string> => Object.fromEntries(memberIds.map((id, i) => [`m${i}`, id]));
 
+// The rows found are held until the comment commits (PostgreSQL): a member marking one read
+// meanwhile waits, rather than reading a row that is then brought up to a comment they never saw.
 const threadStateQuery = preparedByShape(
   (n: number) => (db, a: Args<Record<string, string>>) =>
-    db
-      .selectFrom('notifications')
-      .select(['id', 'member_id', 'read_at', 'emailed_at'])
-      .where('post_id', '=', a.postId!)
-      .where('member_id', 'in', memberList(a, n))
-      .where((eb) => eb.or([eb('read_at', 'is', null), eb('emailed_at', '>=', a.since!)]))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc'),
+    lockingRead(
+      db,
+      db
+        .selectFrom('notifications')
+        .select(['id', 'member_id', 'read_at', 'emailed_at'])
+        .where('post_id', '=', a.postId!)
+        .where('member_id', 'in', memberList(a, n))
+        .where((eb) => eb.or([eb('read_at', 'is', null), eb('emailed_at', '>=', a.since!)]))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+      'notifications',
+      'no key update',
+    ),
 );
 
 /** Where each member stands on a post's notifications: the row a new comment updates, and a recent mail. */
