@@ -108,7 +108,8 @@ export type DomainEvent =
   | { type: 'image.stored'; imageId: string; ownerId: string }
   /**
    * Recorded by the notifications reaction (not by a write's work) for each notification row
-   * it wrote for one member: `unread` is that member's unread count after it, `email` whether
+   * it wrote for one member, or brought up to a new comment (the same `_id`, see
+   * notifications.reaction.ts): `unread` is that member's unread count after it, `email` whether
    * it is also to be mailed (the member's settings allow it and no mail went for that post to
    * that member in the last 10 minutes). Announcements notify every member with one statement
    * and record no event per member: the `announcement` live event stands for them.

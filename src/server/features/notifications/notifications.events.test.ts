@@ -13,8 +13,8 @@ import { readNotification } from './notifications.service.ts';
 
 /**
  * What the notifications reaction records for what follows the commit (the member's live
- * stream, the mail): one `notification.created` per row written for one member, as the member
- * reads it, with their unread count after it and whether it is mailed.
+ * stream, the mail): one `notification.created` per row written (or brought up to date) for one
+ * member, as the member reads it, with their unread count after it and whether it is mailed.
  */
 describe('notification events', () => {
   let t: TestApp;
@@ -46,7 +46,7 @@ describe('notification events', () => {
   const created = () => seen.filter((e): e is EventOf<'notification.created'> => e.type === 'notification.created');
   const list = async (m: TestMember) => (await t.app.inject({ url: '/api/notifications', headers: m.headers })).json() as Notification[];
 
-  it('records one event per member told, after the comment, with the unread count and the mail decision', async () => {
+  it('records one event per member told, after the comment, with the unread count and the mail decision, also for a row brought up to date', async () => {
     const [ada, bob, cy] = await Promise.all(['Ada', 'Bob', 'Cy'].map((name) => signUp(t.app, { name })));
     const postId = await createPost(t.app, ada!, { title: 'Events' });
     seen = [];
@@ -60,15 +60,28 @@ describe('notification events', () => {
     await addComment(writes, viewer(cy!), { postId, comment: 'second' });
     const byRecipient = Object.fromEntries(created().map((e) => [e.recipientId, e]));
     expect(Object.keys(byRecipient).sort()).toEqual([ada!.id, bob!.id].sort());
-    // Ada heard of this post by mail a moment ago; Bob did not.
-    expect(byRecipient[ada!.id]).toMatchObject({ unread: 2, email: false, notification: { type: 'comment', text: 'second' } });
+    // Ada's unread notification of this post was brought up to date (the same one, her count
+    // unchanged), and she heard of this post by mail a moment ago; Bob's is new, and mailed.
+    expect(byRecipient[ada!.id]).toMatchObject({
+      unread: 1,
+      email: false,
+      notification: { _id: toAda!.notification._id, type: 'comment', text: 'second', actor: { name: 'Cy' } },
+    });
+    expect(byRecipient[ada!.id]!.notification).toEqual((await list(ada!))[0]);
     expect(byRecipient[bob!.id]).toMatchObject({ unread: 1, email: true, notification: { type: 'reply', actor: { name: 'Cy' } } });
 
     seen = [];
     await readNotification(writes, viewer(ada!), byRecipient[ada!.id]!.notification._id);
     expect(seen).toEqual([
-      { type: 'notification.read', memberId: ada!.id, notificationId: byRecipient[ada!.id]!.notification._id, unread: 1 },
+      { type: 'notification.read', memberId: ada!.id, notificationId: byRecipient[ada!.id]!.notification._id, unread: 0 },
     ]);
+
+    // Read, it is not updated again: the next comment is a new notification.
+    seen = [];
+    await addComment(writes, viewer(bob!), { postId, comment: 'third' });
+    const [third] = created().filter((e) => e.recipientId === ada!.id);
+    expect(third).toMatchObject({ unread: 1, email: false, notification: { text: 'third', read: false } });
+    expect(third!.notification._id).not.toBe(toAda!.notification._id);
   });
 
   it('records no event per member for an announcement', async () => {

@@ -2,8 +2,8 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { NotificationType } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
-import { runDeferrable } from '../../db/deferred.ts';
-import { type Args, prepared } from '../../db/prepared.ts';
+import { type Args, type Placeholder, prepared, preparedByShape } from '../../db/prepared.ts';
+import { lockingRead } from '../../db/row-lock.ts';
 import type { DB, Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
@@ -42,7 +42,7 @@ export async function findCommentContext(db: Db, commentId: string) {
 const commentRecipientsQuery = prepared((db, a: Args<{ postId: string; postAuthorId: string; actorId: string }>) =>
   db
     .selectFrom('users as u')
-    .select(['u.id', 'u.email_on_comment', 'u.email_on_reply'])
+    .select(['u.id', 'u.email_on_comment', 'u.email_on_reply', 'u.unread_notifications'])
     .where('u.banned_at', 'is', null)
     .where('u.id', '<>', a.actorId)
     .where((eb) =>
@@ -73,21 +73,57 @@ const commentRecipientsQuery = prepared((db, a: Args<{ postId: string; postAutho
 
 export async function findCommentRecipients(db: Db, q: { postId: string; postAuthorId: string; actorId: string }) {
   const rows = await commentRecipientsQuery.execute(db, q);
-  return rows.map((r) => ({ id: r.id, emailOnComment: Number(r.email_on_comment) === 1, emailOnReply: Number(r.email_on_reply) === 1 }));
+  return rows.map((r) => ({
+    id: r.id,
+    emailOnComment: Number(r.email_on_comment) === 1,
+    emailOnReply: Number(r.email_on_reply) === 1,
+    unread: Number(r.unread_notifications),
+  }));
 }
 
-/** Of these members, those to whom a mail about this post went at or after `since`. */
-export async function emailedSince(db: Db, postId: string, memberIds: string[], since: string): Promise<Set<string>> {
-  if (memberIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('notifications')
-    .select('member_id')
-    .distinct()
-    .where('post_id', '=', postId)
-    .where('member_id', 'in', memberIds)
-    .where('emailed_at', '>=', since)
-    .execute();
-  return new Set(rows.map((r) => r.member_id));
+/** The members of a list, as named placeholders `m0`, `m1`, … (one prepared query per length). */
+const memberList = (a: Args<Record<string, string>>, n: number) => Array.from({ length: n }, (_, i) => a[`m${i}`]!);
+const memberArgs = (memberIds: string[]): Record<string, string> => Object.fromEntries(memberIds.map((id, i) => [`m${i}`, id]));
+
+// The rows found are held until the comment commits (PostgreSQL): a member marking one read
+// meanwhile waits, rather than reading a row that is then brought up to a comment they never saw.
+const threadStateQuery = preparedByShape(
+  (n: number) => (db, a: Args<Record<string, string>>) =>
+    lockingRead(
+      db,
+      db
+        .selectFrom('notifications')
+        .select(['id', 'member_id', 'read_at', 'emailed_at'])
+        .where('post_id', '=', a.postId!)
+        .where('member_id', 'in', memberList(a, n))
+        .where((eb) => eb.or([eb('read_at', 'is', null), eb('emailed_at', '>=', a.since!)]))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+      'notifications',
+      'no key update',
+    ),
+);
+
+/** Where each member stands on a post's notifications: the row a new comment updates, and a recent mail. */
+export interface ThreadState {
+  /** The member's newest unread notification of this post, if any. */
+  unreadId: string | null;
+  /** Whether a mail about this post went to the member at or after `since`. */
+  mailedSince: boolean;
+}
+
+/** Of these members, each one's unread notification of this post and whether one was mailed at or after `since`. */
+export async function findThreadState(db: Db, postId: string, memberIds: string[], since: string): Promise<Map<string, ThreadState>> {
+  const states = new Map<string, ThreadState>(memberIds.map((id) => [id, { unreadId: null, mailedSince: false }]));
+  if (memberIds.length === 0) return states;
+  const rows = await threadStateQuery(memberIds.length).execute(db, { postId, since, ...memberArgs(memberIds) });
+  for (const row of rows) {
+    const state = states.get(row.member_id)!;
+    // Newest first: the newest unread row is the one kept up to date (older ones predate consolidation).
+    if (row.read_at === null) state.unreadId ??= row.id;
+    if (row.emailed_at !== null && row.emailed_at >= since) state.mailedSince = true;
+  }
+  return states;
 }
 
 export interface NotificationRow {
@@ -104,38 +140,168 @@ export interface NotificationRow {
   createdAt: string;
 }
 
+const ROW_FIELDS = [
+  'id',
+  'memberId',
+  'type',
+  'actorId',
+  'postId',
+  'commentId',
+  'announcementId',
+  'title',
+  'text',
+  'emailedAt',
+  'createdAt',
+] as const satisfies ReadonlyArray<keyof NotificationRow>;
+
+/** `n` rows in one statement, row i's fields as placeholders `id${i}`, `memberId${i}`, … */
+const insertRowsQuery = preparedByShape((n: number) => (db, a: Args<Record<string, string | null>>) => {
+  const at = (field: (typeof ROW_FIELDS)[number], i: number) => a[`${field}${i}`]!;
+  return db.insertInto('notifications').values(
+    Array.from({ length: n }, (_, i) => ({
+      id: at('id', i) as Placeholder<string>,
+      member_id: at('memberId', i) as Placeholder<string>,
+      type: at('type', i) as Placeholder<string>,
+      actor_id: at('actorId', i) as Placeholder<string>,
+      post_id: at('postId', i),
+      comment_id: at('commentId', i),
+      announcement_id: at('announcementId', i),
+      title: at('title', i) as Placeholder<string>,
+      text: at('text', i) as Placeholder<string>,
+      emailed_at: at('emailedAt', i),
+      created_at: at('createdAt', i) as Placeholder<string>,
+    })),
+  );
+});
+
+/** Adds one to each listed member's unread count; answers the counts after. */
+const addUnreadQuery = preparedByShape(
+  (n: number) => (db, a: Args<Record<string, string>>) =>
+    db
+      .updateTable('users')
+      .set((eb) => ({ unread_notifications: eb('unread_notifications', '+', 1) }))
+      .where('id', 'in', memberList(a, n))
+      .returning(['id', 'unread_notifications']),
+);
+
 /** Writes notifications and adds each to its member's unread count; answers the counts after. */
 export async function insertNotifications(db: Db, rows: NotificationRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
+  const values: Record<string, string | null> = {};
+  rows.forEach((row, i) => {
+    for (const field of ROW_FIELDS) values[`${field}${i}`] = row[field];
+  });
   // Nothing is read back from the rows: on PostgreSQL they travel with the update below (db/deferred.ts).
-  const insert = db.insertInto('notifications').values(
-    rows.map((r) => ({
-      id: r.id,
-      member_id: r.memberId,
-      type: r.type,
-      actor_id: r.actorId,
-      post_id: r.postId,
-      comment_id: r.commentId,
-      announcement_id: r.announcementId,
-      title: r.title,
-      text: r.text,
-      emailed_at: r.emailedAt,
-      created_at: r.createdAt,
-    })),
-  );
-  await runDeferrable(db, insert.compile());
+  await insertRowsQuery(rows.length).runDeferrable(db, values);
   // One notification per member per write: each unread count moves by one.
-  const counts = await db
-    .updateTable('users')
-    .set((eb) => ({ unread_notifications: eb('unread_notifications', '+', 1) }))
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.memberId),
-    )
-    .returning(['id', 'unread_notifications'])
-    .execute();
+  const memberIds = rows.map((r) => r.memberId);
+  const counts = await addUnreadQuery(memberIds.length).execute(db, memberArgs(memberIds));
   return new Map(counts.map((c) => [c.id, Number(c.unread_notifications)]));
+}
+
+/** What a later comment changes on a member's unread notification of its post. */
+export interface Consolidation {
+  actorId: string;
+  commentId: string;
+  title: string;
+  text: string;
+  createdAt: string;
+}
+
+/** `n` rows brought up to a new comment in one statement; `mailed` also stamps the mail's time. */
+const consolidateQuery = preparedByShape(
+  (shape: { n: number; mailed: boolean }) => (db, a: Args<Record<string, string>>) =>
+    db
+      .updateTable('notifications')
+      .set({
+        actor_id: a.actorId!,
+        comment_id: a.commentId!,
+        title: a.title!,
+        text: a.text!,
+        created_at: a.createdAt!,
+        ...(shape.mailed ? { emailed_at: a.createdAt! } : {}),
+      })
+      .where(
+        'id',
+        'in',
+        Array.from({ length: shape.n }, (_, i) => a[`n${i}`]!),
+      ),
+);
+
+/**
+ * Brings unread notifications up to a new comment on their post (its writer, its text, its time:
+ * newest first again) instead of adding one per comment; the rows in `mailed` also take the time
+ * of the mail now sent. Unread counts do not move: the rows were unread and stay so.
+ */
+export async function consolidateNotifications(db: Db, ids: { mailed: string[]; quiet: string[] }, to: Consolidation): Promise<void> {
+  for (const [mailed, list] of [
+    [true, ids.mailed],
+    [false, ids.quiet],
+  ] as const) {
+    if (list.length === 0) continue;
+    const args: Record<string, string> = { ...to };
+    list.forEach((id, i) => (args[`n${i}`] = id));
+    await consolidateQuery({ n: list.length, mailed }).runDeferrable(db, args);
+  }
+}
+
+/**
+ * The unread notifications that point at removed comments, each with the comment it can point at
+ * instead: the newest remaining comment of its post by someone else than its member and not
+ * banned, newer than the member's other notifications of that post (older comments were in those
+ * rows, which the member had already). Null when there is none.
+ */
+export async function findRepointable(db: Db, commentIds: string[]) {
+  if (commentIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['id', 'member_id', 'post_id'])
+    .where('comment_id', 'in', commentIds)
+    .where('read_at', 'is', null)
+    .execute();
+  const found = [];
+  for (const row of rows) {
+    if (row.post_id === null) continue;
+    const postId = row.post_id;
+    const replacement = await db
+      .selectFrom('comments as c')
+      .innerJoin('users as u', 'u.id', 'c.author_id')
+      .select(['c.id', 'c.author_id', 'c.comment_html', 'c.created_at'])
+      .where('c.post_id', '=', postId)
+      .where('c.author_id', '<>', row.member_id)
+      .where('u.banned_at', 'is', null)
+      .where('c.created_at', '>', (eb) =>
+        eb.fn.coalesce(
+          eb
+            .selectFrom('notifications as o')
+            .select((e) => e.fn.max('o.created_at').as('t'))
+            .where('o.post_id', '=', postId)
+            .where('o.member_id', '=', row.member_id)
+            .where('o.id', '<>', row.id),
+          sql.lit(''),
+        ),
+      )
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    found.push({
+      id: row.id,
+      to: replacement
+        ? { commentId: replacement.id, actorId: replacement.author_id, html: replacement.comment_html, createdAt: replacement.created_at }
+        : null,
+    });
+  }
+  return found;
+}
+
+/** Points a notification at another comment of its post (its writer, its text, its time); its read state stays. */
+export async function repointNotification(db: Db, id: string, to: { commentId: string; actorId: string; text: string; createdAt: string }) {
+  await db
+    .updateTable('notifications')
+    .set({ comment_id: to.commentId, actor_id: to.actorId, text: to.text, created_at: to.createdAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function findAnnouncementSource(db: Db, announcementId: string) {

@@ -5,14 +5,17 @@ import { excerptOf } from '../../lib/markdown/render-markdown.ts';
 import type { DomainEvent, EventOf, NotificationFacts } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
 import {
-  emailedSince,
+  consolidateNotifications,
   findAnnouncementSource,
   findCommentContext,
   findCommentRecipients,
   findMemberActor,
+  findRepointable,
+  findThreadState,
   insertAnnouncementNotifications,
   insertNotifications,
   removeNotifications,
+  repointNotification,
   type NotificationRow,
 } from './notifications.queries.ts';
 
@@ -25,8 +28,8 @@ export const MEMBERSHIP_TEXT = 'Your Gold membership is active.';
  * Notification rows follow the writes inside their transaction (API.md "Notifications"): a
  * comment notifies its post's author (`comment`) and the post's other recent commenters
  * (`reply`), an announcement every member, an upgrade its member; a removed comment, post or
- * announcement takes its notifications. Each row written for one member is recorded as
- * `notification.created`, with the member's unread count after it and whether it is to be
+ * announcement takes its notifications. Each row written (or brought up to date) for one member
+ * is recorded as `notification.created`, with the member's unread count after it and whether it is to be
  * mailed, for what follows the commit (the live stream, the mail).
  */
 export const notificationRows: Reaction = {
@@ -42,7 +45,10 @@ async function follow(db: Db, event: DomainEvent, record: Recorder): Promise<voi
     case 'comment.added':
       return notifyComment(db, event, record);
     case 'comments.removed':
-      return removeNotifications(db, { commentIds: event.comments.map((c) => c.id) });
+      return removeCommentNotifications(
+        db,
+        event.comments.map((c) => c.id),
+      );
     case 'post.removed':
       return removeNotifications(db, { postId: event.post.id });
     case 'announcement.published':
@@ -60,6 +66,12 @@ async function follow(db: Db, event: DomainEvent, record: Recorder): Promise<voi
 const mailAllowed = (type: NotificationType, settings: { emailOnComment: boolean; emailOnReply: boolean }) =>
   (type === 'comment' && settings.emailOnComment) || (type === 'reply' && settings.emailOnReply);
 
+/**
+ * A member has at most one unread `comment` or `reply` notification per post: a comment on a
+ * post where the member still has one brings that row up to date (writer, text, time) instead
+ * of adding another, so the member's list and unread count say "new activity here" once, and the
+ * comment writes one row only for the members who have read what they had.
+ */
 async function notifyComment(db: Db, event: EventOf<'comment.added'>, record: Recorder): Promise<void> {
   const context = await findCommentContext(db, event.comment.id);
   if (!context) return;
@@ -71,35 +83,65 @@ async function notifyComment(db: Db, event: EventOf<'comment.added'>, record: Re
   if (recipients.length === 0) return;
   const createdAt = event.comment.createdAt;
   const text = excerptOf(context.commentHtml, NOTIFICATION_TEXT_MAX);
-  const typed = recipients.map((r) => {
-    const type: NotificationType = r.id === context.postAuthorId ? 'comment' : 'reply';
-    return { id: r.id, type, mail: mailAllowed(type, r) };
-  });
   // At most one mail per post per member in the interval; the post's row is held by the comment,
   // so two comments on one post decide this one after the other.
   const since = new Date(Date.parse(createdAt) - NOTIFICATION_EMAIL_INTERVAL_MS).toISOString();
-  const mailedLately = await emailedSince(
+  const states = await findThreadState(
     db,
     context.postId,
-    typed.filter((r) => r.mail).map((r) => r.id),
+    recipients.map((r) => r.id),
     since,
   );
-  const rows: NotificationRow[] = typed.map((r) => ({
-    id: newId(),
-    memberId: r.id,
-    type: r.type,
-    actorId: context.actor.id,
-    postId: context.postId,
-    commentId: event.comment.id,
-    announcementId: null,
-    title: context.postTitle,
-    text,
-    emailedAt: r.mail && !mailedLately.has(r.id) ? createdAt : null,
-    createdAt,
-  }));
-  const unread = await insertNotifications(db, rows);
+  const fresh: NotificationRow[] = [];
+  const updated: Array<{ row: NotificationRow; unread: number }> = [];
+  const mailedIds: string[] = [];
+  const quietIds: string[] = [];
+  for (const r of recipients) {
+    const type: NotificationType = r.id === context.postAuthorId ? 'comment' : 'reply';
+    const state = states.get(r.id)!;
+    const mail = mailAllowed(type, r) && !state.mailedSince;
+    const row: NotificationRow = {
+      id: state.unreadId ?? newId(),
+      memberId: r.id,
+      type,
+      actorId: context.actor.id,
+      postId: context.postId,
+      commentId: event.comment.id,
+      announcementId: null,
+      title: context.postTitle,
+      text,
+      emailedAt: mail ? createdAt : null,
+      createdAt,
+    };
+    if (state.unreadId === null) {
+      fresh.push(row);
+    } else {
+      // Still unread, so the count stays what it was.
+      updated.push({ row, unread: r.unread });
+      (mail ? mailedIds : quietIds).push(state.unreadId);
+    }
+  }
+  await consolidateNotifications(
+    db,
+    { mailed: mailedIds, quiet: quietIds },
+    { actorId: context.actor.id, commentId: event.comment.id, title: context.postTitle, text, createdAt },
+  );
+  const unread = await insertNotifications(db, fresh);
   const actor = { name: context.actor.name, photo: context.actor.photo };
-  for (const row of rows) recordCreated(record, row, actor, unread.get(row.memberId) ?? 0);
+  for (const { row, unread: count } of updated) recordCreated(record, row, actor, count);
+  for (const row of fresh) recordCreated(record, row, actor, unread.get(row.memberId) ?? 0);
+}
+
+/**
+ * Removed comments take their notifications, but an unread one that later comments were folded
+ * into (see notifyComment) points at the newest of those still there instead, so the member is
+ * not told less than before; only when none is left does it go, and off the member's count.
+ */
+async function removeCommentNotifications(db: Db, commentIds: string[]): Promise<void> {
+  for (const { id, to } of await findRepointable(db, commentIds)) {
+    if (to) await repointNotification(db, id, { ...to, text: excerptOf(to.html, NOTIFICATION_TEXT_MAX) });
+  }
+  await removeNotifications(db, { commentIds });
 }
 
 async function notifyAnnouncement(db: Db, announcementId: string): Promise<void> {

@@ -65,45 +65,103 @@ describe('notifications', () => {
     expect(n!.text).toMatch(/^Heading word word .*…$/);
   });
 
-  it('tells the other commenters (reply), each member once per comment, never the writer', async () => {
+  it('tells the other commenters (reply), never the writer, in one unread notification per member and post', async () => {
     const [ada, bob, cy, dee] = await members('Ada', 'Bob', 'Cy', 'Dee');
     const postId = await createPost(t.app, ada);
     await createComment(t.app, bob, postId, 'one');
     await createComment(t.app, bob, postId, 'two');
     await createComment(t.app, cy, postId, 'three');
-    // Bob heard of Cy's comment once, as a reply; Ada of all three, as comments.
+    // Bob heard of Cy's comment, as a reply; Ada of the newest of the three, as a comment.
     expect((await list(bob)).items.map((n) => [n.type, n.actor.name, n.text])).toEqual([['reply', 'Cy', 'three']]);
-    expect((await list(ada)).items.map((n) => [n.type, n.text])).toEqual([
-      ['comment', 'three'],
-      ['comment', 'two'],
-      ['comment', 'one'],
-    ]);
+    expect((await list(ada)).items.map((n) => [n.type, n.actor.name, n.text])).toEqual([['comment', 'Cy', 'three']]);
+    expect(await unread(ada)).toBe(1);
     // The author answers on their own post: the commenters hear of it, the author does not.
     await createComment(t.app, ada, postId, 'four');
-    expect((await list(ada)).total).toBe(3);
-    expect((await list(bob)).items[0]).toMatchObject({ type: 'reply', actor: { name: 'Ada' }, text: 'four' });
+    expect((await list(ada)).items.map((n) => n.text)).toEqual(['three']);
+    expect((await list(bob)).items).toMatchObject([{ type: 'reply', actor: { name: 'Ada' }, text: 'four' }]);
     expect((await list(cy)).items.map((n) => n.text)).toEqual(['four']);
     expect((await list(dee)).total).toBe(0);
-    // The post's author who also commented is told once, of a comment, never also of a reply.
+    // The post's author who also commented is told of a comment, never also of a reply.
     await createComment(t.app, dee, postId, 'five');
-    const adas = (await rowsOf(ada)).filter((r) => r.text === 'five');
-    expect(adas.map((r) => r.type)).toEqual(['comment']);
-    expect(await unread(ada)).toBe(4);
+    expect((await rowsOf(ada)).map((r) => [r.type, r.text])).toEqual([['comment', 'five']]);
+    expect(await unread(ada)).toBe(1);
+  });
+
+  it('brings a member’s unread notification of a post up to date, newest first again; once read, the next comment is a new one', async () => {
+    const [ada, bob, cy, dee] = await members('Ada', 'Bob', 'Cy', 'Dee');
+    const postId = await createPost(t.app, ada, { title: 'First' });
+    const otherPost = await createPost(t.app, ada, { title: 'Second' });
+    await createComment(t.app, bob, postId, 'on the first');
+    const [before] = (await list(ada)).items;
+    await createComment(t.app, bob, otherPost, 'on the second');
+    const c = await createComment(t.app, cy, postId, 'on the first again');
+    const { items, total } = await list(ada);
+    expect(total).toBe(2);
+    // The same notification, now of Cy's comment, and first again.
+    expect(items[0]).toEqual({
+      ...before,
+      actor: { name: 'Cy', photo: null },
+      commentId: c,
+      text: 'on the first again',
+      createdAt: items[0]!.createdAt,
+    });
+    expect(items[0]!.createdAt > before!.createdAt).toBe(true);
+    expect(items.map((n) => n.title)).toEqual(['First', 'Second']);
+    expect(await unread(ada)).toBe(2);
+    // Read, it stays as it was; the next comment on the post is a new notification.
+    await read(ada, before!._id);
+    await createComment(t.app, dee, postId, 'after reading');
+    const after = (await list(ada)).items;
+    expect(after.map((n) => [n.text, n.read])).toEqual([
+      ['after reading', false],
+      ['on the first again', true],
+      ['on the second', false],
+    ]);
+    expect(after[0]!._id).not.toBe(before!._id);
+    expect(await unread(ada)).toBe(2);
   });
 
   it('takes a deleted comment’s notifications with it, and the unread counts follow', async () => {
     const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
     const postId = await createPost(t.app, ada);
-    await createComment(t.app, cy, postId, 'stays');
+    const stays = await createComment(t.app, cy, postId, 'stays');
     const commentId = await createComment(t.app, bob, postId, 'goes');
-    expect(await unread(ada)).toBe(2);
+    expect(await unread(ada)).toBe(1);
     expect(await unread(cy)).toBe(1);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${commentId}`, headers: bob.headers });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await list(ada)).items.map((n) => n.text)).toEqual(['stays']);
+    // Ada's notification had been brought up to Bob's comment: it goes back to Cy's, still there.
+    expect((await list(ada)).items).toMatchObject([{ text: 'stays', commentId: stays, actor: { name: 'Cy' }, read: false }]);
     expect(await unread(ada)).toBe(1);
+    // Cy's was of Bob's comment only (Cy is not told of their own): it goes.
     expect((await list(cy)).total).toBe(0);
     expect(await unread(cy)).toBe(0);
+  });
+
+  it('points a notification brought up to a deleted comment back at the newest comment it told of, and takes it when none is left', async () => {
+    const [ada, bob, cy, dee] = await members('Ada', 'Bob', 'Cy', 'Dee');
+    const postId = await createPost(t.app, ada);
+    await createComment(t.app, bob, postId, 'a');
+    await readAll(ada);
+    const b = await createComment(t.app, cy, postId, 'b');
+    const [told] = (await list(ada)).items;
+    const c = await createComment(t.app, dee, postId, 'c');
+    expect((await list(ada)).items.map((n) => [n.text, n.read])).toEqual([
+      ['c', false],
+      ['a', true],
+    ]);
+    const remove = async (m: TestMember, id: string) => {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${id}`, headers: m.headers });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await remove(dee, c);
+    // Back to Cy's comment, as it was before Dee's: same notification, still unread.
+    expect((await list(ada)).items[0]).toEqual(told);
+    expect(await unread(ada)).toBe(1);
+    // Bob's comment was in the notification Ada has read: nothing is left to tell her.
+    await remove(cy, b);
+    expect((await list(ada)).items.map((n) => [n.text, n.read])).toEqual([['a', true]]);
+    expect(await unread(ada)).toBe(0);
   });
 
   it('takes a removed post’s notifications with it', async () => {
@@ -130,6 +188,8 @@ describe('notifications', () => {
       payload: { commentId: rude, ReportedComment: 'Abusive or disrespectful language' },
     });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${cy.email}`, headers: admin.headers })).statusCode).toBe(200);
+    // Read, so that the next comment is a notification of its own.
+    await readAll(ada);
     await createComment(t.app, bob, postId, 'after the ban');
     expect(await rowsOf(cy)).toEqual([]);
     expect((await list(ada)).total).toBe(2);
@@ -198,8 +258,7 @@ describe('notifications', () => {
 
   it('marks one read, then all, and the unread count follows', async () => {
     const [ada, bob] = await members('Ada', 'Bob');
-    const postId = await createPost(t.app, ada);
-    for (const text of ['a', 'b', 'c']) await createComment(t.app, bob, postId, text);
+    for (const text of ['a', 'b', 'c']) await createComment(t.app, bob, await createPost(t.app, ada), text);
     const [first] = (await list(ada)).items;
     expect((await read(ada, first!._id)).json()).toEqual({ modifiedCount: 1 });
     expect((await read(ada, first!._id)).json()).toEqual({ modifiedCount: 0 });
@@ -230,7 +289,11 @@ describe('notifications', () => {
   it('pages newest first with the total, and refuses a bad page with 400', async () => {
     const [ada, bob] = await members('Ada', 'Bob');
     const postId = await createPost(t.app, ada);
-    for (let i = 1; i <= 7; i += 1) await createComment(t.app, bob, postId, `c${i}`);
+    // Each read before the next comment, so that each is a notification of its own.
+    for (let i = 1; i <= 7; i += 1) {
+      await createComment(t.app, bob, postId, `c${i}`);
+      await readAll(ada);
+    }
     const page1 = await list(ada, '?page=1&limit=3');
     expect(page1.total).toBe(7);
     expect(page1.items.map((n) => n.text)).toEqual(['c4', 'c3', 'c2']);
@@ -307,15 +370,25 @@ describe('notifications', () => {
   });
 
   describe('whether a notification is also mailed', () => {
-    const emailed = async (m: TestMember, commentId: string) =>
-      (
-        await t.db
-          .selectFrom('notifications')
-          .select('emailed_at')
-          .where('member_id', '=', m.id)
-          .where('comment_id', '=', commentId)
-          .executeTakeFirstOrThrow()
-      ).emailed_at !== null;
+    // Whether the notification of this comment was mailed for it: a notification brought up to a
+    // later comment keeps the time of the mail sent for an earlier one.
+    const emailed = async (m: TestMember, commentId: string) => {
+      const row = await t.db
+        .selectFrom('notifications')
+        .select(['emailed_at', 'created_at'])
+        .where('member_id', '=', m.id)
+        .where('comment_id', '=', commentId)
+        .executeTakeFirstOrThrow();
+      return row.emailed_at !== null && row.emailed_at === row.created_at;
+    };
+    const mailedAgo = (m: TestMember, postId: string, minutes: number) =>
+      t.db
+        .updateTable('notifications')
+        .set({ emailed_at: new Date(Date.now() - minutes * 60 * 1000).toISOString() })
+        .where('member_id', '=', m.id)
+        .where('post_id', '=', postId)
+        .where('emailed_at', 'is not', null)
+        .execute();
 
     it('mails a comment or a reply at most once per post per member in 10 minutes', async () => {
       const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
@@ -330,25 +403,18 @@ describe('notifications', () => {
       const c3 = await createComment(t.app, bob, otherPost, 'elsewhere');
       expect(await emailed(ada, c3)).toBe(true);
       // Ten minutes after the last mail about the post, the next one goes.
-      const elevenMinutesAgo = new Date(Date.now() - 11 * 60 * 1000).toISOString();
-      await t.db
-        .updateTable('notifications')
-        .set({ emailed_at: elevenMinutesAgo })
-        .where('member_id', '=', ada.id)
-        .where('comment_id', '=', c1)
-        .execute();
+      await mailedAgo(ada, postId, 11);
       const c4 = await createComment(t.app, cy, postId, 'later');
       expect(await emailed(ada, c4)).toBe(true);
       // Nine minutes is not enough.
-      const nineMinutesAgo = new Date(Date.now() - 9 * 60 * 1000).toISOString();
-      await t.db
-        .updateTable('notifications')
-        .set({ emailed_at: nineMinutesAgo })
-        .where('member_id', '=', ada.id)
-        .where('comment_id', '=', c4)
-        .execute();
+      await mailedAgo(ada, postId, 9);
       const c5 = await createComment(t.app, bob, postId, 'again');
       expect(await emailed(ada, c5)).toBe(false);
+      // Nor is it when the mailed notification was read since: the next one is new, and not mailed.
+      await readAll(ada);
+      const c6 = await createComment(t.app, cy, postId, 'after reading');
+      expect(await emailed(ada, c6)).toBe(false);
+      expect((await rowsOf(ada)).filter((r) => r.post_id === postId)).toHaveLength(2);
     });
 
     it('follows the member’s settings: emailOnComment for comments, emailOnReply for replies', async () => {
