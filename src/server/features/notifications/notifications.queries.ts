@@ -304,6 +304,21 @@ export async function repointNotification(db: Db, id: string, to: { commentId: s
     .execute();
 }
 
+/** The text every notification of a comment quotes (after the comment was edited). */
+export async function setNotificationText(db: Db, commentId: string, text: string): Promise<void> {
+  await db.updateTable('notifications').set({ text }).where('comment_id', '=', commentId).where('text', '<>', text).execute();
+}
+
+/** The title every notification of a post carries: the post's own (after the post was edited). */
+export async function setNotificationTitle(db: Db, postId: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set((eb) => ({ title: eb.selectFrom('posts').select('posts.title').where('posts.id', '=', postId) }))
+    .where('post_id', '=', postId)
+    .where((eb) => eb('title', '<>', eb.selectFrom('posts').select('posts.title').where('posts.id', '=', postId)))
+    .execute();
+}
+
 export async function findAnnouncementSource(db: Db, announcementId: string) {
   return db
     .selectFrom('announcements')

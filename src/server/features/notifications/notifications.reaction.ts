@@ -15,6 +15,8 @@ import {
   insertAnnouncementNotifications,
   insertNotifications,
   removeNotifications,
+  setNotificationText,
+  setNotificationTitle,
   repointNotification,
   type NotificationRow,
 } from './notifications.queries.ts';
@@ -51,6 +53,10 @@ async function follow(db: Db, event: DomainEvent, record: Recorder): Promise<voi
       );
     case 'post.removed':
       return removeNotifications(db, { postId: event.post.id });
+    case 'comment.edited':
+      return refreshCommentNotifications(db, event.comment.id);
+    case 'post.edited':
+      return setNotificationTitle(db, event.post.id);
     case 'announcement.published':
       return notifyAnnouncement(db, event.announcementId);
     case 'announcement.removed':
@@ -60,6 +66,12 @@ async function follow(db: Db, event: DomainEvent, record: Recorder): Promise<voi
     default:
       return;
   }
+}
+
+/** An edited comment's notifications quote its new text. */
+async function refreshCommentNotifications(db: Db, commentId: string): Promise<void> {
+  const context = await findCommentContext(db, commentId);
+  if (context) await setNotificationText(db, commentId, excerptOf(context.commentHtml, NOTIFICATION_TEXT_MAX));
 }
 
 /** Whether a member's settings let this type go by mail (only comments and replies ever do). */

@@ -121,6 +121,31 @@ describe('notifications', () => {
     expect(await unread(ada)).toBe(2);
   });
 
+  it('quotes an edited comment’s new text and carries an edited post’s new title', async () => {
+    const [ada, bob] = await members('Ada', 'Bob');
+    const postId = await createPost(t.app, ada, { title: 'Before the edit' });
+    const commentId = await createComment(t.app, bob, postId, 'First **draft**');
+    expect((await list(ada)).items).toMatchObject([{ title: 'Before the edit', text: 'First draft' }]);
+
+    const comment = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/comment-data/${commentId}`,
+      headers: bob.headers,
+      payload: { comment: 'Second *version*' },
+    });
+    expect(comment.statusCode, comment.body).toBe(200);
+    const post = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/post-data/${postId}`,
+      headers: ada.headers,
+      payload: { title: 'After the edit' },
+    });
+    expect(post.statusCode, post.body).toBe(200);
+    expect((await list(ada)).items).toMatchObject([{ title: 'After the edit', text: 'Second version', commentId, read: false }]);
+    // An edit tells nobody anything new.
+    expect(await unread(ada)).toBe(1);
+  });
+
   it('takes a deleted comment’s notifications with it, and the unread counts follow', async () => {
     const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
     const postId = await createPost(t.app, ada);
