@@ -81,9 +81,10 @@ export async function findCommentRecipients(db: Db, q: { postId: string; postAut
   }));
 }
 
-/** The members of a list, as named placeholders `m0`, `m1`, … (one prepared query per length). */
-const memberList = (a: Args<Record<string, string>>, n: number) => Array.from({ length: n }, (_, i) => a[`m${i}`]!);
-const memberArgs = (memberIds: string[]): Record<string, string> => Object.fromEntries(memberIds.map((id, i) => [`m${i}`, id]));
+/** A list of ids as named placeholders `k0`, `k1`, … (one prepared query per length): in the query… */
+const listOf = (a: Args<Record<string, string>>, n: number) => Array.from({ length: n }, (_, i) => a[`k${i}`]!);
+/** …and in its arguments. */
+const listArgs = (ids: string[]): Record<string, string> => Object.fromEntries(ids.map((id, i) => [`k${i}`, id]));
 
 // The rows found are held until the comment commits (PostgreSQL): a member marking one read
 // meanwhile waits, rather than reading a row that is then brought up to a comment they never saw.
@@ -95,7 +96,7 @@ const threadStateQuery = preparedByShape(
         .selectFrom('notifications')
         .select(['id', 'member_id', 'read_at', 'emailed_at'])
         .where('post_id', '=', a.postId!)
-        .where('member_id', 'in', memberList(a, n))
+        .where('member_id', 'in', listOf(a, n))
         .where((eb) => eb.or([eb('read_at', 'is', null), eb('emailed_at', '>=', a.since!)]))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc'),
@@ -116,7 +117,7 @@ export interface ThreadState {
 export async function findThreadState(db: Db, postId: string, memberIds: string[], since: string): Promise<Map<string, ThreadState>> {
   const states = new Map<string, ThreadState>(memberIds.map((id) => [id, { unreadId: null, mailedSince: false }]));
   if (memberIds.length === 0) return states;
-  const rows = await threadStateQuery(memberIds.length).execute(db, { postId, since, ...memberArgs(memberIds) });
+  const rows = await threadStateQuery(memberIds.length).execute(db, { postId, since, ...listArgs(memberIds) });
   for (const row of rows) {
     const state = states.get(row.member_id)!;
     // Newest first: the newest unread row is the one kept up to date (older ones predate consolidation).
@@ -180,7 +181,7 @@ const addUnreadQuery = preparedByShape(
     db
       .updateTable('users')
       .set((eb) => ({ unread_notifications: eb('unread_notifications', '+', 1) }))
-      .where('id', 'in', memberList(a, n))
+      .where('id', 'in', listOf(a, n))
       .returning(['id', 'unread_notifications']),
 );
 
@@ -195,7 +196,7 @@ export async function insertNotifications(db: Db, rows: NotificationRow[]): Prom
   await insertRowsQuery(rows.length).runDeferrable(db, values);
   // One notification per member per write: each unread count moves by one.
   const memberIds = rows.map((r) => r.memberId);
-  const counts = await addUnreadQuery(memberIds.length).execute(db, memberArgs(memberIds));
+  const counts = await addUnreadQuery(memberIds.length).execute(db, listArgs(memberIds));
   return new Map(counts.map((c) => [c.id, Number(c.unread_notifications)]));
 }
 
@@ -221,11 +222,7 @@ const consolidateQuery = preparedByShape(
         created_at: a.createdAt!,
         ...(shape.mailed ? { emailed_at: a.createdAt! } : {}),
       })
-      .where(
-        'id',
-        'in',
-        Array.from({ length: shape.n }, (_, i) => a[`n${i}`]!),
-      ),
+      .where('id', 'in', listOf(a, shape.n)),
 );
 
 /**
@@ -239,9 +236,7 @@ export async function consolidateNotifications(db: Db, ids: { mailed: string[]; 
     [false, ids.quiet],
   ] as const) {
     if (list.length === 0) continue;
-    const args: Record<string, string> = { ...to };
-    list.forEach((id, i) => (args[`n${i}`] = id));
-    await consolidateQuery({ n: list.length, mailed }).runDeferrable(db, args);
+    await consolidateQuery({ n: list.length, mailed }).runDeferrable(db, { ...to, ...listArgs(list) });
   }
 }
 
