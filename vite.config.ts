@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { APP_MODULE_META } from './src/shared/first-view.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
@@ -25,8 +26,6 @@ function inlineThemeScript(): Plugin {
  * server rendered and its stylesheet, and the scripts (which hydrate it) must not compete with
  * those for the connection.
  */
-const APP_META = 'code-commons:app';
-
 function lowPriorityScripts(): Plugin {
   return {
     name: 'low-priority-scripts',
@@ -47,7 +46,7 @@ function lowPriorityScripts(): Plugin {
         if (boot) visit(boot.fileName);
         const preloads = [...wanted].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
         // Where main.tsx finds the app: an import of a plain address needs no loader of Vite's.
-        const app = `<meta name="${APP_META}" content="/${boot?.fileName ?? ''}">`;
+        const app = `<meta name="${APP_MODULE_META}" content="/${boot?.fileName ?? ''}">`;
         return html
           .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
           .replace('</head>', `  ${[app, ...preloads].join('\n    ')}\n  </head>`);
@@ -61,7 +60,7 @@ function appInDevelopment(): Plugin {
   return {
     name: 'app-in-development',
     apply: 'serve',
-    transformIndexHtml: (html) => html.replace('</head>', `  <meta name="${APP_META}" content="/boot.tsx">\n  </head>`),
+    transformIndexHtml: (html) => html.replace('</head>', `  <meta name="${APP_MODULE_META}" content="/boot.tsx">\n  </head>`),
   };
 }
 

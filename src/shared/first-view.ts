@@ -13,6 +13,12 @@ export const FIRST_VIEW_DATA_ID = 'first-view-data';
 export const FIRST_VIEW_CHUNKS_ID = 'first-view-chunks';
 
 /**
+ * The `<meta name>` whose content is the address of the app's module (boot.tsx as built), which
+ * the entry (main.tsx) imports: written into the page by the build (vite.config.ts).
+ */
+export const APP_MODULE_META = 'code-commons:app';
+
+/**
  * Dispatched on `document` once a page's own content is live (its lazy page has mounted or been
  * hydrated): a button pressed on the server's markup before then is pressed again (main.tsx).
  */

@@ -12,10 +12,11 @@ import type * as FirstView from '#shared/first-view.ts';
 const FIRST_VIEW_DATA_ID: typeof FirstView.FIRST_VIEW_DATA_ID = 'first-view-data';
 const FIRST_VIEW_CHUNKS_ID: typeof FirstView.FIRST_VIEW_CHUNKS_ID = 'first-view-chunks';
 const PAGE_LIVE_EVENT: typeof FirstView.PAGE_LIVE_EVENT = 'code-commons:page-live';
+const APP_MODULE_META: typeof FirstView.APP_MODULE_META = 'code-commons:app';
 
 // The app's address, as the build (or the dev server) writes it in the page: importing a plain
 // address costs the first view no module loader of Vite's.
-const appModule = document.querySelector<HTMLMetaElement>('meta[name="code-commons:app"]')?.content ?? '/boot.tsx';
+const appModule = document.querySelector<HTMLMetaElement>(`meta[name="${APP_MODULE_META}"]`)?.content ?? '/boot.tsx';
 
 const start = () => {
   import(/* @vite-ignore */ appModule).catch((error: unknown) => {
