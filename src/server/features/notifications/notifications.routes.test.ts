@@ -127,19 +127,10 @@ describe('notifications', () => {
     const commentId = await createComment(t.app, bob, postId, 'First **draft**');
     expect((await list(ada)).items).toMatchObject([{ title: 'Before the edit', text: 'First draft' }]);
 
-    const comment = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/comment-data/${commentId}`,
-      headers: bob.headers,
-      payload: { comment: 'Second *version*' },
-    });
+    const edit = (m: TestMember, url: string, payload: object) => t.app.inject({ method: 'PATCH', url, headers: m.headers, payload });
+    const comment = await edit(bob, `/api/comment-data/${commentId}`, { comment: 'Second *version*' });
     expect(comment.statusCode, comment.body).toBe(200);
-    const post = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/post-data/${postId}`,
-      headers: ada.headers,
-      payload: { title: 'After the edit' },
-    });
+    const post = await edit(ada, `/api/post-data/${postId}`, { title: 'After the edit' });
     expect(post.statusCode, post.body).toBe(200);
     expect((await list(ada)).items).toMatchObject([{ title: 'After the edit', text: 'Second version', commentId, read: false }]);
     // An edit tells nobody anything new.

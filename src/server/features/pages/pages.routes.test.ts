@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_VIEW_DATA_ID, type FirstViewData } from '#shared/first-view.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAdmin, createPost, createTags, makeGold } from '../../test/factories.ts';
+import { createAdmin, createComment, createPost, createTags, makeGold } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 
 // The pages outside /api (plugins/spa.ts, ADR 0015), served from the app's own index.html and
@@ -154,13 +154,7 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     const vote = await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${hostilePostId}`, headers: bob.headers });
     expect(vote.statusCode).toBe(200);
     expect(shown((await get('/')).body)).toMatchObject({ upVote: 1, commentCount: 0 });
-    const comment = await t.app.inject({
-      method: 'POST',
-      url: '/api/comment-data',
-      headers: bob.headers,
-      payload: { postId: hostilePostId, comment: 'Nice one.' },
-    });
-    expect(comment.statusCode).toBe(200);
+    await createComment(t.app, bob, hostilePostId, 'Nice one.');
     expect(shown((await get('/')).body)).toMatchObject({ upVote: 1, commentCount: 1 });
   });
 
