@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { createDb } from './db/create-db.ts';
+import { createDb, keepTempTablesInMemory } from './db/create-db.ts';
 import { durabilityWarning } from './db/durability.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
@@ -20,6 +20,7 @@ export async function serve(options: { webRoot: string; rendererModule: string |
   });
   await database.ready;
   await migrateToLatest(database.db);
+  await keepTempTablesInMemory(database.db);
   const app = await buildApp({ config, database, webRoot: options.webRoot, rendererModule: options.rendererModule });
   const durability = await durabilityWarning(database.db);
   if (durability) app.log.warn(durability);

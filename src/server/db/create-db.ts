@@ -1,8 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
+import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
 import { pipeliningPool } from './pg-pool.ts';
 import { loadSqliteDriver } from './sqlite-driver.ts';
@@ -87,6 +88,18 @@ export function createDb(options: DbOptions): Database {
       await db.destroy();
     },
   };
+}
+
+/**
+ * For the serving connection, once migrations have run: SQLite's temporary tables (an `IN`
+ * list, a `RETURNING` clause, a materialized subquery) are kept in memory instead of a temporary
+ * file created and removed by each statement that needs one, which made such a statement
+ * several times slower (170 µs instead of 22 µs for a comment's recipients). Not before the
+ * migrations, nor in the tools: building an index over a large forum sorts more than belongs in
+ * memory. No-op on PostgreSQL.
+ */
+export async function keepTempTablesInMemory(db: Kysely<DB>): Promise<void> {
+  if (!isPostgres(db)) await sql`pragma temp_store = memory`.execute(db);
 }
 
 const STATEMENT_CACHE_SIZE = 500;

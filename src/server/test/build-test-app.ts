@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config/env.ts';
-import { createDb, type Database } from '../db/create-db.ts';
+import { createDb, keepTempTablesInMemory, type Database } from '../db/create-db.ts';
 import { engineOf, type Engine } from '../db/engine.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
@@ -68,6 +68,7 @@ export async function buildTestApp(
   });
   const database = createDb({ ...config, poolSize: 5 });
   await migrateToLatest(database.db);
+  await keepTempTablesInMemory(database.db);
   const web = { webRoot: options.webRoot ?? null, rendererModule: options.rendererModule ?? null };
   // No log unless a test reads it (it then sets LOG_LEVEL too).
   const app = options.logStream
