@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/load-sharp.ts';
 
 /**
  * The forum's mark — two speech bubbles — and every icon made from it: the browser tab's SVG
@@ -71,7 +71,8 @@ export const MANIFEST_ICONS = [
   { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ] as const;
 
-function renderPng({ svg, grid, size }: IconSpec): Promise<Buffer> {
+async function renderPng({ svg, grid, size }: IconSpec): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg), { density: (72 * size) / grid })
     .resize(size, size)
     .png({ compressionLevel: 9 })

@@ -1,7 +1,8 @@
-import type * as Sharp from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { UPLOAD_MAX_DIMENSION } from '#shared/constants.ts';
 import { unsupportedMediaType } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { loadSharp } from '../../lib/load-sharp.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { findImageBytes, insertImage } from './uploads.queries.ts';
 
@@ -11,10 +12,6 @@ const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 // Refuse decompression bombs before decoding: 40 megapixels is far beyond any avatar.
 const MAX_INPUT_PIXELS = 40_000_000;
 
-// The image library (and its native code) is loaded on the first upload, not at start:
-// most processes never decode an image, and it would stay resident in every one of them.
-let sharpModule: Promise<typeof Sharp> | null = null;
-const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 
 /**
  * Sniffs the real format from the bytes (never the file name or declared type), then
@@ -32,7 +29,7 @@ export async function storeImage(writes: WritePath, ownerId: string, input: Buff
   if (!format || !ACCEPTED_FORMATS.has(format)) {
     throw unsupportedMediaType('Please upload a PNG, JPEG, WebP or GIF image.');
   }
-  let output: { data: Buffer; info: Sharp.OutputInfo };
+  let output: { data: Buffer; info: OutputInfo };
   try {
     output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
