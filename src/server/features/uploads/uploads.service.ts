@@ -12,7 +12,6 @@ const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 // Refuse decompression bombs before decoding: 40 megapixels is far beyond any avatar.
 const MAX_INPUT_PIXELS = 40_000_000;
 
-
 /**
  * Sniffs the real format from the bytes (never the file name or declared type), then
  * re-encodes to WebP within 512×512 with metadata stripped, so a crafted file never reaches
