@@ -55,9 +55,21 @@ const postCounters = prepared((db, a: Args<{ postId: string; up: number; down: n
     .where('id', '=', a.postId),
 );
 
+// SQLite rewrites the entries of every index over a column a statement sets, even when its
+// value does not change: a comment that set `score` to itself rewrote the post's two popularity
+// index entries (two more pages in its commit). A comment sets its count only.
+const postCommentCount = prepared((db, a: Args<{ postId: string; comments: number }>) =>
+  db
+    .updateTable('posts')
+    .set({ comment_count: sql`comment_count + ${a.comments}` })
+    .where('id', '=', a.postId),
+);
+
 /** A post's stored votes (and score, up − down) and comments. */
 export const postCountsMove = (db: Db, postId: string, delta: { up: number; down: number; comments: number }): CompiledQuery =>
-  postCounters.bind(db, { postId, ...delta, score: delta.up - delta.down });
+  delta.up === 0 && delta.down === 0
+    ? postCommentCount.bind(db, { postId, comments: delta.comments })
+    : postCounters.bind(db, { postId, ...delta, score: delta.up - delta.down });
 
 const tagPosts = prepared((db, a: Args<{ tag: string; delta: number }>) =>
   db
