@@ -10,6 +10,7 @@ import * as m0012 from './migrations/0012-markdown.ts';
 import * as m0013 from './migrations/0013-search.ts';
 import * as m0014 from './migrations/0014-users-created-index.ts';
 import * as m0015 from './migrations/0015-notifications.ts';
+import * as m0016 from './migrations/0016-notifications-read-split.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -24,6 +25,7 @@ const migrations: Record<string, EngineMigration> = {
   '0013-search': m0013,
   '0014-users-created-index': m0014,
   '0015-notifications': m0015,
+  '0016-notifications-read-split': m0016,
 };
 
 class StaticProvider implements MigrationProvider {

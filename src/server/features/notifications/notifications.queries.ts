@@ -401,20 +401,37 @@ export async function removeNotifications(db: Db, of: NotificationsOf): Promise<
     .execute();
 }
 
-const notificationPage = prepared((db, a: Args<{ memberId: string; limit: number; offset: number }>) =>
+/**
+ * One side of a member's page, newest first: the first `upTo` of their unread notifications
+ * (few, sorted here; no index holds their times, which every comment on their post moves) or
+ * of their read ones (in the order of notifications_member_read_idx). Migration 0016 says why.
+ */
+const pageSide = (db: Db, a: Args<{ memberId: string; upTo: number }>, read: boolean) =>
   db
     .selectFrom('notifications as n')
     .innerJoin('users as u', 'u.id', 'n.actor_id')
     .select(['n.id', 'n.type', 'n.read_at', 'n.created_at', 'n.post_id', 'n.comment_id', 'n.title', 'n.text', 'u.name', 'u.image'])
     .where('n.member_id', '=', a.memberId)
+    .where('n.read_at', read ? 'is not' : 'is', null)
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc')
+    .limit(a.upTo);
+
+/** A member's page: the two sides merged, each cut to what the page can need (offset + limit). */
+const notificationPage = prepared((db, a: Args<{ memberId: string; upTo: number; limit: number; offset: number }>) =>
+  db
+    .selectFrom(pageSide(db, a, false).as('unread'))
+    .selectAll()
+    .unionAll(db.selectFrom(pageSide(db, a, true).as('read')).selectAll())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(a.limit)
     .offset(a.offset),
 );
 
 export async function listNotifications(db: Db, memberId: string, page: PaginationQuery): Promise<Notification[]> {
-  const rows = await notificationPage.execute(db, { memberId, limit: page.limit, offset: offsetOf(page) });
+  const offset = offsetOf(page);
+  const rows = await notificationPage.execute(db, { memberId, upTo: offset + page.limit, limit: page.limit, offset });
   return rows.map((r) => ({
     _id: r.id,
     type: r.type as NotificationType,
@@ -429,12 +446,16 @@ export async function listNotifications(db: Db, memberId: string, page: Paginati
 }
 
 export async function countNotifications(db: Db, memberId: string): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  // Each side from its own index (a count by member alone would read the whole table).
+  const side = (read: boolean) =>
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('read_at', read ? 'is not' : 'is', null)
+      .executeTakeFirstOrThrow();
+  const [unread, read] = await Promise.all([side(false), side(true)]);
+  return Number(unread.n) + Number(read.n);
 }
 
 export async function readUnreadCount(db: Db, memberId: string): Promise<number> {

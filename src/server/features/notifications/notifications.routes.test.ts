@@ -321,6 +321,28 @@ describe('notifications', () => {
     }
   });
 
+  it('pages read and unread notifications together, newest first, also when a comment brings an unread one up', async () => {
+    const [ada, bob] = await members('Ada', 'Bob');
+    const posts: Record<string, string> = {};
+    for (const title of ['A', 'B', 'C', 'D', 'E']) {
+      posts[title] = await createPost(t.app, ada, { title });
+      await createComment(t.app, bob, posts[title], `on ${title}`);
+    }
+    // B and D read; A, C and E unread. Read and unread ones are indexed apart (migration 0016).
+    for (const n of (await list(ada)).items) if (n.title === 'B' || n.title === 'D') expect((await read(ada, n._id)).statusCode).toBe(200);
+    const titles = async (query: string) => (await list(ada, query)).items.map((n) => `${n.title}${n.read ? '' : '*'}`);
+    expect(await titles('?page=0&limit=2')).toEqual(['E*', 'D']);
+    expect(await titles('?page=1&limit=2')).toEqual(['C*', 'B']);
+    expect(await titles('?page=2&limit=2')).toEqual(['A*']);
+    expect((await list(ada, '?page=2&limit=2')).total).toBe(5);
+    // A new comment on C brings its unread notification up to date: first again.
+    await createComment(t.app, bob, posts.C!, 'again on C');
+    expect(await titles('?page=0&limit=2')).toEqual(['C*', 'E*']);
+    expect(await titles('?page=1&limit=2')).toEqual(['D', 'B']);
+    expect(await titles('?page=2&limit=2')).toEqual(['A*']);
+    expect((await list(ada)).total).toBe(5);
+  });
+
   it('answers 401 without a session, and writes nothing', async () => {
     const [ada, bob] = await members('Ada', 'Bob');
     const postId = await createPost(t.app, ada);
