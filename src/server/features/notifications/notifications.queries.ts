@@ -39,96 +39,145 @@ export async function findCommentContext(db: Db, commentId: string) {
 }
 
 /**
- * Who hears of a new comment on a post: its author and its most recent other commenters, with
- * their mail settings — never the writer, never a banned member.
+ * Everything a new comment's notifications are decided on, in one statement (one round trip on
+ * PostgreSQL, where each statement is one): the comment with its post and writer; who hears of
+ * it, with their mail settings and unread counts (its post's author and its most recent other
+ * commenters, never the writer, never a banned member); and, for each of them, the post's
+ * notifications still unread or mailed since `since`, newest first.
+ *
+ * The notifications found are held until the comment commits (PostgreSQL): a member marking one
+ * read meanwhile waits, rather than reading a row that is then brought up to a comment they never
+ * saw. The recipients are computed once (materialized): the notifications are looked up for them
+ * by member, never all of a long thread's.
  */
-const commentRecipientsQuery = prepared((db, a: Args<{ postId: string; postAuthorId: string; actorId: string }>) =>
-  db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.email_on_comment', 'u.email_on_reply', 'u.unread_notifications'])
-    .where('u.banned_at', 'is', null)
-    .where('u.id', '<>', a.actorId)
-    .where((eb) =>
-      eb.or([
-        eb('u.id', '=', a.postAuthorId),
-        eb(
-          'u.id',
-          'in',
-          eb
-            .selectFrom(
+const commentAudienceQuery = prepared(
+  (db, a: Args<{ commentId: string; postId: string; postAuthorId: string; actorId: string; since: string }>) =>
+    db
+      .with(
+        (cte) => cte('r').materialized(),
+        (qb) =>
+          qb
+            .selectFrom('users as u')
+            .select(['u.id', 'u.email_on_comment', 'u.email_on_reply', 'u.unread_notifications'])
+            .where('u.banned_at', 'is', null)
+            .where('u.id', '<>', a.actorId)
+            // One list of ids, not "the author or one of these": PostgreSQL answers an OR with a
+            // subquery by scanning every member, a list by looking each one up.
+            .where('u.id', 'in', (eb) =>
               eb
-                .selectFrom('comments')
-                .select(['author_id', 'created_at'])
-                .where('post_id', '=', a.postId)
-                .orderBy('created_at', 'desc')
-                .orderBy('id', 'desc')
-                .limit(sql.lit(REPLY_WINDOW))
-                .as('r'),
-            )
-            .select('r.author_id')
-            .groupBy('r.author_id')
-            .orderBy((e) => e.fn.max('r.created_at'), 'desc')
-            .limit(sql.lit(REPLY_RECIPIENTS_MAX)),
+                .selectFrom(
+                  eb
+                    .selectFrom(
+                      eb
+                        .selectFrom('comments')
+                        .select(['author_id', 'created_at'])
+                        .where('post_id', '=', a.postId)
+                        .orderBy('created_at', 'desc')
+                        .orderBy('id', 'desc')
+                        .limit(sql.lit(REPLY_WINDOW))
+                        .as('w'),
+                    )
+                    .select('w.author_id')
+                    .groupBy('w.author_id')
+                    .orderBy((e) => e.fn.max('w.created_at'), 'desc')
+                    .limit(sql.lit(REPLY_RECIPIENTS_MAX))
+                    .as('t'),
+                )
+                .select('t.author_id')
+                .unionAll(qb.selectNoFrom(sql<string>`${a.postAuthorId}`.as('author_id'))),
+            ),
+      )
+      .with('s', (qb) =>
+        lockingRead(
+          db,
+          qb
+            .selectFrom('notifications')
+            .select(['id', 'member_id', 'read_at', 'emailed_at', 'created_at'])
+            .where('post_id', '=', a.postId)
+            .where('member_id', 'in', (eb) => eb.selectFrom('r').select('r.id'))
+            .where((eb) => eb.or([eb('read_at', 'is', null), eb('emailed_at', '>=', a.since)])),
+          'notifications',
+          'no key update',
         ),
-      ]),
-    ),
+      )
+      .selectFrom('comments as c')
+      .innerJoin('posts as p', 'p.id', 'c.post_id')
+      .innerJoin('users as au', 'au.id', 'c.author_id')
+      .leftJoin('r', (j) => j.onTrue())
+      .leftJoin('s', 's.member_id', 'r.id')
+      .select([
+        'c.comment_html',
+        'p.title',
+        'au.name',
+        'au.image',
+        'r.id as recipient_id',
+        'r.email_on_comment',
+        'r.email_on_reply',
+        'r.unread_notifications',
+        's.id as notification_id',
+        's.read_at',
+        's.emailed_at',
+      ])
+      .where('c.id', '=', a.commentId)
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id', 'desc'),
 );
 
-export async function findCommentRecipients(db: Db, q: { postId: string; postAuthorId: string; actorId: string }) {
-  const rows = await commentRecipientsQuery.execute(db, q);
-  return rows.map((r) => ({
-    id: r.id,
-    emailOnComment: Number(r.email_on_comment) === 1,
-    emailOnReply: Number(r.email_on_reply) === 1,
-    unread: Number(r.unread_notifications),
-  }));
+/** One who hears of a new comment, and where they stand on its post's notifications. */
+export interface CommentRecipient {
+  id: string;
+  emailOnComment: boolean;
+  emailOnReply: boolean;
+  /** The member's unread count before the comment. */
+  unread: number;
+  /** The member's newest unread notification of this post, if any: the row the comment updates. */
+  unreadId: string | null;
+  /** Whether a mail about this post went to the member at or after `since`. */
+  mailedSince: boolean;
+}
+
+/**
+ * A new comment's text, post title and writer, and who hears of it (see commentAudienceQuery);
+ * undefined when the comment is gone.
+ */
+export async function findCommentAudience(
+  db: Db,
+  q: { commentId: string; postId: string; postAuthorId: string; actorId: string; since: string },
+) {
+  const rows = await commentAudienceQuery.execute(db, q);
+  const first = rows[0];
+  if (!first) return undefined;
+  const recipients = new Map<string, CommentRecipient>();
+  for (const row of rows) {
+    if (row.recipient_id === null) continue;
+    let r = recipients.get(row.recipient_id);
+    if (!r) {
+      r = {
+        id: row.recipient_id,
+        emailOnComment: Number(row.email_on_comment) === 1,
+        emailOnReply: Number(row.email_on_reply) === 1,
+        unread: Number(row.unread_notifications),
+        unreadId: null,
+        mailedSince: false,
+      };
+      recipients.set(r.id, r);
+    }
+    // Newest first: the newest unread row is the one kept up to date (older ones predate consolidation).
+    if (row.notification_id !== null && row.read_at === null) r.unreadId ??= row.notification_id;
+    if (row.emailed_at !== null && row.emailed_at >= q.since) r.mailedSince = true;
+  }
+  return {
+    commentHtml: first.comment_html,
+    postTitle: first.title,
+    actor: { id: q.actorId, name: first.name, photo: first.image },
+    recipients: [...recipients.values()],
+  };
 }
 
 /** A list of ids as named placeholders `k0`, `k1`, … (one prepared query per length): in the query… */
 const listOf = (a: Args<Record<string, string>>, n: number) => Array.from({ length: n }, (_, i) => a[`k${i}`]!);
 /** …and in its arguments. */
 const listArgs = (ids: string[]): Record<string, string> => Object.fromEntries(ids.map((id, i) => [`k${i}`, id]));
-
-// The rows found are held until the comment commits (PostgreSQL): a member marking one read
-// meanwhile waits, rather than reading a row that is then brought up to a comment they never saw.
-const threadStateQuery = preparedByShape(
-  (n: number) => (db, a: Args<Record<string, string>>) =>
-    lockingRead(
-      db,
-      db
-        .selectFrom('notifications')
-        .select(['id', 'member_id', 'read_at', 'emailed_at'])
-        .where('post_id', '=', a.postId!)
-        .where('member_id', 'in', listOf(a, n))
-        .where((eb) => eb.or([eb('read_at', 'is', null), eb('emailed_at', '>=', a.since!)]))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc'),
-      'notifications',
-      'no key update',
-    ),
-);
-
-/** Where each member stands on a post's notifications: the row a new comment updates, and a recent mail. */
-export interface ThreadState {
-  /** The member's newest unread notification of this post, if any. */
-  unreadId: string | null;
-  /** Whether a mail about this post went to the member at or after `since`. */
-  mailedSince: boolean;
-}
-
-/** Of these members, each one's unread notification of this post and whether one was mailed at or after `since`. */
-export async function findThreadState(db: Db, postId: string, memberIds: string[], since: string): Promise<Map<string, ThreadState>> {
-  const states = new Map<string, ThreadState>(memberIds.map((id) => [id, { unreadId: null, mailedSince: false }]));
-  if (memberIds.length === 0) return states;
-  const rows = await threadStateQuery(memberIds.length).execute(db, { postId, since, ...listArgs(memberIds) });
-  for (const row of rows) {
-    const state = states.get(row.member_id)!;
-    // Newest first: the newest unread row is the one kept up to date (older ones predate consolidation).
-    if (row.read_at === null) state.unreadId ??= row.id;
-    if (row.emailed_at !== null && row.emailed_at >= since) state.mailedSince = true;
-  }
-  return states;
-}
 
 export interface NotificationRow {
   id: string;

@@ -7,11 +7,10 @@ import type { Reaction } from '../../write-path/write-path.ts';
 import {
   consolidateNotifications,
   findAnnouncementSource,
+  findCommentAudience,
   findCommentContext,
-  findCommentRecipients,
   findMemberActor,
   findRepointable,
-  findThreadState,
   insertAnnouncementNotifications,
   insertNotifications,
   removeNotifications,
@@ -85,63 +84,58 @@ const mailAllowed = (type: NotificationType, settings: { emailOnComment: boolean
  * comment writes one row only for the members who have read what they had.
  */
 async function notifyComment(db: Db, event: EventOf<'comment.added'>, record: Recorder): Promise<void> {
-  const context = await findCommentContext(db, event.comment.id);
-  if (!context) return;
-  const recipients = await findCommentRecipients(db, {
-    postId: context.postId,
-    postAuthorId: context.postAuthorId,
-    actorId: context.actor.id,
-  });
-  if (recipients.length === 0) return;
-  const createdAt = event.comment.createdAt;
-  const text = excerptOf(context.commentHtml, NOTIFICATION_TEXT_MAX);
+  const { comment, postAuthorId } = event;
+  const createdAt = comment.createdAt;
   // At most one mail per post per member in the interval; the post's row is held by the comment,
   // so two comments on one post decide this one after the other.
   const since = new Date(Date.parse(createdAt) - NOTIFICATION_EMAIL_INTERVAL_MS).toISOString();
-  const states = await findThreadState(
-    db,
-    context.postId,
-    recipients.map((r) => r.id),
+  const audience = await findCommentAudience(db, {
+    commentId: comment.id,
+    postId: comment.postId,
+    postAuthorId,
+    actorId: comment.authorId,
     since,
-  );
+  });
+  if (!audience || audience.recipients.length === 0) return;
+  const { actor, postTitle } = audience;
+  const text = excerptOf(audience.commentHtml, NOTIFICATION_TEXT_MAX);
   const fresh: NotificationRow[] = [];
   const updated: Array<{ row: NotificationRow; unread: number }> = [];
   const mailedIds: string[] = [];
   const quietIds: string[] = [];
-  for (const r of recipients) {
-    const type: NotificationType = r.id === context.postAuthorId ? 'comment' : 'reply';
-    const state = states.get(r.id)!;
-    const mail = mailAllowed(type, r) && !state.mailedSince;
+  for (const r of audience.recipients) {
+    const type: NotificationType = r.id === postAuthorId ? 'comment' : 'reply';
+    const mail = mailAllowed(type, r) && !r.mailedSince;
     const row: NotificationRow = {
-      id: state.unreadId ?? newId(),
+      id: r.unreadId ?? newId(),
       memberId: r.id,
       type,
-      actorId: context.actor.id,
-      postId: context.postId,
-      commentId: event.comment.id,
+      actorId: actor.id,
+      postId: comment.postId,
+      commentId: comment.id,
       announcementId: null,
-      title: context.postTitle,
+      title: postTitle,
       text,
       emailedAt: mail ? createdAt : null,
       createdAt,
     };
-    if (state.unreadId === null) {
+    if (r.unreadId === null) {
       fresh.push(row);
     } else {
       // Still unread, so the count stays what it was.
       updated.push({ row, unread: r.unread });
-      (mail ? mailedIds : quietIds).push(state.unreadId);
+      (mail ? mailedIds : quietIds).push(r.unreadId);
     }
   }
   await consolidateNotifications(
     db,
     { mailed: mailedIds, quiet: quietIds },
-    { actorId: context.actor.id, commentId: event.comment.id, title: context.postTitle, text, createdAt },
+    { actorId: actor.id, commentId: comment.id, title: postTitle, text, createdAt },
   );
   const unread = await insertNotifications(db, fresh);
-  const actor = { name: context.actor.name, photo: context.actor.photo };
-  for (const { row, unread: count } of updated) recordCreated(record, row, actor, count);
-  for (const row of fresh) recordCreated(record, row, actor, unread.get(row.memberId) ?? 0);
+  const shown = { name: actor.name, photo: actor.photo };
+  for (const { row, unread: count } of updated) recordCreated(record, row, shown, count);
+  for (const row of fresh) recordCreated(record, row, shown, unread.get(row.memberId) ?? 0);
 }
 
 /**
