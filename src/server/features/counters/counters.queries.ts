@@ -1,4 +1,5 @@
 import { sql, type CompiledQuery } from 'kysely';
+import { connectionShard } from '../../db/connection-shard.ts';
 import type { Db } from '../../db/schema.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
 
@@ -10,10 +11,10 @@ import { type Args, prepared } from '../../db/prepared.ts';
 export type CounterName = 'posts' | 'comments' | 'users' | 'announcements' | 'reports';
 
 /**
- * A total is spread over this many rows: concurrent writes on PostgreSQL each move one of them
- * instead of queueing for a single row's lock until the one before commits.
+ * A total is spread over up to this many rows: concurrent writes on PostgreSQL each move one of
+ * them instead of queueing for a single row's lock until the one before commits.
  */
-export const COUNTER_SHARDS = 16;
+export const COUNTER_SHARDS = 64;
 
 const counterValue = prepared((db, a: Args<{ name: CounterName }>) =>
   db
@@ -22,10 +23,10 @@ const counterValue = prepared((db, a: Args<{ name: CounterName }>) =>
     .where('name', '=', a.name),
 );
 
-const moveCounter = prepared((db, a: Args<{ name: CounterName; shard: number; delta: number }>) =>
+const moveCounter = prepared((db, a: Args<{ name: CounterName; delta: number }>) =>
   db
     .insertInto('counters')
-    .values({ name: a.name, shard: a.shard, value: a.delta })
+    .values({ name: a.name, shard: connectionShard(db, COUNTER_SHARDS), value: a.delta })
     .onConflict((oc) => oc.columns(['name', 'shard']).doUpdateSet({ value: sql`counters.value + ${a.delta}` })),
 );
 
@@ -35,7 +36,7 @@ export async function readCounter(db: Db, name: CounterName): Promise<number> {
 }
 
 export const siteCounterMove = (db: Db, name: CounterName, delta: number): CompiledQuery =>
-  moveCounter.bind(db, { name, shard: Math.floor(Math.random() * COUNTER_SHARDS), delta });
+  moveCounter.bind(db, { name, delta });
 
 /** Sets a total outright (the bulk recount): all of it in shard 0, the other shards gone. */
 export async function setSiteCounter(db: Db, name: CounterName, value: number): Promise<void> {
