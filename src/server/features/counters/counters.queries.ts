@@ -35,8 +35,7 @@ export async function readCounter(db: Db, name: CounterName): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
-export const siteCounterMove = (db: Db, name: CounterName, delta: number): CompiledQuery =>
-  moveCounter.bind(db, { name, delta });
+export const siteCounterMove = (db: Db, name: CounterName, delta: number): CompiledQuery => moveCounter.bind(db, { name, delta });
 
 /** Sets a total outright (the bulk recount): all of it in shard 0, the other shards gone. */
 export async function setSiteCounter(db: Db, name: CounterName, value: number): Promise<void> {
