@@ -137,8 +137,8 @@ export interface CommentRecipient {
 }
 
 /**
- * A new comment's text, post title and writer, and who hears of it (see commentAudienceQuery);
- * undefined when the comment is gone.
+ * A new comment's text, its post's title, its writer as shown (name and photo), and who hears of
+ * it (see commentAudienceQuery); undefined when the comment is gone.
  */
 export async function findCommentAudience(
   db: Db,
@@ -169,7 +169,7 @@ export async function findCommentAudience(
   return {
     commentHtml: first.comment_html,
     postTitle: first.title,
-    actor: { id: q.actorId, name: first.name, photo: first.image },
+    actor: { name: first.name, photo: first.image },
     recipients: [...recipients.values()],
   };
 }

@@ -110,7 +110,7 @@ async function notifyComment(db: Db, event: EventOf<'comment.added'>, record: Re
       id: r.unreadId ?? newId(),
       memberId: r.id,
       type,
-      actorId: actor.id,
+      actorId: comment.authorId,
       postId: comment.postId,
       commentId: comment.id,
       announcementId: null,
@@ -130,12 +130,11 @@ async function notifyComment(db: Db, event: EventOf<'comment.added'>, record: Re
   await consolidateNotifications(
     db,
     { mailed: mailedIds, quiet: quietIds },
-    { actorId: actor.id, commentId: comment.id, title: postTitle, text, createdAt },
+    { actorId: comment.authorId, commentId: comment.id, title: postTitle, text, createdAt },
   );
   const unread = await insertNotifications(db, fresh);
-  const shown = { name: actor.name, photo: actor.photo };
-  for (const { row, unread: count } of updated) recordCreated(record, row, shown, count);
-  for (const row of fresh) recordCreated(record, row, shown, unread.get(row.memberId) ?? 0);
+  for (const { row, unread: count } of updated) recordCreated(record, row, actor, count);
+  for (const row of fresh) recordCreated(record, row, actor, unread.get(row.memberId) ?? 0);
 }
 
 /**
