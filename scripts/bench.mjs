@@ -315,6 +315,29 @@ function memoryOf(pid) {
   }
 }
 
+/**
+ * CPU time in ms (Linux; null elsewhere): the process's own (user + system, all its threads)
+ * and the whole machine's busy time. A scenario's CPU per request is steadier than its rate on
+ * a shared machine, whose speed drifts by 20 % and more between runs.
+ */
+function cpuTimes(pid) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const tick = 1000 / 100; // USER_HZ is 100 on Linux
+    const own = (pidFields) => (Number(pidFields[11]) + Number(pidFields[12])) * tick;
+    const self = readFileSync('/proc/self/stat', 'utf8');
+    const selfFields = self.slice(self.lastIndexOf(')') + 2).split(' ');
+    const [, ...all] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const n = all.map(Number);
+    const busy = (n.reduce((a, b) => a + b, 0) - n[3] - (n[4] ?? 0)) * tick;
+    return { server: own(fields), loader: own(selfFields), machine: busy };
+  } catch {
+    return null;
+  }
+}
+
 /** The share of CPU time the whole machine spent idle over `ms` (Linux); null elsewhere. */
 async function machineIdle(ms) {
   const read = () => {
@@ -467,8 +490,11 @@ function drive(base, scenario, ctx, seconds) {
 async function measure(server, scenario, ctx) {
   if (warmupSec > 0) await drive(server.base, scenario, ctx, warmupSec);
   server.takePeakRss();
+  const before = cpuTimes(server.pid);
   const r = await drive(server.base, scenario, ctx, durationSec);
+  const after = cpuTimes(server.pid);
   const peakRss = server.takePeakRss();
+  const perRequest = (ms) => (r.requests.total > 0 ? Math.round((ms * 1000) / r.requests.total) : null);
   return {
     name: scenario.name,
     label: scenario.label,
@@ -481,6 +507,10 @@ async function measure(server, scenario, ctx) {
     timeouts: r.timeouts,
     non2xx: r.non2xx,
     peakRssMiB: peakRss === null ? null : Math.round(peakRss),
+    // µs of CPU per request: the server process's, and the machine's but for this load generator
+    // (the server, and on PostgreSQL its database and Redis too).
+    serverCpuUs: before && after ? perRequest(after.server - before.server) : null,
+    machineCpuUs: before && after ? perRequest(after.machine - before.machine - (after.loader - before.loader)) : null,
   };
 }
 
@@ -504,8 +534,19 @@ function printSize(size) {
   console.log(`\n${engineName}, ${fmt(size.posts)} posts, ${fmt(size.members)} members — server peak RSS ${fmt(size.peakRssMiB)} MiB`);
   console.log(
     table(
-      ['scenario', 'req/s', '× health', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'peak RSS MiB'],
-      size.scenarios.map((s) => [s.label, fmt(s.rps), ratio(s.ratioToHealth), s.p50, s.p99, s.errors, s.non2xx, fmt(s.peakRssMiB)]),
+      ['scenario', 'req/s', '× health', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'peak RSS MiB', 'server CPU µs/req', 'all CPU µs/req'],
+      size.scenarios.map((s) => [
+        s.label,
+        fmt(s.rps),
+        ratio(s.ratioToHealth),
+        s.p50,
+        s.p99,
+        s.errors,
+        s.non2xx,
+        fmt(s.peakRssMiB),
+        fmt(s.serverCpuUs),
+        fmt(s.machineCpuUs),
+      ]),
     ),
   );
 }
@@ -742,7 +783,7 @@ async function benchSize({ posts, members }, { withFirstView }) {
     const scenarios = [];
     const report = (label, r) =>
       console.log(
-        `  ${label.padEnd(44)} ${fmt(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ''}`,
+        `  ${label.padEnd(44)} ${fmt(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  server CPU ${fmt(r.serverCpuUs)} µs/req${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ''}`,
       );
     for (const scenario of SCENARIOS.filter((s) => !s.uncached)) {
       if (interrupted) break;
