@@ -79,7 +79,7 @@ try {
     ['PostgreSQL + Redis', postgres],
   ]) {
     console.log(
-      `| ${name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.health ? fmt(r.health) : '–'} | ${fmt(r.serverCpuUs)} | ${fmt(r.machineCpuUs)} |`,
+      `| ${name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${fmt(r.health)} | ${fmt(r.serverCpuUs)} | ${fmt(r.machineCpuUs)} |`,
     );
   }
   const share = postgres.rps / sqlite.rps;

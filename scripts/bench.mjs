@@ -315,43 +315,50 @@ function memoryOf(pid) {
   }
 }
 
-/**
- * CPU time in ms (Linux; null elsewhere): the process's own (user + system, all its threads)
- * and the whole machine's busy time. A scenario's CPU per request is steadier than its rate on
- * a shared machine, whose speed drifts by 20 % and more between runs.
- */
-function cpuTimes(pid) {
+/** Linux counts CPU time in ticks of 1/100 s (USER_HZ). */
+const TICK_MS = 10;
+
+/** The whole machine's CPU ticks since boot, in all and idle (Linux); null elsewhere. */
+function machineTicks() {
   try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const tick = 1000 / 100; // USER_HZ is 100 on Linux
-    const own = (pidFields) => (Number(pidFields[11]) + Number(pidFields[12])) * tick;
-    const self = readFileSync('/proc/self/stat', 'utf8');
-    const selfFields = self.slice(self.lastIndexOf(')') + 2).split(' ');
-    const [, ...all] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-    const n = all.map(Number);
-    const busy = (n.reduce((a, b) => a + b, 0) - n[3] - (n[4] ?? 0)) * tick;
-    return { server: own(fields), loader: own(selfFields), machine: busy };
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const n = fields.map(Number);
+    return { idle: n[3] + (n[4] ?? 0), total: n.reduce((a, b) => a + b, 0) };
   } catch {
     return null;
   }
 }
 
+/** A process's CPU time in ms, user + system over all its threads (Linux); null elsewhere. */
+function processCpuMs(pid) {
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time in ms: the server's, this process's (the load generator), and the machine's busy
+ * time; null when one cannot be read. A scenario's CPU per request is steadier than its rate on
+ * a shared machine, whose speed drifts by 20 % and more between runs.
+ */
+function cpuTimes(pid) {
+  const server = processCpuMs(pid);
+  const loader = processCpuMs('self');
+  const machine = machineTicks();
+  if (server === null || loader === null || machine === null) return null;
+  return { server, loader, machine: (machine.total - machine.idle) * TICK_MS };
+}
+
 /** The share of CPU time the whole machine spent idle over `ms` (Linux); null elsewhere. */
 async function machineIdle(ms) {
-  const read = () => {
-    try {
-      const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-      const n = fields.map(Number);
-      return { idle: n[3] + (n[4] ?? 0), total: n.reduce((a, b) => a + b, 0) };
-    } catch {
-      return null;
-    }
-  };
-  const a = read();
+  const a = machineTicks();
   await new Promise((r) => setTimeout(r, ms));
-  const b = read();
+  const b = machineTicks();
   return a && b && b.total > a.total ? (b.idle - a.idle) / (b.total - a.total) : null;
 }
 
