@@ -225,6 +225,29 @@ describe.runIf(redis !== null)('redis store', () => {
     const keys = await redis!.keys(`${prefix}*`);
     await redis!.del(...keys);
   });
+
+  it('answers from the copy it holds while Redis says it is current, and never after', async () => {
+    const prefix = `code-commons-test:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
+    const one = redisStore(redis!, prefix);
+    const other = redisStore(redis!, prefix);
+    const v0 = (await one.read('k')).version;
+    await other.write('k', { version: v0, tags: [ALL, 'post:1'], value: 'first' });
+    expect((await one.read('k')).value).toBe('first');
+    // Same version, other text: the copy held here is what is answered (the text is not sent again).
+    await redis!.set(`${prefix}k`, `${v0} ${ALL} post:1\n"sent again"`);
+    expect((await one.read('k')).value).toBe('first');
+    // A write to what it shows: nothing, then the other instance's newer answer.
+    await other.bump(['post:1']);
+    expect((await one.read('k')).value).toBe(MISSING);
+    const v2 = (await other.read('k')).version;
+    await other.write('k', { version: v2, tags: [ALL, 'post:1'], value: 'second' });
+    expect((await one.read('k')).value).toBe('second');
+    // Gone from Redis (expired, flushed): gone here too.
+    await redis!.del(`${prefix}k`);
+    expect((await one.read('k')).value).toBe(MISSING);
+    const keys = await redis!.keys(`${prefix}*`);
+    if (keys.length > 0) await redis!.del(...keys);
+  });
 });
 
 // Readers that miss together share one computation, never one begun before a write they saw.

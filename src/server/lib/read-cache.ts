@@ -105,22 +105,26 @@ const VERSION_TTL_SECONDS = 30 * 86_400;
 
 // One round trip each. An entry is stored as "<version> <tag> <tag>…\n<JSON of the value>".
 // (The tag keys are named inside the scripts: fine for one Redis, not for a Redis Cluster.)
+// The read answers {version} when nothing current is kept, {version, made} when what is kept
+// was made under ARGV[2] (the version of the caller's own copy, which then still holds), and
+// {version, made, JSON} otherwise.
 const READ_SCRIPT = `
 local version = tonumber(redis.call('GET', KEYS[2]) or '0')
 local entry = redis.call('GET', KEYS[1])
-if not entry then return {version, false} end
+if not entry then return {version} end
 local newline = string.find(entry, '\\n', 1, true)
-if not newline then return {version, false} end
+if not newline then return {version} end
 local made = nil
 for word in string.gmatch(string.sub(entry, 1, newline - 1), '%S+') do
   if made == nil then
     made = tonumber(word)
   else
     local stamp = redis.call('GET', ARGV[1] .. word)
-    if stamp and tonumber(stamp) > made then return {version, false} end
+    if stamp and tonumber(stamp) > made then return {version} end
   end
 end
-return {version, string.sub(entry, newline + 1)}
+if made == tonumber(ARGV[2]) then return {version, made} end
+return {version, made, string.sub(entry, newline + 1)}
 `;
 const BUMP_SCRIPT = `
 local version = redis.call('INCR', KEYS[1])
@@ -129,23 +133,55 @@ for i = 4, #ARGV do redis.call('SET', ARGV[1] .. ARGV[i], version, 'EX', ARGV[3]
 return version
 `;
 
-export function redisStore(redis: Redis, prefix: string): ReadCacheStore {
+/**
+ * Kept in Redis, with a copy of the answers last used in this process: Redis still decides
+ * whether an answer is current (one round trip), but a current answer this process holds
+ * already is not sent again, nor parsed again (a home page is some 13 kB of JSON, which cost
+ * more than the rest of the request).
+ */
+export function redisStore(redis: Redis, prefix: string, localEntries = MEMORY_ENTRIES): ReadCacheStore {
   const versionKey = `${prefix}version`;
   const tagPrefix = `${prefix}tag:`;
+  /** By key, least recently used first: the answer and the version it was made under. */
+  const local = new Map<string, { made: number; value: unknown }>();
+  const hold = (key: string, made: number, value: unknown) => {
+    local.delete(key);
+    local.set(key, { made, value });
+    if (local.size > localEntries) local.delete(local.keys().next().value as string);
+  };
   return {
     async read(key) {
-      const [version, json] = (await redis.eval(READ_SCRIPT, 2, prefix + key, versionKey, tagPrefix)) as [number, string | null];
-      return { version: Number(version), value: json === null ? MISSING : (JSON.parse(json) as unknown) };
+      const held = local.get(key);
+      const [version, made, json] = (await redis.eval(READ_SCRIPT, 2, prefix + key, versionKey, tagPrefix, held?.made ?? -1)) as [
+        number,
+        number?,
+        string?,
+      ];
+      if (json !== undefined) {
+        const value = JSON.parse(json) as unknown;
+        hold(key, Number(made), value);
+        return { version: Number(version), value };
+      }
+      // Made under the version of the copy held here (none is made under -1): that copy is current.
+      if (made !== undefined && held) {
+        hold(key, held.made, held.value);
+        return { version: Number(version), value: held.value };
+      }
+      local.delete(key);
+      return { version: Number(version), value: MISSING };
     },
     async write(key, entry) {
       const text = `${entry.version} ${entry.tags.join(' ')}\n${JSON.stringify(entry.value)}`;
       await redis.set(prefix + key, text, 'EX', ENTRY_TTL_SECONDS);
+      hold(key, entry.version, entry.value);
     },
     async bump(tags) {
       await redis.eval(BUMP_SCRIPT, 1, versionKey, tagPrefix, VERSION_TTL_SECONDS, TAG_TTL_SECONDS, ...tags);
     },
     // The connection belongs to whoever opened it (plugins/redis.ts).
-    async close() {},
+    async close() {
+      local.clear();
+    },
   };
 }
 
