@@ -116,3 +116,8 @@ export function preparedByShape<K, A extends object, O>(
     return query;
   };
 }
+
+/** A list of ids as named placeholders `k0`, `k1`, … (one prepared query per length): in the query… */
+export const listOf = (a: Args<Record<string, string>>, n: number) => Array.from({ length: n }, (_, i) => a[`k${i}`]!);
+/** …and in its arguments. */
+export const listArgs = (ids: readonly string[]): Record<string, string> => Object.fromEntries(ids.map((id, i) => [`k${i}`, id]));

@@ -115,4 +115,22 @@ describe('notification mails', () => {
     await notify(carol.id, true);
     expect(await mailsBefore(bob, before)).toEqual([]);
   });
+
+  it('mails each member of one write at their own address, read once for all of them', async () => {
+    const dan = await signUp(t.app, { name: 'Dan' });
+    const eve = await signUp(t.app, { name: 'Eve' });
+    const admin = await createAdmin(t, 'Admin 2');
+    const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${eve.email}`, headers: admin.headers });
+    expect(ban.statusCode).toBe(200);
+    const before = sink.mails.length;
+    await t.writePath.run(async (w) => {
+      for (const id of [dan.id, eve.id, ada.id])
+        w.record({ type: 'notification.created', recipientId: id, notification: facts(), unread: 1, email: true });
+      return 'written';
+    });
+    const mails = (await sink.waitFor(before + 2)).slice(before, before + 2);
+    expect(mails.map((m) => m.to).sort()).toEqual([[ada.email], [dan.email]].sort());
+    // And nothing to the banned member.
+    expect(await mailsBefore(bob, before + 2)).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { NotificationType } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
-import { type Args, type Placeholder, prepared, preparedByShape } from '../../db/prepared.ts';
+import { type Args, listArgs, listOf, type Placeholder, prepared, preparedByShape } from '../../db/prepared.ts';
 import { lockingRead } from '../../db/row-lock.ts';
 import type { DB, Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
@@ -173,11 +173,6 @@ export async function findCommentAudience(
     recipients: [...recipients.values()],
   };
 }
-
-/** A list of ids as named placeholders `k0`, `k1`, … (one prepared query per length): in the query… */
-const listOf = (a: Args<Record<string, string>>, n: number) => Array.from({ length: n }, (_, i) => a[`k${i}`]!);
-/** …and in its arguments. */
-const listArgs = (ids: string[]): Record<string, string> => Object.fromEntries(ids.map((id, i) => [`k${i}`, id]));
 
 export interface NotificationRow {
   id: string;
