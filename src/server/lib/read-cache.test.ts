@@ -158,10 +158,11 @@ describe('tags touched by a write', () => {
       'activity',
     ]);
     const comment = { id: 'c', postId: 'p', authorId: 'a', createdAt: at };
-    expect(tagsTouchedBy([{ type: 'comment.added', comment, postAuthorId: 'a' }])).toEqual(['post:p', 'activity']);
+    const indexed = { html: '<p>c</p>', postTitle: 'P', postCategory: 't' };
+    expect(tagsTouchedBy([{ type: 'comment.added', comment, postAuthorId: 'a', indexed }])).toEqual(['post:p', 'activity']);
     expect(
       tagsTouchedBy([
-        { type: 'comment.added', comment, postAuthorId: 'a' },
+        { type: 'comment.added', comment, postAuthorId: 'a', indexed },
         { type: 'member.updated', memberId: 'a' },
       ]),
     ).toEqual([ALL]);

@@ -82,7 +82,16 @@ export type DomainEvent =
     }
   /** A post's title, description or tag changed (the version before it is kept as a revision). */
   | { type: 'post.edited'; post: PostFacts; before: { category: string } }
-  | { type: 'comment.added'; comment: CommentFacts; postAuthorId: string }
+  | {
+      type: 'comment.added';
+      comment: CommentFacts;
+      postAuthorId: string;
+      /**
+       * What the search index is made of, known to the write already: its text as rendered,
+       * its post's title and tag (on PostgreSQL, reading them back cost a round trip).
+       */
+      indexed: { html: string; postTitle: string; postCategory: string };
+    }
   /** A comment's text changed (the version before it is kept as a revision). */
   | { type: 'comment.edited'; comment: CommentFacts }
   /** Comments removed one by one or together (a ban's reported comments), with their reports. */

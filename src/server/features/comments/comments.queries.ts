@@ -19,8 +19,11 @@ const newComment = prepared((db, c: Args<NewComment & { html: string }>) =>
   }),
 );
 
-export async function insertComment(db: Db, c: NewComment) {
-  await newComment.runDeferrable(db, { ...c, html: renderMarkdown(c.comment) });
+/** Writes a comment; answers its text as rendered (what is stored as its HTML). */
+export async function insertComment(db: Db, c: NewComment): Promise<string> {
+  const html = renderMarkdown(c.comment);
+  await newComment.runDeferrable(db, { ...c, html });
+  return html;
 }
 
 const postComments = prepared((db, a: Args<{ postId: string; limit: number; offset: number }>) =>

@@ -28,8 +28,13 @@ export async function addComment(writes: WritePath, viewer: SessionViewer, input
   await writes.run(async (w) => {
     const post = await readPostForUpdate(w.trx, input.postId);
     if (!post) throw notFound('post');
-    await insertComment(w.trx, { id, postId: input.postId, authorId: viewer.id, comment: input.comment, createdAt });
-    w.record({ type: 'comment.added', comment: { id, postId: input.postId, authorId: viewer.id, createdAt }, postAuthorId: post.authorId });
+    const html = await insertComment(w.trx, { id, postId: input.postId, authorId: viewer.id, comment: input.comment, createdAt });
+    w.record({
+      type: 'comment.added',
+      comment: { id, postId: input.postId, authorId: viewer.id, createdAt },
+      postAuthorId: post.authorId,
+      indexed: { html, postTitle: post.title, postCategory: post.category },
+    });
   });
   return { insertedId: id };
 }

@@ -280,7 +280,12 @@ export async function tallyPostContents(
 }
 
 const postForChange = prepared((db, a: Args<{ id: string }>) =>
-  lockingRead(db, db.selectFrom('posts').select(['author_id', 'up_votes', 'down_votes']).where('id', '=', a.id), 'posts', 'no key update'),
+  lockingRead(
+    db,
+    db.selectFrom('posts').select(['author_id', 'title', 'category', 'up_votes', 'down_votes']).where('id', '=', a.id),
+    'posts',
+    'no key update',
+  ),
 );
 
 /**
@@ -288,9 +293,20 @@ const postForChange = prepared((db, a: Args<{ id: string }>) =>
  * transaction), held until the transaction ends: changes to one post run one after another,
  * and a post being removed meanwhile is found gone rather than half there.
  */
-export async function readPostForChange(db: Db, id: string): Promise<{ authorId: string; upVotes: number; downVotes: number } | null> {
+export async function readPostForChange(
+  db: Db,
+  id: string,
+): Promise<{ authorId: string; title: string; category: string; upVotes: number; downVotes: number } | null> {
   const row = await postForChange.executeTakeFirst(db, { id });
-  return row ? { authorId: row.author_id, upVotes: Number(row.up_votes), downVotes: Number(row.down_votes) } : null;
+  return row
+    ? {
+        authorId: row.author_id,
+        title: row.title,
+        category: row.category,
+        upVotes: Number(row.up_votes),
+        downVotes: Number(row.down_votes),
+      }
+    : null;
 }
 
 export async function readPostCount(db: Db, userId: string): Promise<number> {

@@ -61,7 +61,7 @@ export const findPostAuthor = findPostOwner;
 
 /**
  * A post about to gain a comment or a vote, held for the rest of the transaction (see
- * readPostForChange), with its author and stored votes; null when there is none.
+ * readPostForChange), with its author, title, tag and stored votes; null when there is none.
  */
 export const readPostForUpdate = readPostForChange;
 

@@ -57,10 +57,14 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
     case 'post.removed':
       await removeDocuments(db, await documentIdsOf(db, { postId: event.post.id }));
       return;
-    case 'comment.added':
+    case 'comment.added': {
+      const { comment, indexed } = event;
+      const source = { postId: comment.postId, commentId: comment.id, authorId: comment.authorId, createdAt: comment.createdAt };
+      await index(db, { ...source, title: indexed.postTitle, category: indexed.postCategory, html: indexed.html }, true);
+      return;
+    }
     case 'comment.edited':
-      for (const source of await commentSources(db, { commentId: event.comment.id }))
-        await index(db, source, event.type === 'comment.added');
+      for (const source of await commentSources(db, { commentId: event.comment.id })) await index(db, source, false);
       return;
     case 'comments.removed':
       await removeDocuments(db, await documentIdsOf(db, { commentIds: event.comments.map((c) => c.id) }));

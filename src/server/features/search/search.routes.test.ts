@@ -121,6 +121,9 @@ describe('GET /api/search', () => {
     expect(await postIdsFor('tag:cpp vector')).toEqual([ids.vectors]);
     expect(await postIdsFor('tag:python vector')).toEqual([]);
     expect(await postIdsFor('tag:node.js')).toEqual([ids.runtime]);
+    // A comment carries its post's tag.
+    expect((await search('tag:rust nicer')).hits.map((h) => h.commentId)).toEqual([ids.comment]);
+    expect((await search('tag:cpp nicer')).hits).toEqual([]);
     expect(await postIdsFor('author:"Ada Lovelace" lifetimes', { sort: 'newest' })).toEqual([ids.borrow, ids.lifetimesBody]);
     const byLinus = await search('author:"linus torvalds" lifetimes');
     expect(byLinus.hits.map((h) => [h.type, h.postId])).toEqual([['post', ids.borrow]]);
