@@ -23,7 +23,8 @@ export async function replyFromCache(
   };
   const kept = cache ? await cache.read(key, serialize, () => tags) : await serialize();
   if (kept.totalCount !== undefined) reply.header(TOTAL_COUNT_HEADER, String(kept.totalCount));
-  return reply.type('application/json; charset=utf-8').send(bytesOf(kept));
+  // An answer computed for this request alone is sent as it is.
+  return reply.type('application/json; charset=utf-8').send(cache ? bytesOf(kept) : kept.json);
 }
 
 /**

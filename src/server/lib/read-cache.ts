@@ -51,6 +51,13 @@ const MEMORY_ENTRIES = 200;
 /** Tags remembered at most in memory; past that every kept answer is dropped and they start again. */
 const MEMORY_TAGS = 10_000;
 
+/** Puts `key` last in a map kept in the order of use, dropping the least recently used past `max`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value as string);
+}
+
 export function memoryStore(maxEntries = MEMORY_ENTRIES, maxTags = MEMORY_TAGS): ReadCacheStore {
   let version = 0;
   /** Answers computed under an earlier version than this are never used (the tags were forgotten). */
@@ -62,16 +69,16 @@ export function memoryStore(maxEntries = MEMORY_ENTRIES, maxTags = MEMORY_TAGS):
     async read(key) {
       const entry = entries.get(key);
       if (!entry) return { version, value: MISSING };
-      entries.delete(key);
-      if (!current(entry)) return { version, value: MISSING };
-      entries.set(key, entry);
+      if (!current(entry)) {
+        entries.delete(key);
+        return { version, value: MISSING };
+      }
+      remember(entries, key, entry, maxEntries);
       return { version, value: entry.value };
     },
     async write(key, entry) {
-      entries.delete(key);
-      if (!current(entry)) return;
-      entries.set(key, entry);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      if (current(entry)) remember(entries, key, entry, maxEntries);
+      else entries.delete(key);
     },
     async bump(tags) {
       version += 1;
@@ -144,11 +151,7 @@ export function redisStore(redis: Redis, prefix: string, localEntries = MEMORY_E
   const tagPrefix = `${prefix}tag:`;
   /** By key, least recently used first: the answer and the version it was made under. */
   const local = new Map<string, { made: number; value: unknown }>();
-  const hold = (key: string, made: number, value: unknown) => {
-    local.delete(key);
-    local.set(key, { made, value });
-    if (local.size > localEntries) local.delete(local.keys().next().value as string);
-  };
+  const hold = (key: string, made: number, value: unknown) => remember(local, key, { made, value }, localEntries);
   return {
     async read(key) {
       const held = local.get(key);
