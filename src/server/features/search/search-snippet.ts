@@ -6,27 +6,6 @@ export const SNIPPET_MAX = 300;
 /** How much text comes before the first match, so it is read in context. */
 const LEAD = 60;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/**
- * The text of stored HTML (which the renderer wrote and sanitised, so its tags are well
- * formed): cheaper than a parser, and only run on the hits of one page.
- */
-export function textOfHtml(html: string): string {
-  return html
-    .replace(/<\/(p|h[1-6]|li|pre|blockquote|tr|td|th)>|<br\s*\/?>/g, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** Where the query's terms occur in a text, as [start, end) ranges in order. */
 function matchedRanges(text: string, terms: readonly QueryTerm[]): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];

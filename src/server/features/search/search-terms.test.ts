@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexTerms, parseQuery, QUERY_TERMS_MAX } from './search-terms.ts';
-import { snippetOf, SNIPPET_MAX, textOfHtml } from './search-snippet.ts';
+import { textOfHtml } from '../../lib/markdown/html-text.ts';
+import { snippetOf, SNIPPET_MAX } from './search-snippet.ts';
 
 describe('search terms', () => {
   it('folds words and adds one term per identifier after them', () => {

@@ -4,7 +4,8 @@ import type { SearchHit, SearchQuery } from '#shared/schemas/search.ts';
 import type { Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 import { authorFilterTerm, parseQuery, tagFilterTerm } from './search-terms.ts';
-import { snippetOf, textOfHtml } from './search-snippet.ts';
+import { textOfHtml } from '../../lib/markdown/html-text.ts';
+import { snippetOf } from './search-snippet.ts';
 import { countMatches, expandPrefixes, hitRows, memberIdsNamed, newestMatches, type Search } from './search.queries.ts';
 
 const none: Page<SearchHit> = { items: [], total: 0 };

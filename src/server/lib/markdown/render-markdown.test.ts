@@ -178,4 +178,10 @@ describe('excerptOf', () => {
     expect(long.length).toBeLessThanOrEqual(200);
     expect(long.endsWith('…')).toBe(true);
   });
+
+  it('reads highlighted code, entities, line breaks and tables as text', () => {
+    const html = renderMarkdown('first line  \nsecond line\n\n```ts\nconst s = \'<div>\' && "x";\n```\n\n| a & b | c |\n|-|-|\n| 1 | © |');
+    expect(html).toContain('hljs-string');
+    expect(excerptOf(html)).toBe(`first line second line const s = '<div>' && "x"; a & b c 1 ©`);
+  });
 });

@@ -2,6 +2,7 @@ import hljs from 'highlight.js/lib/core';
 import MarkdownIt from 'markdown-it';
 import taskLists from 'markdown-it-task-lists';
 import sanitizeHtml from 'sanitize-html';
+import { textOfHtml } from './html-text.ts';
 import { HIGHLIGHT_LANGUAGES } from './languages.ts';
 import { escapeHtml } from '../escape-html.ts';
 
@@ -127,13 +128,6 @@ const EXCERPT_LENGTH = 200;
 
 /** The first `length` (200) characters of the text as plain text: no markup, whitespace collapsed. */
 export function excerptOf(html: string, length = EXCERPT_LENGTH): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|h[2-6]|li|pre|blockquote|tr|td|th)>/g, ' $&'), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = textOfHtml(html);
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
 }
