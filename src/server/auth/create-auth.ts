@@ -198,6 +198,13 @@ export function createAuth(deps: {
             return { data: session };
           },
         },
+        delete: {
+          // Sign-out, a password reset, a revoked session: the member's open event streams end
+          // with it, so a stream opened with this session hears no more of the member's own events.
+          after: async (session) => {
+            await writes.run(async (w) => w.record({ type: 'sessions.ended', memberId: session.userId }));
+          },
+        },
       },
     },
   });

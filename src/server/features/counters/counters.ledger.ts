@@ -135,6 +135,7 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'notification.read':
       case 'notifications.read-all':
       case 'notification-settings.changed':
+      case 'sessions.ended':
         break;
       default:
         event satisfies never;

@@ -12,9 +12,16 @@ export const everyone: Audience = '*';
 export const subscribersOf = (postId: string): Audience => `post:${postId}`;
 export const memberOnly = (memberId: string): Audience => `member:${memberId}`;
 
+/**
+ * Not an event for clients but word to every instance: the member's streams end, so that a
+ * stream opened with a session that has since ended hears nothing more of the member's own
+ * events. The browser reconnects on its own and is what its session now makes it.
+ */
+export const STREAMS_END = 'streams-end';
+
 /** An event to publish: its name, its audience and its data, already JSON. */
 export interface LiveMessage {
-  name: LiveEventName;
+  name: LiveEventName | typeof STREAMS_END;
   audience: Audience;
   data: string;
 }
@@ -118,7 +125,7 @@ export async function redisBus(
   const toEntry = (id: string, fields: string[]): LiveEntry => {
     const value: Record<string, string> = {};
     for (let i = 0; i + 1 < fields.length; i += 2) value[fields[i]!] = fields[i + 1]!;
-    return { id, name: value.n as LiveEventName, audience: value.a as Audience, data: value.d ?? 'null' };
+    return { id, name: value.n as LiveMessage['name'], audience: value.a as Audience, data: value.d ?? 'null' };
   };
 
   async function readLoop(started: () => void): Promise<void> {

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveEntry } from './live.bus.ts';
+import { STREAMS_END, everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveEntry } from './live.bus.ts';
 import type { EventId } from './live-ids.ts';
 
 export interface LiveHubOptions {
@@ -84,7 +84,9 @@ export class LiveHub {
     });
     let first = `retry: ${RETRY_MS}\n\n`;
     if (request.since) {
-      for (const entry of this.bus.after(request.since)) if (keys.includes(entry.audience)) first += frameOf(entry);
+      for (const entry of this.bus.after(request.since)) {
+        if (entry.name !== STREAMS_END && keys.includes(entry.audience)) first += frameOf(entry);
+      }
     }
     res.write(first);
     // Gone already (while its session was read): there will be no 'close' to hear.
@@ -129,6 +131,12 @@ export class LiveHub {
   private deliver(entry: LiveEntry): void {
     const streams = this.byAudience.get(entry.audience);
     if (!streams) return;
+    if (entry.name === STREAMS_END) {
+      // Ended, not dropped: the client reconnects (replaying from its last id) as what its
+      // session, if it still has one, makes it now.
+      for (const stream of [...streams]) this.end(stream);
+      return;
+    }
     const frame = frameOf(entry);
     for (const stream of streams) this.write(stream, frame);
   }
@@ -137,14 +145,16 @@ export class LiveHub {
     for (const stream of this.streams) this.write(stream, HEARTBEAT);
   }
 
+  private end(stream: Stream): void {
+    stream.res.end();
+    // The connection goes with it: neither a closing server nor the client waits for it.
+    stream.res.socket?.end();
+    this.remove(stream);
+  }
+
   /** Ends every stream (the server is stopping) and refuses new ones. */
   close(): void {
     this.closed = true;
-    for (const stream of [...this.streams]) {
-      stream.res.end();
-      // The connection goes with it, so the server's close does not wait for it.
-      stream.res.socket?.end();
-      this.remove(stream);
-    }
+    for (const stream of [...this.streams]) this.end(stream);
   }
 }

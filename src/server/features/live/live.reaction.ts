@@ -7,7 +7,7 @@ import { announcementWithTotal } from '../announcements/announcements.service.ts
 import { findListedComment } from '../comments/comments.service.ts';
 import { findListedPost } from '../posts/posts.service.ts';
 import { voteCountsOf } from '../votes/votes.service.ts';
-import { everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveMessage } from './live.bus.ts';
+import { STREAMS_END, everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveMessage } from './live.bus.ts';
 
 /** The domain events a live event follows from. */
 const LIVE_SOURCES = new Set<DomainEvent['type']>([
@@ -17,6 +17,8 @@ const LIVE_SOURCES = new Set<DomainEvent['type']>([
   'vote.cast',
   'announcement.published',
   'notification.created',
+  'sessions.ended',
+  'member.banned',
 ]);
 
 /**
@@ -50,6 +52,10 @@ async function messageFor(db: Db, event: DomainEvent): Promise<LiveMessage | nul
     }
     case 'notification.created':
       return message('notification', memberOnly(event.recipientId), { ...event.notification, unread: event.unread });
+    case 'sessions.ended':
+    case 'member.banned':
+      // Its streams opened with a session that may be gone now (a ban deletes them all).
+      return { name: STREAMS_END, audience: memberOnly(event.memberId), data: 'null' };
     default:
       return null;
   }

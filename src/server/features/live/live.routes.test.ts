@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_EVENT_ID } from '#shared/live-events.ts';
+import { LIVE_EVENT_ID, LIVE_EVENT_NAMES } from '#shared/live-events.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { openEventStream, type EventStreamClient, type StreamEvent } from '../../test/event-stream.ts';
 import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { testRedisUrl } from '../../test/redis.ts';
-import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { signIn, signUp, type TestMember } from '../../test/sign-in.ts';
 import { compareEventIds } from './live-ids.ts';
 
 // GET /api/events (API.md "Live updates") on a listening server, read as a browser reads it;
@@ -140,6 +140,71 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     const replay = await open('', bob, { 'last-event-id': '0-0' });
     await replay.take(withId(marker));
     expect(replay.events.filter((e) => e.event === 'notification')).toEqual([]);
+  });
+
+  it('ends a member’s streams when a session of theirs ends; one reopened with it hears no more of their own events', async () => {
+    const [carol, dave] = [await signUp(t.app, { name: 'Carol' }), await signUp(t.app, { name: 'Dave' })];
+    const other = (await signIn(t.app, carol.email, carol.password)).json() as { token: string };
+    const otherHeaders = { authorization: `Bearer ${other.token}` };
+    const notify = (text: string) =>
+      t.writePath.run(async (w) => {
+        w.record({
+          type: 'notification.created',
+          recipientId: carol.id,
+          notification: {
+            _id: `n-${text}`,
+            type: 'comment',
+            read: false,
+            createdAt: new Date().toISOString(),
+            actor: { name: 'Dave', photo: null },
+            postId: 'p-1',
+            commentId: 'c-1',
+            title: 'A post',
+            text,
+          },
+          unread: 1,
+          email: false,
+        });
+      });
+
+    const [signedOut, stillSignedIn, anonymous] = [
+      await open('', undefined, carol.headers),
+      await open('', undefined, otherHeaders),
+      await open(),
+    ];
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: carol.headers });
+    expect(out.statusCode).toBe(200);
+    // Both of Carol's streams end (each reconnects as what its session now makes it); others stay.
+    await signedOut.ended;
+    await stillSignedIn.ended;
+
+    const [reopened, reopenedOther] = [await open('', undefined, carol.headers), await open('', undefined, otherHeaders)];
+    await notify('after sign-out');
+    expect(data(await reopenedOther.take('notification'))).toMatchObject({ text: 'after sign-out' });
+    const marker = await createPost(t.app, dave, { title: 'After the sign-out', category: 'go' });
+    for (const s of [reopened, anonymous]) await s.take(withId(marker));
+    expect(reopened.events.filter((e) => e.event === 'notification')).toEqual([]);
+    // Nor does replay bring it back, nor the word that ended the streams.
+    const replay = await open('', undefined, { ...carol.headers, 'last-event-id': '0-0' });
+    await replay.take(withId(marker));
+    expect(replay.events.filter((e) => e.event === 'notification' || !LIVE_EVENT_NAMES.includes(e.event as never))).toEqual([]);
+
+    // Every session ended at once (as a password reset ends them): the last stream ends too.
+    const revoked = await t.app.inject({ method: 'POST', url: '/api/auth/revoke-sessions', headers: otherHeaders, payload: {} });
+    expect(revoked.statusCode).toBe(200);
+    await reopenedOther.ended;
+    const afterRevoke = await open('', undefined, otherHeaders);
+    await notify('after revoke');
+    const marker2 = await createPost(t.app, dave, { title: 'After the revoke', category: 'go' });
+    await afterRevoke.take(withId(marker2));
+    expect(afterRevoke.events.filter((e) => e.event === 'notification')).toEqual([]);
+  });
+
+  it('answers HEAD with a stream’s headers and no stream, taking no place', async () => {
+    const res = await fetch(`${base}/api/events`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(await res.text()).toBe('');
   });
 
   it('sends a heartbeat comment to every open stream', async () => {

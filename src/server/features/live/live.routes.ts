@@ -31,6 +31,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // HEAD asks what a GET would be answered, not for a stream: headers only, no place taken.
+      if (request.method === 'HEAD') {
+        return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-store, no-transform').send();
+      }
       if (!live.hub.admits(request.ip)) throw rateLimited('Too many open event streams from this address.');
       const header = request.headers['last-event-id'];
       const since = typeof header === 'string' && LIVE_EVENT_ID.test(header) ? header : (request.query.lastEventId ?? null);
