@@ -89,6 +89,24 @@ describe('password reset by mail', () => {
     expect((await signIn(t.app, alice.email, 'N3w!Passw')).statusCode).toBe(200);
   });
 
+  it('spends every other link of the member once one of them has set the password', async () => {
+    const carol = await signUp(t.app, { name: 'Carol' });
+    const before = sink.mails.length;
+    for (let i = 0; i < 3; i++) expect((await requestReset(t, carol.email)).statusCode).toBe(200);
+    const tokens = (await sink.waitFor(before + 3))
+      .slice(before)
+      .filter((m) => m.to.includes(carol.email))
+      .map(tokenOf);
+    expect(new Set(tokens).size).toBe(3);
+
+    expect((await resetPassword(t, tokens[2]!, 'N3w!Passw')).statusCode).toBe(200);
+    for (const older of tokens.slice(0, 2)) {
+      const res = await resetPassword(t, older, 'Th3ir!pass');
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await signIn(t.app, carol.email, 'N3w!Passw')).statusCode).toBe(200);
+  });
+
   it('answers an unknown email exactly as a known one, and sends nothing', async () => {
     const before = sink.mails.length;
     const res = await requestReset(t, 'nobody-here@example.test');

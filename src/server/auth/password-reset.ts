@@ -18,6 +18,9 @@ export const RESET_REQUESTED = {
   message: 'If this email exists in our system, check your email for the reset link',
 } as const;
 
+/** Better Auth files a reset link's token in `verifications` under this prefix, its member as the value. */
+const RESET_IDENTIFIER_PREFIX = 'reset-password:';
+
 /** A reset link works for an hour (and once: Better Auth consumes it). */
 export const RESET_TOKEN_LIFETIME_SECONDS = 3600;
 /** Links one email may be sent: enough for a lost mail or two, too few to flood an inbox. */
@@ -39,6 +42,15 @@ export function passwordResetOptions(deps: PasswordResetDeps) {
   return {
     resetPasswordTokenExpiresIn: RESET_TOKEN_LIFETIME_SECONDS,
     revokeSessionsOnPasswordReset: true,
+    // The member's other links go with the one used: an older mail must not set the password
+    // again once its owner has chosen a new one.
+    onPasswordReset: async ({ user }: { user: { id: string } }) => {
+      await deps.db
+        .deleteFrom('verifications')
+        .where('value', '=', user.id)
+        .where('identifier', 'like', `${RESET_IDENTIFIER_PREFIX}%`)
+        .execute();
+    },
     // Better Auth waits for this before answering: it only queues the mail. The link is our
     // own page on PUBLIC_URL (not Better Auth's redirecting endpoint, nor the caller's
     // redirectTo): a mail never leads anywhere else.
@@ -105,7 +117,7 @@ async function isResetForBannedMember(db: Kysely<DB>, token: string): Promise<bo
     .selectFrom('verifications')
     .innerJoin('users', 'users.id', 'verifications.value')
     .select('users.banned_at')
-    .where('verifications.identifier', '=', `reset-password:${token}`)
+    .where('verifications.identifier', '=', `${RESET_IDENTIFIER_PREFIX}${token}`)
     .executeTakeFirst();
   return Boolean(row?.banned_at);
 }
