@@ -36,6 +36,38 @@ describe('account edits', () => {
     expect(profile.json()).toMatchObject({ name: 'Alice Liddell', photo: 'https://img.example.test/alice2.png' });
   });
 
+  it('refuses a photo that is neither an upload of ours nor an https address, at sign-up, from My Profile and in user-data, keeping the old one', async () => {
+    const carol = await signUp(t.app, { name: 'Carol' });
+    expect((await updateUser(carol, { image: '/api/images/img-1' })).statusCode).toBe(200);
+    const bad = [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://img.example.test/a.png',
+      '/api/images/../x',
+      `https://img.example.test/${'a'.repeat(2048)}`,
+      42,
+    ];
+    for (const image of bad) {
+      const res = await updateUser(carol, { image });
+      expect(res.statusCode, String(image)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      const data = await t.app.inject({ method: 'POST', url: '/api/user-data', headers: carol.headers, payload: { name: 'Carol', image } });
+      expect(data.statusCode, String(image)).toBe(400);
+      expect(data.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    const signUpWithBad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Eve', email: `eve-${Date.now()}@example.test`, password: STRONG_PASSWORD, image: 'javascript:alert(1)' },
+    });
+    expect(signUpWithBad.statusCode).toBe(400);
+    const profile = await t.app.inject({ url: `/api/members/${carol.id}` });
+    expect(profile.json()).toMatchObject({ photo: '/api/images/img-1' });
+    // null takes the photo away.
+    expect((await updateUser(carol, { image: null })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/members/${carol.id}` })).json()).toMatchObject({ photo: null });
+  });
+
   it('changes the password only with the current one and a strong new one, signing other sessions out', async () => {
     const bob = await signUp(t.app, { name: 'Bob' });
     const other = await signIn(t.app, bob.email, STRONG_PASSWORD);

@@ -3,7 +3,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { Kysely } from 'kysely';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
-import { PASSWORD_TOAST_MESSAGE, emailSchema, isValidPassword } from '#shared/schemas/user.ts';
+import { PASSWORD_TOAST_MESSAGE, PHOTO_URL_MESSAGE, emailSchema, isPhotoUrl, isValidPassword } from '#shared/schemas/user.ts';
 import type { AppConfig } from '../config/env.ts';
 import { engineOf } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
@@ -147,6 +147,13 @@ export function createAuth(deps: {
           const name = typeof body.name === 'string' ? body.name.trim() : '';
           if (name.length < 1 || name.length > NAME_MAX) {
             throw new APIError('BAD_REQUEST', { message: `Name must be 1 to ${NAME_MAX} characters.` });
+          }
+        }
+        if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') {
+          // A photo is shown to everyone: an upload of ours or an https address (null removes it).
+          const image = (ctx.body as { image?: unknown } | undefined)?.image;
+          if (image !== undefined && image !== null && (typeof image !== 'string' || !isPhotoUrl(image))) {
+            throw new APIError('BAD_REQUEST', { message: PHOTO_URL_MESSAGE });
           }
         }
         if (ctx.path === '/change-password') {

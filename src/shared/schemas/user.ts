@@ -23,6 +23,28 @@ export const emailSchema = z
 
 export const displayNameSchema = z.string().trim().min(1, 'Name is required').max(NAME_MAX);
 
+/** The longest photo address kept; an uploaded image's is far shorter, Google's too. */
+export const PHOTO_URL_MAX = 2048;
+export const PHOTO_URL_MESSAGE = 'The photo must be an image uploaded here or an https address.';
+const OWN_IMAGE = /^\/api\/images\/[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * A member's photo: an image uploaded here (`/api/images/{id}`) or an https address (a Google
+ * account's picture), the rule Markdown images follow (API.md). It is shown to everyone, so
+ * no other scheme and no unbounded length.
+ */
+export function isPhotoUrl(value: string): boolean {
+  if (value.length > PHOTO_URL_MAX) return false;
+  if (OWN_IMAGE.test(value)) return true;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const photoUrlSchema = z.string().refine(isPhotoUrl, PHOTO_URL_MESSAGE);
+
 export const roleSchema = z.enum(ROLES);
 export const membershipSchema = z.enum(MEMBERSHIPS);
 
@@ -43,7 +65,7 @@ export const userRoleSchema = z.object({ role: roleSchema });
 export const upsertUserDataInputSchema = z.object({
   name: displayNameSchema.optional(),
   email: emailSchema.optional(),
-  image: z.string().max(2048).optional(),
+  image: photoUrlSchema.optional(),
 });
 export type UpsertUserDataInput = z.infer<typeof upsertUserDataInputSchema>;
 
