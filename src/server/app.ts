@@ -29,7 +29,7 @@ import { votesRoutes } from './features/votes/votes.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { livePlugin } from './plugins/live.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientError, errorHandlerPlugin, frameworkError } from './plugins/error-handler.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
@@ -87,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // calls; the router's default limit (100) answered 404 for long ones. Values are still
     // checked by each route's schema.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { codeForStatus } from '#shared/error-codes.ts';
@@ -52,4 +53,40 @@ export const errorHandlerPlugin = fp(
 
 export function sendNotFound(reply: FastifyReply): void {
   reply.status(404).send({ message: 'No such route.', code: 'NOT_FOUND' } satisfies ApiErrorBody);
+}
+
+/**
+ * Fastify's router refuses some addresses before any route or hook runs (a malformed
+ * percent-escape, a parameter beyond maxParamLength): the one error shape here too, without
+ * echoing the address back.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long.' : 'The address is not valid.';
+  const status = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 400 : 500;
+  reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send({
+      message: status === 400 ? message : 'Something went wrong on our side. Please try again.',
+      code: codeForStatus(status),
+    } satisfies ApiErrorBody);
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request (headers too large, not HTTP). */
+export function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request’s headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive.']
+        : [400, 'Bad Request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ message, code: codeForStatus(status) } satisfies ApiErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/env.ts';
+import { forbidden } from '../lib/app-error.ts';
+import { isCrossOriginWrite } from '../lib/same-origin.ts';
 
 const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
@@ -55,12 +57,20 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Security headers on every answer: our own origin only, plus Stripe's hosts when Stripe is configured. */
+/**
+ * Security headers on every answer (our own origin only, plus Stripe's hosts when Stripe is
+ * configured), and no write from another origin's page.
+ */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { inlineScripts?: string[] }) => {
     const headers = securityHeaders(helmetOptions(app.config, opts.inlineScripts ?? []));
-    app.addHook('onRequest', (_request, reply, done) => {
+    const publicOrigin = new URL(app.config.publicUrl).origin;
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
+      if (isCrossOriginWrite(request.method, request.url, request.headers, publicOrigin)) {
+        done(forbidden('Writes are only accepted from this forum’s own pages.'));
+        return;
+      }
       done();
     });
   },
