@@ -361,6 +361,20 @@ export async function setNotificationTitle(db: Db, postId: string): Promise<void
     .execute();
 }
 
+/** The title and text every notification of an announcement quotes (after it was edited). */
+export async function setAnnouncementNotificationText(
+  db: Db,
+  announcementId: string,
+  quote: { title: string; text: string },
+): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set(quote)
+    .where('announcement_id', '=', announcementId)
+    .where((eb) => eb.or([eb('title', '<>', quote.title), eb('text', '<>', quote.text)]))
+    .execute();
+}
+
 export async function findAnnouncementSource(db: Db, announcementId: string) {
   return db
     .selectFrom('announcements')

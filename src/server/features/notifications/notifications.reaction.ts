@@ -14,6 +14,7 @@ import {
   insertAnnouncementNotifications,
   insertNotifications,
   removeNotifications,
+  setAnnouncementNotificationText,
   setNotificationText,
   setNotificationTitle,
   repointNotification,
@@ -58,6 +59,8 @@ async function follow(db: Db, event: DomainEvent, record: Recorder): Promise<voi
       return setNotificationTitle(db, event.post.id);
     case 'announcement.published':
       return notifyAnnouncement(db, event.announcementId);
+    case 'announcement.edited':
+      return refreshAnnouncementNotifications(db, event.announcementId);
     case 'announcement.removed':
       return removeNotifications(db, { announcementId: event.announcementId });
     case 'membership.upgraded':
@@ -147,6 +150,17 @@ async function removeCommentNotifications(db: Db, commentIds: string[]): Promise
     if (to) await repointNotification(db, id, { ...to, text: excerptOf(to.html, NOTIFICATION_TEXT_MAX) });
   }
   await removeNotifications(db, { commentIds });
+}
+
+/** An edited announcement's notifications quote its new title and text. */
+async function refreshAnnouncementNotifications(db: Db, announcementId: string): Promise<void> {
+  const source = await findAnnouncementSource(db, announcementId);
+  if (source) {
+    await setAnnouncementNotificationText(db, announcementId, {
+      title: source.title,
+      text: excerptOf(source.description_html, NOTIFICATION_TEXT_MAX),
+    });
+  }
 }
 
 async function notifyAnnouncement(db: Db, announcementId: string): Promise<void> {

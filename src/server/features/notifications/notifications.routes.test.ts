@@ -215,7 +215,7 @@ describe('notifications', () => {
     expect(await unread(ada)).toBe(1);
   });
 
-  it('tells every member but its author of an announcement, and its removal takes them', async () => {
+  it('tells every member but its author of an announcement, quotes its edit, and its removal takes them', async () => {
     const [ada, bob] = await members('Ada', 'Bob');
     const before = await unread(ada);
     const res = await t.app.inject({
@@ -241,6 +241,24 @@ describe('notifications', () => {
     // The long id of an announcement's notification is read like any other.
     const [mine] = (await list(bob)).items;
     expect((await read(bob, mine!._id)).json()).toEqual({ modifiedCount: 1 });
+
+    // An edit is quoted anew, read or not, and counts nothing again.
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/announcement-data/${announcementId}`,
+      headers: admin.headers,
+      payload: { title: 'Maintenance moved', description: 'The forum is down on *Monday*.' },
+    });
+    expect(edited.statusCode).toBe(200);
+    for (const m of [ada, bob]) {
+      expect((await list(m)).items[0]).toMatchObject({
+        type: 'announcement',
+        title: 'Maintenance moved',
+        text: 'The forum is down on Monday.',
+      });
+    }
+    expect(await unread(ada)).toBe(before + 1);
+    expect(await unread(bob)).toBe(0);
 
     await t.app.inject({ method: 'DELETE', url: `/api/announcement-data/${announcementId}`, headers: admin.headers });
     expect((await list(ada)).items.some((n) => n.type === 'announcement')).toBe(false);
