@@ -8,8 +8,10 @@ import { Membership } from '#web/features/membership/components/membership.tsx';
 import { useUser } from '#web/features/users/api/get-user.ts';
 import { userKeys } from '#web/features/users/api/query-keys.ts';
 import { useViewer } from '#web/lib/auth.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export function MembershipPage() {
+  useDocumentTitle('Membership');
   const { user } = useViewer();
   return user ? <MemberMembership email={user.email} /> : null;
 }

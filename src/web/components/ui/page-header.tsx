@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { cn } from '#web/utils/cn.ts';
 
 interface PageHeaderProps {
@@ -11,6 +12,8 @@ interface PageHeaderProps {
 
 /** The title block of a dashboard page: the page's one <h1>. */
 export function PageHeader({ title, description, actions, className }: PageHeaderProps) {
+  // The page's title in the tab too, when it is text.
+  useDocumentTitle(typeof title === 'string' ? title : null);
   return (
     <header className={cn('flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between', className)}>
       <div className="min-w-0 space-y-1">

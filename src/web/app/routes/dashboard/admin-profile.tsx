@@ -3,9 +3,12 @@ import { SiteTotals } from '#web/features/admin/components/site-totals.tsx';
 import { AddTagForm } from '#web/features/tags/components/add-tag-form.tsx';
 import { ManageTags } from '#web/features/tags/components/manage-tags.tsx';
 import { AdminProfile } from '#web/features/users/components/admin-profile.tsx';
+import { NotificationSettings } from '#web/features/notifications/components/notification-settings.tsx';
 import { useViewer } from '#web/lib/auth.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export function AdminProfilePage() {
+  useDocumentTitle('Admin Profile');
   const { user } = useViewer();
   if (!user) return null;
   return (
@@ -15,6 +18,8 @@ export function AdminProfilePage() {
       <SiteActivity />
       <AddTagForm />
       <ManageTags />
+      {/* Administrators hear of comments on their posts too, and choose what is mailed. */}
+      <NotificationSettings />
     </div>
   );
 }

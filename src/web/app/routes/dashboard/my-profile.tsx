@@ -3,8 +3,10 @@ import { NotificationSettings } from '#web/features/notifications/components/not
 import { MemberPostCards } from '#web/features/posts/components/member-post-cards.tsx';
 import { MemberProfile } from '#web/features/users/components/member-profile.tsx';
 import { useViewer } from '#web/lib/auth.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export function MyProfilePage() {
+  useDocumentTitle('My Profile');
   const { user } = useViewer();
   if (!user) return null;
   return (

@@ -7,7 +7,7 @@ import { PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { paths } from '#web/config/paths.ts';
 import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
 import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
-import { clearViewerData } from '#web/lib/auth.ts';
+import { clearViewerData, refreshSession } from '#web/lib/auth.ts';
 
 /** The link was spent, is over an hour old, or was never one: a new one must be asked for. */
 export class ResetLinkInvalidError extends Error {}
@@ -54,7 +54,11 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetPassword,
-    // Every session of the member ended, this browser's too if it was theirs.
-    onSuccess: () => clearViewerData(queryClient),
+    // Every session of that member ended: this browser's too if it was theirs. It may not be (a
+    // member signed in here can follow the link of another account's mail), so ask.
+    onSuccess: async () => {
+      const viewer = await refreshSession(queryClient).catch(() => null);
+      if (viewer === null) clearViewerData(queryClient);
+    },
   });
 }

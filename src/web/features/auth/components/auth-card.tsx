@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 interface AuthCardProps {
   title: string;
@@ -9,6 +10,7 @@ interface AuthCardProps {
 
 /** The centred card around the sign-in and sign-up screens. */
 export function AuthCard({ title, description, children, footer }: AuthCardProps) {
+  useDocumentTitle(title);
   return (
     <div className="mx-auto w-full max-w-md px-3 py-8 sm:py-14">
       <div className="card p-5 sm:p-8">

@@ -3,7 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_HINT, PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { INVALID_RESET_LINK_TEXT, PASSWORD_SET_TEXT } from '#web/app/routes/auth/reset-password.tsx';
+import { buildSessionAnswer, buildViewer } from '#web/testing/factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
+import { authKeys } from '#web/lib/auth.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 import { RESET_LINK_SENT_TEXT } from './forgot-password-form.tsx';
 
@@ -22,6 +25,8 @@ describe('Forgot password', () => {
     await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     expect(await screen.findByRole('heading', { name: 'Forgot password?' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/forgot-password');
+    // Its own title in the tab, as every page has.
+    await waitFor(() => expect(document.title).toBe('Forgot password? · Code Commons'));
 
     await user.type(screen.getByLabelText('Email'), '  ada@example.com ');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -77,6 +82,31 @@ describe('Reset password (the mailed link)', () => {
     expect(await screen.findByText(PASSWORD_SET_TEXT)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
     expect(received).toEqual({ newPassword: 'N3w!Passw', token: 'abc123' });
+  });
+
+  it('keeps a member signed in here who set another account’s password, and forgets one whose own sessions it ended', async () => {
+    for (const own of [false, true]) {
+      let ended = false;
+      // The first handler that matches answers: the session as the reset left it, then the rest.
+      server.use(
+        http.get('*/api/auth/get-session', () =>
+          HttpResponse.json(ended ? null : buildSessionAnswer(buildViewer({ name: 'Ada Here' }), 'Client')),
+        ),
+        http.post('*/api/auth/reset-password', () => {
+          ended = own;
+          return HttpResponse.json({ status: true });
+        }),
+        ...signedInAs('Client', buildViewer({ name: 'Ada Here' })),
+      );
+      const { user, router, queryClient, unmount } = renderApp('/auth/reset-password?token=abc123');
+      await user.type(await screen.findByLabelText('New password'), 'N3w!Passw');
+      await user.click(screen.getByRole('button', { name: 'Set password' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
+      await waitFor(() =>
+        expect(queryClient.getQueryData(authKeys.session)).toEqual(own ? null : expect.objectContaining({ name: 'Ada Here' })),
+      );
+      unmount();
+    }
   });
 
   it('shows the password rule inline and in a toast, as at sign-up, and sends nothing', async () => {

@@ -33,20 +33,21 @@ export function NotificationItem({ notification: n, onOpen }: { notification: No
       to={hrefOf(n)}
       onClick={() => onOpen(n)}
       className={cn(
-        'flex gap-3 rounded-card border px-4 py-3 transition-colors hover:bg-ink/5 focus-visible:outline-2 focus-visible:outline-brand-600',
-        n.read ? 'border-line bg-surface' : 'border-brand-200 bg-brand-50',
+        'flex gap-3 rounded-card border px-4 py-3 transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+        // Hovered, an unread one keeps its tint (a shade deeper), so it never looks read.
+        n.read ? 'border-line bg-surface hover:bg-ink/5' : 'border-brand-200 bg-brand-50 hover:bg-brand-100',
       )}
     >
       <Avatar src={n.actor.photo} alt="" className="size-10 shrink-0 ring-1 ring-line" />
       <span className="min-w-0 flex-1 space-y-1">
-        <span className="flex flex-wrap items-baseline gap-x-2">
+        <span className="flex items-baseline gap-x-2">
           {!n.read && (
-            <span className="inline-flex items-center gap-1 text-xs font-semibold text-brand-700">
+            <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-brand-700">
               <span aria-hidden="true" className="size-2 rounded-full bg-brand-600" />
               Unread
             </span>
           )}
-          <span className="font-medium break-words text-ink">{summaryOf(n)}</span>
+          <span className="min-w-0 font-medium break-words text-ink">{summaryOf(n)}</span>
         </span>
         {n.text && <span className="block text-sm break-words text-muted">{n.text}</span>}
         <RelativeTime value={n.createdAt} className="block text-xs text-muted" />

@@ -55,6 +55,14 @@ export function NotificationList({ page, size, onPageChange, onSizeChange, unrea
         <p role="alert" className="card px-5 py-6 text-danger-700">
           Could not load notifications: {notifications.error.message}
         </p>
+      ) : items.length === 0 && total > 0 ? (
+        // A page past the last (an old link, or the last item read away elsewhere).
+        <div className="card px-5 py-10 text-center">
+          <p className="font-medium text-ink">No notifications on this page.</p>
+          <Button variant="secondary" size="sm" className="mt-4" onClick={() => onPageChange(0)}>
+            Back to the first page
+          </Button>
+        </div>
       ) : items.length === 0 ? (
         <p className="card px-5 py-10 text-center text-muted">
           No notifications yet. When someone comments on your posts or replies after you, you will see it here.

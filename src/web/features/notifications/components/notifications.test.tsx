@@ -145,6 +145,16 @@ describe('/notifications', () => {
     expect(router.state.location.search).toBe('?page=2');
   });
 
+  it('says a page past the last is empty, not the inbox, and leads back to the first', async () => {
+    inboxServer(Array.from({ length: 12 }, (_, i) => buildNotification({ text: `Number ${i + 1}` })));
+    const { user, router } = renderApp('/notifications?page=9');
+    expect(await screen.findByText('No notifications on this page.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText(/No notifications yet/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the first page' }));
+    expect(await screen.findByText('Number 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
   it('says so when there is nothing', async () => {
     inboxServer([]);
     renderApp('/notifications');
