@@ -7,8 +7,18 @@ import { openDatabase } from './open-db.ts';
 const usage = 'Usage: npm run admin -- promote <email>   (the person must have signed up first)';
 
 async function main() {
-  const { positionals } = parseArgs({ allowPositionals: true });
-  const [command, given] = positionals;
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  } catch {
+    console.error(usage);
+    process.exit(2);
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    return;
+  }
+  const [command, given] = parsed.positionals;
   const email = emailSchema.safeParse(given);
   if (command !== 'promote' || !email.success) {
     console.error(usage);

@@ -123,6 +123,19 @@ describe('image uploads', () => {
     expect(json.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
+  it('answers 400 for two images in one request, storing neither', async () => {
+    const before = await imageCount();
+    const one = multipart('image', 'a.png', 'image/png', await image('png', 10, 10));
+    const boundary = '----cc-test-boundary';
+    // Two parts: the first part's closing boundary becomes the second's opening one.
+    const first = one.payload.subarray(0, one.payload.length - `\r\n--${boundary}--\r\n`.length);
+    const payload = Buffer.concat([first, Buffer.from('\r\n'), one.payload]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...one.headers }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'Send one image, in the "image" field.', code: 'VALIDATION_FAILED' });
+    expect(await imageCount()).toBe(before);
+  });
+
   it('refuses a visitor with 401', async () => {
     const body = multipart('image', 'a.png', 'image/png', await image('png', 10, 10));
     const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: body.headers, payload: body.payload });

@@ -25,8 +25,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           else if (part.type === 'file') await part.toBuffer();
         }
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw payloadTooLarge('The image is larger than 5 MB.');
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('The image is larger than 5 MB.');
+        // More than one file (or a form of many parts) is a malformed request, not a large one.
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+          throw badRequest('Send one image, in the "image" field.', [{ path: 'body', message: 'holds more than one file' }]);
         }
         throw error;
       }
