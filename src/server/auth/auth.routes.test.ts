@@ -129,5 +129,6 @@ describe('rate limits on the auth endpoints', () => {
     expect(statuses).toContain(429);
     const last = await signIn(t.app, 'x@example.test', 'Wrong0ne!');
     expect(last.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -234,6 +234,7 @@ describe.each(limitStores)('password reset limits, counted %s', (_store, env) =>
     const res = await requestReset(t, 'someone-else@example.test', '10.0.3.1');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect((await requestReset(t, 'someone-else@example.test', '10.0.3.2')).statusCode).toBe(200);
   });
 });

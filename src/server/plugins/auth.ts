@@ -144,6 +144,10 @@ export const authPlugin = fp(
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
         });
+        // Better Auth says when to try again in its own header; HTTP's is Retry-After, which
+        // our own limits send, so a client reads every 429 alike.
+        const retryAfter = response.headers.get('x-retry-after');
+        if (response.status === 429 && retryAfter && !response.headers.has('retry-after')) reply.header('retry-after', retryAfter);
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
         const text = response.body ? await response.text() : '';
