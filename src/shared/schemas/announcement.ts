@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_DESCRIPTION_MAX, ANNOUNCEMENT_TITLE_MAX } from '../constants.ts';
+import { requiredText } from './common.ts';
 
 export const announcementSchema = z.object({
   _id: z.string(),
@@ -13,8 +14,8 @@ export const announcementSchema = z.object({
 export type Announcement = z.infer<typeof announcementSchema>;
 
 export const createAnnouncementInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(ANNOUNCEMENT_TITLE_MAX),
-  description: z.string().trim().min(1, 'Description is required').max(ANNOUNCEMENT_DESCRIPTION_MAX),
+  title: requiredText('Title is required').max(ANNOUNCEMENT_TITLE_MAX),
+  description: requiredText('Description is required').max(ANNOUNCEMENT_DESCRIPTION_MAX),
 });
 export type CreateAnnouncementInput = z.infer<typeof createAnnouncementInputSchema>;
 

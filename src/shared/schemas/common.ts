@@ -16,6 +16,15 @@ export const modifiedSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedSchema = z.object({ deletedCount: z.number().int() });
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
+/** Characters that show nothing: the soft hyphen, zero-width spaces and joiners, the word joiner, the BOM. */
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+
+/** Whether text shows anything once what cannot be seen is left out. */
+export const hasVisibleText = (text: string): boolean => text.replace(INVISIBLE, '').trim().length > 0;
+
+/** Text a field requires, trimmed: only invisible characters is as good as nothing (`message`). */
+export const requiredText = (message: string) => z.string().trim().refine(hasVisibleText, message);
+
 const pageSchemas = new WeakSet<z.ZodType>();
 
 /** The answer schema of a paged call: the items (the total is the X-Total-Count header, page.ts). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POST_DESCRIPTION_MAX, POST_TITLE_MAX } from '../constants.ts';
+import { requiredText } from './common.ts';
 import { tagTextSchema } from './tag.ts';
 
 export const voteDirectionSchema = z.enum(['up', 'down']);
@@ -42,12 +43,11 @@ export const postDetailSchema = postSchema.extend({
 export type PostDetail = z.infer<typeof postDetailSchema>;
 
 export const createPostInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(POST_TITLE_MAX, `Title must be at most ${POST_TITLE_MAX} characters`),
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Description is required')
-    .max(POST_DESCRIPTION_MAX, `Description must be at most ${POST_DESCRIPTION_MAX} characters`),
+  title: requiredText('Title is required').max(POST_TITLE_MAX, `Title must be at most ${POST_TITLE_MAX} characters`),
+  description: requiredText('Description is required').max(
+    POST_DESCRIPTION_MAX,
+    `Description must be at most ${POST_DESCRIPTION_MAX} characters`,
+  ),
   category: z.string({ error: 'Tag is required' }).trim().min(1, 'Tag is required').pipe(tagTextSchema),
 });
 export type CreatePostInput = z.infer<typeof createPostInputSchema>;

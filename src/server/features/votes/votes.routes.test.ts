@@ -144,6 +144,7 @@ describe('comments', () => {
   it.each([
     [{ postId: 'x', comment: '' }],
     [{ postId: 'x', comment: '   ' }],
+    [{ postId: 'x', comment: '\u200b\u200b' }],
     [{ comment: 'no post' }],
     [{ postId: 'x', comment: 'c'.repeat(5001) }],
     [{ postId: 5, comment: 'wrong type' }],
