@@ -55,6 +55,12 @@ describe('search terms', () => {
     expect(parseQuery('* "" ( ) && : -').terms).toEqual([]);
     expect(parseQuery('a b c d e f g h i j k l').terms).toHaveLength(QUERY_TERMS_MAX);
   });
+
+  it('knows a filter given twice with two values can match nothing, and the same value twice is one', () => {
+    expect(parseQuery('tag:css tag:go').contradictory).toBe(true);
+    expect(parseQuery('author:Ada author:"Bob B"').contradictory).toBe(true);
+    expect(parseQuery('tag:Go tag:go x')).toEqual({ terms: [{ kind: 'exact', term: 'x' }], tag: 'go', author: null });
+  });
 });
 
 describe('search snippets', () => {

@@ -90,6 +90,11 @@ export interface ParsedQuery {
   terms: QueryTerm[];
   tag: string | null;
   author: string | null;
+  /**
+   * A filter given twice with two values (`tag:go tag:rust`): filters all hold at once, and a
+   * post has one tag and one author, so nothing can match.
+   */
+  contradictory?: true;
 }
 
 /** What one search may ask of the index, whatever it was given. */
@@ -122,7 +127,11 @@ export function parseQuery(input: string): ParsedQuery {
     const value = quoted ?? bare ?? '';
     if (filter) {
       const which = filter.toLowerCase() as 'tag' | 'author';
-      if (value.trim()) parsed[which] = value.trim();
+      const given = value.trim();
+      if (!given) continue;
+      const before = parsed[which];
+      if (before !== null && fold(before) !== fold(given)) parsed.contradictory = true;
+      parsed[which] = given;
     } else if (quoted !== undefined) {
       const words = (fold(quoted).match(WORD) ?? []).slice(0, PHRASE_TERMS_MAX);
       if (words.length === 1) parsed.terms.push({ kind: 'exact', term: words[0]! });

@@ -120,6 +120,9 @@ describe('GET /api/search', () => {
     expect(await postIdsFor('tag:rust lifetimes')).toEqual(expect.arrayContaining([ids.borrow, ids.lifetimesBody]));
     expect(await postIdsFor('tag:cpp vector')).toEqual([ids.vectors]);
     expect(await postIdsFor('tag:python vector')).toEqual([]);
+    // Two tags at once: a post has one, so none (not the last one given).
+    expect(await postIdsFor('tag:cpp tag:rust vector')).toEqual([]);
+    expect(await postIdsFor('tag:rust tag:cpp')).toEqual([]);
     expect(await postIdsFor('tag:node.js')).toEqual([ids.runtime]);
     // A comment carries its post's tag.
     expect((await search('tag:rust nicer')).hits.map((h) => h.commentId)).toEqual([ids.comment]);

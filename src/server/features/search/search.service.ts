@@ -16,7 +16,7 @@ const none: Page<SearchHit> = { items: [], total: 0 };
  */
 export async function search(db: Db, query: SearchQuery): Promise<Page<SearchHit>> {
   const parsed = parseQuery(query.q);
-  if (parsed.terms.length === 0 && !parsed.tag && !parsed.author) return none;
+  if (parsed.contradictory || (parsed.terms.length === 0 && !parsed.tag && !parsed.author)) return none;
   const authors = parsed.author ? (await memberIdsNamed(db, parsed.author)).map(authorFilterTerm) : [];
   if (parsed.author && authors.length === 0) return none;
   const filters = { tag: parsed.tag ? tagFilterTerm(parsed.tag) : null, authors };
