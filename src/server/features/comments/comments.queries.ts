@@ -69,10 +69,17 @@ const toPublicComment = (r: PublicCommentRow): PublicComment => ({
  * A page of a post's comments, oldest first, without emails, and how many it has in all; the total comes with the rows, so it
  * is read on its own only for a page without any.
  */
-export async function listPostComments(db: Db, postId: string, page: PaginationQuery): Promise<{ items: PublicComment[]; total: number }> {
+/** A page of a post's comments and their total; null when there is no such post. */
+export async function listPostComments(
+  db: Db,
+  postId: string,
+  page: PaginationQuery,
+): Promise<{ items: PublicComment[]; total: number } | null> {
   const rows = await postComments.execute(db, { postId, limit: page.limit, offset: offsetOf(page) });
-  const total = rows[0] ? Number(rows[0].total ?? 0) : ((await commentCountsFor(db, [postId])).get(postId) ?? 0);
-  return { items: rows.map(toPublicComment), total };
+  if (rows[0]) return { items: rows.map(toPublicComment), total: Number(rows[0].total ?? 0) };
+  // An empty page: the post's count says how many there are, and whether the post is there.
+  const total = (await commentCountsFor(db, [postId])).get(postId);
+  return total === undefined ? null : { items: [], total };
 }
 
 const publicComment = prepared((db, a: Args<{ id: string }>) =>

@@ -20,6 +20,7 @@ import {
   pageOf,
 } from '#shared/schemas/common.ts';
 import { sendPage } from '../../lib/pagination.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { siteTotal } from '../counters/counters.service.ts';
 import { listFullComments, listPostComments } from './comments.queries.ts';
 import {
@@ -79,7 +80,9 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: postIdParamsSchema, querystring: paginationQuerySchema, response: { 200: pageOf(publicCommentSchema) } } },
     async (request, reply) => {
       const { postId } = request.params;
-      return sendPage(reply, await listPostComments(db, postId, request.query));
+      const page = await listPostComments(db, postId, request.query);
+      if (!page) throw notFound('post');
+      return sendPage(reply, page);
     },
   );
 

@@ -48,8 +48,11 @@ export async function commentCounts(db: Db, postIds: string[]) {
   return unique.map((postId) => ({ postId, commentCount: counts.get(postId) ?? 0 }));
 }
 
+/** A post's comment count (404 when there is no such post). */
 export async function commentCountOf(db: Db, postId: string): Promise<number> {
-  return (await commentCountsFor(db, [postId])).get(postId) ?? 0;
+  const count = (await commentCountsFor(db, [postId])).get(postId);
+  if (count === undefined) throw notFound('post');
+  return count;
 }
 
 /** Comment details with emails: only for the owner of the post, or an admin. */

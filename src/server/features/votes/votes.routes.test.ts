@@ -173,6 +173,18 @@ describe('comments', () => {
     expect(many.statusCode).toBe(400);
   });
 
+  it('answers 404 for the comments or the count of a post that is not there, and an empty page of one that is', async () => {
+    for (const url of ['/api/comment-pagination/nope', '/api/comment-pagination/nope?page=3', '/api/post-comment-count/nope']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: 'No such post.', code: 'NOT_FOUND' });
+    }
+    const past = await t.app.inject({ url: `/api/comment-pagination/${postId}?page=99` });
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual([]);
+    expect(Number(past.headers['x-total-count'])).toBeGreaterThan(0);
+  });
+
   it('gives the full comment list to admins only', async () => {
     expect((await t.app.inject({ url: '/api/comment-data' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/comment-data', headers: reader.headers })).statusCode).toBe(403);
