@@ -120,6 +120,16 @@ describe('renderMarkdown', () => {
     expect([...html.matchAll(/src="([^"]*)"/g)].map((m) => m[1])).toEqual(['https://img.test/a.png', '/api/images/abc-123']);
   });
 
+  it('reads an image’s scheme whatever its case, and leaves one it does not show as a link with its words', () => {
+    expect(renderMarkdown('![a](HTTPS://img.test/a.png)')).toBe('<p><img src="https://img.test/a.png" alt="a" /></p>');
+    expect(renderMarkdown('![the *chart*](http://img.test/c.png)')).toBe(
+      '<p><a href="http://img.test/c.png" rel="nofollow ugc noopener noreferrer">the chart</a></p>',
+    );
+    // No words: the address stands for them. A scheme a link may not have leaves the words alone.
+    expect(renderMarkdown('![](http://img.test/c.png)')).toContain('>http://img.test/c.png</a>');
+    expect(renderMarkdown('![x](data:image/png;base64,AAAA)')).toBe('<p><a rel="nofollow ugc noopener noreferrer">x</a></p>');
+  });
+
   // OWASP XSS filter-evasion cheat sheet, in the forms Markdown can carry them.
   const ATTACKS = [
     '[x](javascript:alert(1))',

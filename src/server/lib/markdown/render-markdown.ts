@@ -46,6 +46,24 @@ markdown.renderer.rules.heading_close = (tokens, index) => {
   return `</h${level}>`;
 };
 
+const OWN_IMAGE_SRC = /^\/api\/images\/[A-Za-z0-9_-]+$/;
+const HTTPS_SRC = /^https:\/\//i;
+
+/**
+ * Images show from https or this forum's own store (API.md). Any other image is not shown, but
+ * not lost either: it becomes a link to where it is, with its words (the link itself is kept
+ * only for the schemes links may have). A scheme is read whatever its case.
+ */
+const defaultImage = markdown.renderer.rules.image!;
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+  const token = tokens[index]!;
+  const src = token.attrGet('src') ?? '';
+  if (HTTPS_SRC.test(src)) token.attrSet('src', `https://${src.slice('https://'.length)}`);
+  if (HTTPS_SRC.test(src) || OWN_IMAGE_SRC.test(src)) return defaultImage(tokens, index, options, env, self);
+  const words = self.renderInlineAsText(token.children ?? [], options, env) || src;
+  return `<a href="${escapeHtml(src)}">${escapeHtml(words)}</a>`;
+};
+
 const LINK_REL = 'nofollow ugc noopener noreferrer';
 
 const SANITIZE: sanitizeHtml.IOptions = {
@@ -115,7 +133,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     // Images only from https or this forum's own image store.
     if (frame.tag !== 'img') return false;
     const src = frame.attribs.src ?? '';
-    return !(src.startsWith('https://') || /^\/api\/images\/[A-Za-z0-9_-]+$/.test(src));
+    return !(src.startsWith('https://') || OWN_IMAGE_SRC.test(src));
   },
 };
 
