@@ -70,6 +70,36 @@ test.describe('Notifications', () => {
     await adaContext.close();
   });
 
+  test('what one tab reads, the member’s other tabs stop counting at once', async ({ browser, request }) => {
+    const admin = await apiAdmin(request);
+    await ensureTags(request, admin, ['notices']);
+    const stamp = Date.now().toString(36);
+    const ada = await apiSignUp(request, `Ada tabs ${stamp}`);
+    const bob = await apiSignUp(request, `Bob tabs ${stamp}`);
+    const postId = await apiCreatePost(request, ada, { title: `Tabs post ${stamp}`, category: 'notices' });
+
+    const context = await browser.newContext();
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    await signInBrowserAs(first, ada);
+    await second.goto('/');
+    const inboxOf = (page: typeof first) => page.getByRole('link', { name: 'Inbox', exact: true });
+    for (const page of [first, second]) await expect(inboxOf(page)).toHaveAccessibleDescription('0 unread notifications');
+
+    const comment = await request.post('/api/comment-data', {
+      headers: { ...bob.headers, origin: ORIGIN },
+      data: { postId, comment: 'Seen in two tabs.' },
+    });
+    expect(comment.status()).toBe(200);
+    for (const page of [first, second]) await expect(inboxOf(page)).toHaveAccessibleDescription('1 unread notification');
+
+    await first.goto('/notifications');
+    await first.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(inboxOf(first)).toHaveAccessibleDescription('0 unread notifications');
+    // The other tab was neither focused nor reloaded.
+    await expect(inboxOf(second)).toHaveAccessibleDescription('0 unread notifications');
+    await context.close();
+  });
+
   test('the mail settings are at /dashboard/my-profile#notification-settings for a member and for an admin', async ({
     browser,
     request,

@@ -1,8 +1,10 @@
 // The live updates every page hears (the app's one stream, lib/live-events.ts): opened for
 // the viewer once the session is known; the announcements bell and the inbox count rise as
 // events come.
+import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveAnnouncements } from '#web/features/announcements/api/live-announcements.ts';
+import { useReadsElsewhere } from '#web/features/notifications/api/inbox-channel.ts';
 import { notificationKeys } from '#web/features/notifications/api/query-keys.ts';
 import { useViewer } from '#web/lib/auth.ts';
 import { useLiveEvent, useLiveViewer } from '#web/lib/live-events.ts';
@@ -19,4 +21,6 @@ export function useLiveUpdates(): void {
   });
   // An announcement is a notification of every member's too.
   useLiveEvent('announcement', () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));
+  // Reads in another tab (the stream carries no reads).
+  useReadsElsewhere(useCallback(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }), [queryClient]));
 }

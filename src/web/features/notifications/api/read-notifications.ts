@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedSchema } from '#shared/schemas/common.ts';
 import { api } from '#web/lib/api-client.ts';
+import { tellOtherTabs } from './inbox-channel.ts';
 import { notificationKeys } from './query-keys.ts';
 
 export const readNotification = (id: string) =>
@@ -15,7 +16,9 @@ export function useReadNotification() {
   return useMutation({
     mutationFn: readNotification,
     onSuccess: ({ modifiedCount }) => {
-      if (modifiedCount > 0) return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      if (modifiedCount === 0) return;
+      tellOtherTabs();
+      return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     },
   });
 }
@@ -24,6 +27,9 @@ export function useReadAllNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: readAllNotifications,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSuccess: () => {
+      tellOtherTabs();
+      return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    },
   });
 }

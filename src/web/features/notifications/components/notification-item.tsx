@@ -40,17 +40,18 @@ export function NotificationItem({ notification: n, onOpen }: { notification: No
     >
       <Avatar src={n.actor.photo} alt="" className="size-10 shrink-0 ring-1 ring-line" />
       <span className="min-w-0 flex-1 space-y-1">
-        <span className="flex items-baseline gap-x-2">
+        <span className="block font-medium break-words text-ink">{summaryOf(n)}</span>
+        {n.text && <span className="block text-sm break-words text-muted">{n.text}</span>}
+        {/* Unread is said on the last line, beside the time: the title keeps the whole width. */}
+        <span className="flex flex-wrap items-center gap-x-3 text-xs">
+          <RelativeTime value={n.createdAt} className="text-muted" />
           {!n.read && (
-            <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-brand-700">
+            <span className="inline-flex items-center gap-1 font-semibold text-brand-700">
               <span aria-hidden="true" className="size-2 rounded-full bg-brand-600" />
               Unread
             </span>
           )}
-          <span className="min-w-0 font-medium break-words text-ink">{summaryOf(n)}</span>
         </span>
-        {n.text && <span className="block text-sm break-words text-muted">{n.text}</span>}
-        <RelativeTime value={n.createdAt} className="block text-xs text-muted" />
       </span>
     </Link>
   );
