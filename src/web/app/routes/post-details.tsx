@@ -7,6 +7,7 @@ import { ArrowLeftIcon } from '#web/components/ui/forum-icons.tsx';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { PostComments } from '#web/features/comments/components/post-comments.tsx';
+import { useReadPostNotifications } from '#web/features/notifications/api/read-post-notifications.ts';
 import { usePost } from '#web/features/posts/api/get-post.ts';
 import { postKeys } from '#web/features/posts/api/query-keys.ts';
 import { PostArticle } from '#web/features/posts/components/post-article.tsx';
@@ -38,6 +39,8 @@ export function PostDetailsPage() {
   // This post's comments and votes come live while the page is open.
   useLivePost(id);
   useLiveVotes(id, postKeys.detail(id));
+  // Opened, the post is read: so are the inbox's notifications of it.
+  useReadPostNotifications(id, post.isSuccess);
 
   if (post.isPending) return <PageLoader label="Loading post…" />;
   if (post.isError) {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
 import { buildViewer } from '#web/testing/factories.ts';
-import { pagedAnswer } from '#web/testing/forum-factories.ts';
+import { buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -120,6 +120,26 @@ describe('/notifications', () => {
     expect(router.state.location.hash).toBe('#comment-c-7');
     await waitFor(() => expect(calls).toEqual(['read n-open']));
     await waitFor(() => expect(inbox).toHaveAccessibleDescription('1 unread notification'));
+  });
+
+  it('marks a post’s unread notifications read when the post is opened some other way, and no other post’s', async () => {
+    const calls = inboxServer([
+      buildNotification({ _id: 'n-here', postId: 'post-9', commentId: 'c-9' }),
+      buildNotification({ _id: 'n-elsewhere', postId: 'post-8' }),
+      buildNotification({ _id: 'n-read', postId: 'post-9', read: true }),
+    ]);
+    server.use(
+      http.get('*/api/post-data/post-9', () => HttpResponse.json(buildPostDetail({ _id: 'post-9', title: 'Opened from a mail' }))),
+      http.get('*/api/comment-pagination/post-9', () => pagedAnswer([])),
+    );
+    renderApp('/post-details/post-9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Opened from a mail' }, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual(['read n-here']));
+    const inbox = screen.getByRole('link', { name: 'Inbox' });
+    await waitFor(() => expect(inbox).toHaveAccessibleDescription('1 unread notification'));
+    // Once per opening: the count changing while the post is open reads nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls).toEqual(['read n-here']);
   });
 
   it('marks all as read', async () => {
