@@ -57,7 +57,7 @@ const HTTPS_SRC = /^https:\/\//i;
 const defaultImage = markdown.renderer.rules.image!;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index]!;
-  const src = token.attrGet('src') ?? '';
+  const src = String(token.attrGet('src') ?? '');
   if (HTTPS_SRC.test(src)) token.attrSet('src', `https://${src.slice('https://'.length)}`);
   if (HTTPS_SRC.test(src) || OWN_IMAGE_SRC.test(src)) return defaultImage(tokens, index, options, env, self);
   const words = self.renderInlineAsText(token.children ?? [], options, env) || src;
