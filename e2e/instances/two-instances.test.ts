@@ -161,11 +161,19 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     expect(served.headers.get('content-type')).toBe('image/webp');
   });
 
-  it('ends on B a session signed out on A', async () => {
+  it('ends on B a session signed out on A, and the member’s open event stream there with it', async () => {
     const leaving = await signUp(b, 'Leaving');
     expect((await call(b, `/api/users/${leaving.email}`, { cookie: leaving.cookie })).status).toBe(200);
-    expect((await call(a, '/api/auth/sign-out', { method: 'POST', cookie: leaving.cookie, body: {} })).status).toBe(200);
-    expect((await call(b, `/api/users/${leaving.email}`, { cookie: leaving.cookie })).status).toBe(401);
+    const stream = await openEventStream(b.base, '/api/events', { cookie: leaving.cookie });
+    try {
+      expect(stream.status).toBe(200);
+      expect((await call(a, '/api/auth/sign-out', { method: 'POST', cookie: leaving.cookie, body: {} })).status).toBe(200);
+      expect((await call(b, `/api/users/${leaving.email}`, { cookie: leaving.cookie })).status).toBe(401);
+      // The stream B opened with that session hears of the sign-out on A and ends.
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
   });
 
   it('counts one member’s writes to either instance against one budget', async () => {
