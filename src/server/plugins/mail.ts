@@ -16,7 +16,7 @@ export const MAIL_SHUTDOWN_GRACE_MS = 5_000;
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
     const { mail } = app.config;
-    const transport = mail.smtp ? smtpTransport(mail.smtp) : logTransport(app.log);
+    const transport = mail.smtp ? await smtpTransport(mail.smtp) : logTransport(app.log);
     const mailer = createMailer({ transport, log: app.log, retryDelaysMs: mail.retryDelaysMs });
     app.decorate('mailer', mailer);
     // onClose runs once the server has stopped taking requests; the database is closed after.

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 
 /** A mail as the forum writes it: both parts, and the links a reader of the log needs. */
 export interface Mail {
@@ -22,9 +21,11 @@ export interface MailTransport {
 
 /**
  * SMTP through nodemailer's pool: a few connections reused across mails. Timeouts keep a
- * server that stops answering from holding a mail (and the shutdown) for long.
+ * server that stops answering from holding a mail (and the shutdown) for long. nodemailer is
+ * loaded only here: a forum that logs its mail never holds it (about 1 MiB of a server's heap).
  */
-export function smtpTransport(smtp: { url: string; from: string }): MailTransport {
+export async function smtpTransport(smtp: { url: string; from: string }): Promise<MailTransport> {
+  const { default: nodemailer } = await import('nodemailer');
   const url = new URL(smtp.url);
   const secure = url.protocol === 'smtps:';
   const transporter = nodemailer.createTransport({
