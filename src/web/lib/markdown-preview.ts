@@ -1,6 +1,7 @@
 // POST /api/markdown/preview { markdown } → { html }: the server's own renderer, so the
 // editor's preview is exactly what will be stored. The browser never parses Markdown.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { POST_DESCRIPTION_MAX } from '#shared/constants.ts';
 import { api } from './api-client.ts';
 
 export const markdownKeys = {
@@ -20,6 +21,9 @@ export const markdownPreviewQueryOptions = (markdown: string) =>
     gcTime: 60_000,
   });
 
-/** The preview of `markdown` while `enabled` (the Preview tab is open); nothing for blank text. */
+/** What the server previews at the most (API.md: a post's bounds); longer text is not sent. */
+export const PREVIEW_MAX = POST_DESCRIPTION_MAX;
+
+/** The preview of `markdown` while `enabled` (the Preview tab is open); nothing for blank or over-long text. */
 export const useMarkdownPreview = (markdown: string, enabled: boolean) =>
-  useQuery({ ...markdownPreviewQueryOptions(markdown), enabled: enabled && markdown.trim() !== '' });
+  useQuery({ ...markdownPreviewQueryOptions(markdown), enabled: enabled && markdown.trim() !== '' && markdown.length <= PREVIEW_MAX });

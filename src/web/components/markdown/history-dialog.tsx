@@ -81,7 +81,8 @@ function HistoryBody({ revisions }: { revisions: RevisionPageState }): ReactNode
       {revisions.data.items.map((revision) => (
         <li key={revision.id} className="rounded-lg border border-line p-3">
           <p className="text-xs text-muted">
-            <span className="font-medium text-ink">{revision.editorName}</span> · <RelativeTime value={revision.editedAt} />
+            {/* A version's editor and time are those of the edit that replaced it. */}
+            Replaced by <span className="font-medium text-ink">{revision.editorName}</span> · <RelativeTime value={revision.editedAt} />
           </p>
           {revision.title !== undefined && <p className="mt-1.5 font-semibold text-ink">{revision.title}</p>}
           <MarkdownContent html={revision.html} className="mt-1.5 text-sm text-ink/90" />

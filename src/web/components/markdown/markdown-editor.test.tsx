@@ -87,6 +87,14 @@ describe('Markdown editor', () => {
     expect(asked).toEqual([]);
   });
 
+  it('says how long over-long text is instead of asking the server to preview it', async () => {
+    const asked = previewServer();
+    const { user } = await renderEditor('x'.repeat(20_001));
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect(screen.getByText('The text is 20,001 characters, more than the 20,000 a preview can show.')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+  });
+
   it('says so when the preview fails', async () => {
     server.use(
       http.post('*/api/markdown/preview', () =>

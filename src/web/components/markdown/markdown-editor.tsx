@@ -3,7 +3,7 @@
 // or dropped into the text uploaded and inserted. The preview comes from the server's
 // renderer; the browser never parses Markdown. Loaded lazily by markdown-field.tsx.
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefCallback, type RefObject } from 'react';
-import { useMarkdownPreview } from '#web/lib/markdown-preview.ts';
+import { PREVIEW_MAX, useMarkdownPreview } from '#web/lib/markdown-preview.ts';
 import { useUploadImage } from '#web/lib/upload-image.ts';
 import { cn } from '#web/utils/cn.ts';
 import { controlClasses, type ControlAttributes } from '../ui/field.tsx';
@@ -251,6 +251,14 @@ export function MarkdownEditor({
 
 function PreviewBody({ markdown, preview }: { markdown: string; preview: ReturnType<typeof useMarkdownPreview> }) {
   if (markdown.trim() === '') return <p className="text-sm text-muted">Nothing to preview.</p>;
+  if (markdown.length > PREVIEW_MAX) {
+    return (
+      <p className="text-sm text-danger-700">
+        The text is {markdown.length.toLocaleString('en-US')} characters, more than the {PREVIEW_MAX.toLocaleString('en-US')} a preview can
+        show.
+      </p>
+    );
+  }
   if (preview.isPending) return <p className="text-sm text-muted">Loading preview…</p>;
   if (preview.isError) return <p className="text-sm text-danger-700">Could not load the preview: {preview.error.message}</p>;
   return <MarkdownContent html={preview.data} />;

@@ -63,14 +63,20 @@ export function Dialog({ open, onClose, title, children, footer, alert = false, 
   if (!open) return null;
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <div className="absolute inset-0 bg-ink/40" aria-hidden="true" onClick={onClose} />
+      {/* Black, not ink: ink is near-white in dark mode, and the page must dim, not fade. */}
+      <div className="absolute inset-0 bg-black/50" aria-hidden="true" onClick={onClose} />
       <div
         ref={panel}
         role={alert ? 'alertdialog' : 'dialog'}
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={cn('relative w-full max-w-md rounded-card bg-surface p-6 shadow-card outline-none', className)}
+        // cn() does not merge Tailwind classes: a width given by the caller replaces the default.
+        className={cn(
+          'relative w-full rounded-card bg-surface p-6 shadow-card outline-none',
+          !/\bmax-w-/.test(className ?? '') && 'max-w-md',
+          className,
+        )}
       >
         <h2 id={titleId} className="text-lg font-semibold text-ink">
           {title}

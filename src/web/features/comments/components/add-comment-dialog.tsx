@@ -1,7 +1,7 @@
 // "Add Comment": a dialog with the required "Comment" text and "Submit". Success shows
 // "Thanks! Your comment is live" for 2 seconds; a failure shows "Failed to post comment"
 // with the server's message, and "Try again" brings the text back (SPEC.md §2, §8).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { COMMENT_SUCCESS_CLOSE_MS } from '#shared/constants.ts';
 import { MarkdownField, preloadMarkdownEditor } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -23,7 +23,14 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
   const formId = useId();
   const [phase, setPhase] = useState<Phase>({ name: 'closed' });
   const create = useCreateComment(postId);
-  const close = () => setPhase({ name: 'closed' });
+  // What was typed stays when the dialog is closed unsent (Escape, Cancel, a click beside it):
+  // opening it again brings it back. Only a posted comment empties it.
+  const draft = useRef('');
+  const readDraft = useRef<() => string>(() => draft.current);
+  const close = () => {
+    if (phase.name === 'writing') draft.current = readDraft.current();
+    setPhase({ name: 'closed' });
+  };
 
   useEffect(() => {
     if (phase.name !== 'posted') return;
@@ -34,16 +41,20 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
   const submit = ({ comment }: { comment: string }) =>
     create.mutate(comment, {
       onSuccess: () => {
+        draft.current = '';
         setPhase({ name: 'posted' });
         onPosted?.();
       },
-      onError: (error) => setPhase({ name: 'failed', message: error.message, draft: comment }),
+      onError: (error) => {
+        draft.current = comment;
+        setPhase({ name: 'failed', message: error.message, draft: comment });
+      },
     });
 
   return (
     <>
       <Button
-        onClick={() => setPhase({ name: 'writing', draft: '' })}
+        onClick={() => setPhase({ name: 'writing', draft: draft.current })}
         onPointerEnter={preloadMarkdownEditor}
         onFocus={preloadMarkdownEditor}
       >
@@ -74,9 +85,12 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
             options={{ defaultValues: { comment: phase.draft } }}
             className="text-left"
           >
-            {({ control }) => (
-              <MarkdownField label="Comment" rows={5} placeholder="Share your thoughts…" control={control} name="comment" autoFocus />
-            )}
+            {({ control, getValues }) => {
+              readDraft.current = () => getValues('comment');
+              return (
+                <MarkdownField label="Comment" rows={5} placeholder="Share your thoughts…" control={control} name="comment" autoFocus />
+              );
+            }}
           </Form>
         )}
       </Dialog>

@@ -128,6 +128,7 @@ describe('Comments: rendered, edited, deleted', () => {
     await view.user.click(screen.getByRole('button', { name: 'edited' }));
     const history = screen.getByRole('dialog', { name: 'History' });
     expect(await within(history).findByText('bold', { selector: 'strong' })).toBeInTheDocument();
-    expect(history).toHaveTextContent('Alan Turing');
+    // The name and time are those of the edit that replaced the version shown.
+    expect(history).toHaveTextContent('Replaced by Alan Turing');
   });
 });

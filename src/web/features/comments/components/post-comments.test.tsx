@@ -57,6 +57,34 @@ describe('Comments under a post', () => {
     expect(posted).toEqual([]);
   });
 
+  it('keeps what was typed when the dialog is closed unsent, in a wide dialog, and empties it once posted', async () => {
+    const posted = discussionServer();
+    const { user } = await openPost();
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a comment' });
+    // Wide enough for code: the caller's width, not the default one beside it.
+    expect(dialog.className).toContain('max-w-2xl');
+    expect(dialog.className).not.toContain('max-w-md');
+    await user.type(within(dialog).getByLabelText('Comment'), 'A long answer');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Add a comment' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    expect(screen.getByLabelText('Comment')).toHaveValue('A long answer');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    await user.type(screen.getByLabelText('Comment'), ', finished.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('dialog', { name: 'Thanks! Your comment is live' });
+    expect(posted).toEqual([{ postId: 'p1', comment: 'A long answer, finished.' }]);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Thanks! Your comment is live' })).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    expect(screen.getByLabelText('Comment')).toHaveValue('');
+  });
+
   it('posts the comment, says it is live for 2 seconds, and refreshes the list and count', async () => {
     const posted = discussionServer();
     const { user } = await openPost();
