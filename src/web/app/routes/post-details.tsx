@@ -1,7 +1,9 @@
 // /post-details/{id} (signed-in only): the post, its votes and share dialog, then the
 // comments with "Add Comment"; `#comment-{id}` opens the comments on that comment. A post
 // that does not exist shows a not-found state.
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
+import { canEditPost } from '#shared/permissions.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ArrowLeftIcon } from '#web/components/ui/forum-icons.tsx';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
@@ -13,9 +15,11 @@ import { postKeys } from '#web/features/posts/api/query-keys.ts';
 import { PostArticle } from '#web/features/posts/components/post-article.tsx';
 import { PostNotFound } from '#web/features/posts/components/post-not-found.tsx';
 import { ShareButton } from '#web/features/posts/components/share-button.tsx';
+import { tagsQueryOptions } from '#web/features/tags/api/get-tags.ts';
 import { useLiveVotes } from '#web/features/votes/api/live-votes.ts';
 import { VoteButtons } from '#web/features/votes/components/vote-buttons.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
+import { usePermissionViewer } from '#web/lib/auth.ts';
 import { useLivePost } from '#web/lib/live-events.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
@@ -41,6 +45,9 @@ export function PostDetailsPage() {
   useLiveVotes(id, postKeys.detail(id));
   // Opened, the post is read: so are the inbox's notifications of it.
   useReadPostNotifications(id, post.isSuccess);
+  // The tags an edit may move the post to, asked for only by those who may edit it.
+  const viewer = usePermissionViewer();
+  const tags = useQuery({ ...tagsQueryOptions(), enabled: post.isSuccess && canEditPost(viewer, post.data) });
 
   if (post.isPending) return <PageLoader label="Loading post…" />;
   if (post.isError) {
@@ -68,6 +75,7 @@ export function PostDetailsPage() {
       </Link>
       <PostArticle
         post={post.data}
+        tagChoices={{ tags: tags.data, error: tags.error }}
         actions={
           <>
             <VoteButtons postId={post.data._id} postKey={postKeys.detail(id)} votes={post.data} />

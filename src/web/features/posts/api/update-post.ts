@@ -8,8 +8,8 @@ import { createPostInputSchema } from '#shared/schemas/post.ts';
 import { api } from '#web/lib/api-client.ts';
 import { postKeys } from './query-keys.ts';
 
-/** The edit form's part of the post: title and description, under the rules of writing one. */
-export const editPostFormSchema = createPostInputSchema.pick({ title: true, description: true });
+/** The edit form's part of the post: title, tag and description, under the rules of writing one. */
+export const editPostFormSchema = createPostInputSchema.pick({ title: true, description: true, category: true });
 export type EditPostForm = z.infer<typeof editPostFormSchema>;
 
 export const updatePost = (id: string, input: EditPostForm) =>

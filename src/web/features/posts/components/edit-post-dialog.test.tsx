@@ -8,7 +8,7 @@ import { createTestQueryClient } from '#web/testing/render-app.tsx';
 import { EditPostDialog } from './edit-post-dialog.tsx';
 
 describe('Edit post', () => {
-  it('edits the title and the Markdown description under the rules of writing a post', async () => {
+  it('edits the title, the tag and the Markdown description under the rules of writing a post', async () => {
     const patched: unknown[] = [];
     server.use(
       http.patch('*/api/post-data/p1', async ({ request }) => {
@@ -20,7 +20,18 @@ describe('Edit post', () => {
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={createTestQueryClient()}>
-        <EditPostDialog post={{ _id: 'p1', title: 'Old title', description: 'Old **text**' }} open onClose={() => (closed += 1)} />
+        <EditPostDialog
+          post={{ _id: 'p1', title: 'Old title', description: 'Old **text**', category: 'go' }}
+          tagChoices={{
+            tags: [
+              { _id: 't1', tag: 'go' },
+              { _id: 't2', tag: 'rust' },
+            ],
+            error: null,
+          }}
+          open
+          onClose={() => (closed += 1)}
+        />
       </QueryClientProvider>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Edit post' });
@@ -35,8 +46,11 @@ describe('Edit post', () => {
     expect(patched).toEqual([]);
 
     await user.type(description, 'New text');
+    const tag = within(dialog).getByLabelText('Tag');
+    expect(tag).toHaveValue('go');
+    await user.selectOptions(tag, 'rust');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(closed).toBe(1));
-    expect(patched).toEqual([{ title: 'Old title', description: 'New text' }]);
+    expect(patched).toEqual([{ title: 'Old title', description: 'New text', category: 'rust' }]);
   });
 });

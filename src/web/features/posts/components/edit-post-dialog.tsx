@@ -1,23 +1,30 @@
-// "Edit post": the title and the Markdown description, validated by the server's own rules;
-// saving keeps the version before in the post's history.
+// "Edit post": the title, the tag and the Markdown description, validated by the server's own
+// rules; saving keeps the version before in the post's history.
 import { useId } from 'react';
 import type { PostDetail } from '#shared/schemas/post.ts';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
+import { Select } from '#web/components/ui/form-controls.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
 import { toast } from '#web/lib/toast.tsx';
 import { editPostFormSchema, useUpdatePost } from '../api/update-post.ts';
+import type { TagChoices } from './add-post-form.tsx';
 
 interface EditPostDialogProps {
-  post: Pick<PostDetail, '_id' | 'title' | 'description'>;
+  post: Pick<PostDetail, '_id' | 'title' | 'description' | 'category'>;
+  /** The tags to move the post to (its own among them). */
+  tagChoices: TagChoices;
   open: boolean;
   onClose: () => void;
 }
 
-export function EditPostDialog({ post, open, onClose }: EditPostDialogProps) {
+export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDialogProps) {
   const formId = useId();
   const update = useUpdatePost(post._id);
+  const tags = (tagChoices.tags ?? []).map(({ tag }) => tag);
+  // The post's own tag is a choice even before the list has come.
+  const tagOptions = (tags.includes(post.category) ? tags : [post.category, ...tags]).map((tag) => ({ value: tag, label: tag }));
   const close = () => {
     update.reset();
     onClose();
@@ -45,7 +52,7 @@ export function EditPostDialog({ post, open, onClose }: EditPostDialogProps) {
           schema={editPostFormSchema}
           aria-label="Edit post"
           className="text-left"
-          options={{ defaultValues: { title: post.title, description: post.description } }}
+          options={{ defaultValues: { title: post.title, description: post.description, category: post.category } }}
           onSubmit={(values) =>
             update.mutate(values, {
               onSuccess: ({ modifiedCount }) => {
@@ -58,6 +65,13 @@ export function EditPostDialog({ post, open, onClose }: EditPostDialogProps) {
           {({ register, control, formState: { errors } }) => (
             <>
               <Input label="Title" autoComplete="off" registration={register('title')} error={errors.title} data-autofocus />
+              <Select
+                label="Tag"
+                options={tagOptions}
+                registration={register('category')}
+                error={errors.category}
+                hint={tagChoices.error ? `Could not load the tags: ${tagChoices.error.message}` : undefined}
+              />
               <MarkdownField label="Description" rows={12} control={control} name="description" error={errors.description} />
               {update.error && <FormAlert>{update.error.message}</FormAlert>}
             </>

@@ -12,6 +12,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { paths } from '#web/config/paths.ts';
 import { usePermissionViewer } from '#web/lib/auth.ts';
+import type { TagChoices } from './add-post-form.tsx';
 import { EditPostDialog } from './edit-post-dialog.tsx';
 import { PostHistoryDialog } from './post-history-dialog.tsx';
 
@@ -19,9 +20,13 @@ interface PostArticleProps {
   post: PostDetail;
   /** Votes and share, under the text. */
   actions?: ReactNode;
+  /** The tags an edit may move the post to (asked for only where it may be edited). */
+  tagChoices?: TagChoices;
 }
 
-export function PostArticle({ post, actions }: PostArticleProps) {
+const NO_TAGS: TagChoices = { tags: undefined, error: null };
+
+export function PostArticle({ post, actions, tagChoices = NO_TAGS }: PostArticleProps) {
   const viewer = usePermissionViewer();
   const [open, setOpen] = useState<'edit' | 'history' | null>(null);
   const tagHref = `${paths.home.getHref()}?${new URLSearchParams({ search: post.category }).toString()}`;
@@ -57,7 +62,7 @@ export function PostArticle({ post, actions }: PostArticleProps) {
       </Link>
       <MarkdownContent html={post.descriptionHtml} className="mt-5 text-base text-ink/90" />
       {actions && <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-line pt-5">{actions}</div>}
-      <EditPostDialog post={post} open={open === 'edit'} onClose={() => setOpen(null)} />
+      <EditPostDialog post={post} tagChoices={tagChoices} open={open === 'edit'} onClose={() => setOpen(null)} />
       <PostHistoryDialog postId={post._id} open={open === 'history'} onClose={() => setOpen(null)} />
     </article>
   );
