@@ -83,10 +83,18 @@ export function clientError(error: NodeJS.ErrnoException, socket: Socket): void 
         ? [408, 'Request Timeout', 'The request took too long to arrive.']
         : [400, 'Bad Request', 'The request is not valid HTTP.'];
   const body = JSON.stringify({ message, code: codeForStatus(status) } satisfies ApiErrorBody);
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
   }
-  socket.destroy(error);
+  // Ended, not destroyed at once: closing a socket with unread bytes (the rest of an oversized
+  // request) resets the connection, and the client would lose the answer before reading it. The
+  // client closes on the answer; one that does not is let go shortly after.
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
 }
+
+/** How long a refused connection may stay half-closed for its client to read the answer. */
+const CLIENT_ERROR_LINGER_MS = 2_000;
