@@ -1,6 +1,6 @@
 // "Edit post": the title, the tag and the Markdown description, validated by the server's own
 // rules; saving keeps the version before in the post's history.
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { PostDetail } from '#shared/schemas/post.ts';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -8,7 +8,7 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Select } from '#web/components/ui/form-controls.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
 import { toast } from '#web/lib/toast.tsx';
-import { editPostFormSchema, useUpdatePost } from '../api/update-post.ts';
+import { type EditPostForm, editPostFormSchema, useUpdatePost } from '../api/update-post.ts';
 import type { TagChoices } from './add-post-form.tsx';
 
 interface EditPostDialogProps {
@@ -25,19 +25,31 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
   const tags = (tagChoices.tags ?? []).map(({ tag }) => tag);
   // The post's own tag is a choice even before the list has come.
   const tagOptions = (tags.includes(post.category) ? tags : [post.category, ...tags]).map((tag) => ({ value: tag, label: tag }));
+  // Escape or a click beside the dialog keeps the changes (opening it again brings them back);
+  // only Cancel or a save lets them go. A slip of the hand must not cost a long edit.
+  const draft = useRef<EditPostForm | null>(null);
+  const readDraft = useRef<() => EditPostForm | null>(() => draft.current);
   const close = () => {
     update.reset();
     onClose();
   };
+  const keepAndClose = () => {
+    if (!update.isPending) draft.current = readDraft.current();
+    close();
+  };
+  const discardAndClose = () => {
+    draft.current = null;
+    close();
+  };
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={keepAndClose}
       title="Edit post"
       className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto"
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={update.isPending}>
+          <Button variant="secondary" onClick={discardAndClose} disabled={update.isPending}>
             Cancel
           </Button>
           <Button type="submit" form={formId} isLoading={update.isPending}>
@@ -52,30 +64,33 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
           schema={editPostFormSchema}
           aria-label="Edit post"
           className="text-left"
-          options={{ defaultValues: { title: post.title, description: post.description, category: post.category } }}
+          options={{ defaultValues: draft.current ?? { title: post.title, description: post.description, category: post.category } }}
           onSubmit={(values) =>
             update.mutate(values, {
               onSuccess: ({ modifiedCount }) => {
                 toast.success(modifiedCount > 0 ? 'Post updated' : 'Nothing changed');
-                close();
+                discardAndClose();
               },
             })
           }
         >
-          {({ register, control, formState: { errors } }) => (
-            <>
-              <Input label="Title" autoComplete="off" registration={register('title')} error={errors.title} data-autofocus />
-              <Select
-                label="Tag"
-                options={tagOptions}
-                registration={register('category')}
-                error={errors.category}
-                hint={tagChoices.error ? `Could not load the tags: ${tagChoices.error.message}` : undefined}
-              />
-              <MarkdownField label="Description" rows={12} control={control} name="description" error={errors.description} />
-              {update.error && <FormAlert>{update.error.message}</FormAlert>}
-            </>
-          )}
+          {({ register, control, getValues, formState: { errors } }) => {
+            readDraft.current = () => getValues();
+            return (
+              <>
+                <Input label="Title" autoComplete="off" registration={register('title')} error={errors.title} data-autofocus />
+                <Select
+                  label="Tag"
+                  options={tagOptions}
+                  registration={register('category')}
+                  error={errors.category}
+                  hint={tagChoices.error ? `Could not load the tags: ${tagChoices.error.message}` : undefined}
+                />
+                <MarkdownField label="Description" rows={12} control={control} name="description" error={errors.description} />
+                {update.error && <FormAlert>{update.error.message}</FormAlert>}
+              </>
+            );
+          }}
         </Form>
       )}
     </Dialog>
