@@ -16,6 +16,13 @@ const RESET_PAGE = 'http://localhost:3000/auth/reset-password';
 const requestReset = (t: TestApp, email: string, remoteAddress = '127.0.0.1', redirectTo = RESET_PAGE) =>
   t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', remoteAddress, payload: { email, redirectTo } });
 
+/** Where the reset page's check of a token (which does not spend it) sends the browser. */
+async function checkLink(t: TestApp, token: string): Promise<string | undefined> {
+  const res = await t.app.inject({ url: `/api/auth/reset-password/${token}?callbackURL=%2Fauth%2Freset-password` });
+  expect(res.statusCode).toBe(302);
+  return res.headers.location;
+}
+
 const resetPassword = (t: TestApp, token: string, newPassword: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
 
@@ -73,6 +80,11 @@ describe('password reset by mail', () => {
     expect(mail!.html).not.toContain('<Liddell>');
     const token = tokenOf(mail!);
 
+    // The page checks the link when it opens; checking does not spend it.
+    expect(await checkLink(t, token)).toBe(`${RESET_PAGE}?token=${token}`);
+    expect(await checkLink(t, token)).toBe(`${RESET_PAGE}?token=${token}`);
+    expect(await checkLink(t, 'no-such-token')).toBe(`${RESET_PAGE}?error=INVALID_TOKEN`);
+
     const reset = await resetPassword(t, token, 'N3w!Passw');
     expect(reset.statusCode).toBe(200);
 
@@ -84,6 +96,7 @@ describe('password reset by mail', () => {
     expect((await signIn(t.app, alice.email, STRONG_PASSWORD)).statusCode).toBe(401);
     expect((await signIn(t.app, alice.email, 'N3w!Passw')).statusCode).toBe(200);
 
+    expect(await checkLink(t, token)).toBe(`${RESET_PAGE}?error=INVALID_TOKEN`);
     const again = await resetPassword(t, token, 'An0ther!pass');
     expect(again.statusCode).toBe(400);
     expect((await signIn(t.app, alice.email, 'N3w!Passw')).statusCode).toBe(200);

@@ -34,6 +34,8 @@ interface AuthCall {
   session: boolean;
   body?: z.ZodType;
   answer?: z.ZodType;
+  /** Its path and query parameters, as OpenAPI writes them. */
+  parameters?: Array<{ name: string; in: 'path' | 'query'; required: boolean; description?: string; schema: Record<string, unknown> }>;
   /** The status of a successful answer (a redirect for the OAuth callback). */
   success?: 200 | 302;
   errors: number[];
@@ -88,6 +90,7 @@ export const AUTH_CALLS: AuthCall[] = [
     path: '/api/auth/callback/{provider}',
     summary: 'Where Google sends the browser back; sets the session cookie and redirects',
     session: false,
+    parameters: [{ name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: ['google'] } }],
     success: 302,
     errors: [],
   },
@@ -118,6 +121,19 @@ export const AUTH_CALLS: AuthCall[] = [
     body: z.object({ email, redirectTo: z.string().optional().describe('A path or address on this forum') }),
     answer: status.extend({ message: z.string() }),
     errors: [400, 403, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/auth/reset-password/{token}',
+    summary:
+      'Check a mailed token without spending it: redirects to `callbackURL` with `?token=…` while it works, with `?error=INVALID_TOKEN` when it is spent, expired or unknown (the reset page asks this when it opens)',
+    session: false,
+    parameters: [
+      { name: 'token', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'callbackURL', in: 'query', required: true, description: 'A path or address on this forum', schema: { type: 'string' } },
+    ],
+    success: 302,
+    errors: [403],
   },
   {
     method: 'post',

@@ -68,9 +68,7 @@ function authPaths(): Record<string, Record<string, Operation>> {
       tags: ['Identity (Better Auth)'],
       summary: call.summary,
       ...(call.session ? { security: SIGNED_IN } : {}),
-      ...(call.path.includes('{provider}')
-        ? { parameters: [{ name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: ['google'] } }] }
-        : {}),
+      ...(call.parameters ? { parameters: call.parameters } : {}),
       ...(call.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(call.body, 'input') } } } }
         : {}),

@@ -8,6 +8,11 @@ import { buildConfig, buildSessionAnswer, buildUser, buildViewer } from '../fact
 export const handlers = [
   http.get('*/api/config', () => HttpResponse.json(buildConfig())),
   http.get('*/api/auth/get-session', () => HttpResponse.json(null)),
+  // The reset page checks its link when it opens (Better Auth redirects back to it): a good one.
+  http.get('*/api/auth/reset-password/:token', ({ params, request }) =>
+    HttpResponse.redirect(new URL(`/auth/reset-password?token=${String(params.token)}`, request.url).toString(), 302),
+  ),
+  http.get('*/auth/reset-password', () => HttpResponse.html('<!doctype html>')),
   http.get('*/api/announcement-data', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   // The home page: no tags, no contributors, no posts.
   http.get('*/api/tag-data', () => HttpResponse.json([])),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
+import { useResetLinkCheck } from '#web/features/auth/api/password-reset.ts';
 import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
 import { toast } from '#web/lib/toast.tsx';
 
@@ -15,6 +16,8 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token');
   // Also Better Auth's own way of saying so (`?error=INVALID_TOKEN`).
   const [invalid, setInvalid] = useState(!token || searchParams.has('error'));
+  // A spent or expired link says so when it opens, not after a password has been typed.
+  const check = useResetLinkCheck(invalid ? null : token);
 
   return (
     <AuthCard
@@ -26,7 +29,11 @@ export function ResetPasswordPage() {
         </Link>
       }
     >
-      {invalid || !token ? (
+      {!invalid && check.isPending ? (
+        <p role="status" className="text-sm text-ink/70">
+          Checking the link…
+        </p>
+      ) : invalid || !token || check.data === false ? (
         <div role="alert" className="space-y-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-3 text-danger-700">
           <p>{INVALID_RESET_LINK_TEXT}</p>
           <p>

@@ -1,11 +1,11 @@
 // "Forgot password?" through Better Auth: POST /api/auth/request-password-reset (the same
 // answer whether or not the email is known) and POST /api/auth/reset-password with the
 // mailed link's token (it ends every session of that member).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ForgotPasswordForm, ResetPasswordForm } from '#shared/schemas/auth.ts';
 import { PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { paths } from '#web/config/paths.ts';
-import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
+import { apiUrl, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
 import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
 import { clearViewerData, refreshSession } from '#web/lib/auth.ts';
 
@@ -45,6 +45,32 @@ export const requestPasswordReset = async ({ email }: ForgotPasswordForm): Promi
 };
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+
+/**
+ * Whether a mailed link's token still works, asked without spending it: Better Auth's
+ * `GET /api/auth/reset-password/{token}` sends the browser on to the reset page with `?token=`
+ * when it does and `?error=INVALID_TOKEN` when it is spent, expired or unknown. A link that
+ * cannot be checked (the network) counts as usable: setting the password says the rest.
+ */
+export async function isResetLinkUsable(token: string): Promise<boolean> {
+  const url = apiUrl(`/auth/reset-password/${encodeURIComponent(token)}`, { callbackURL: paths.auth.resetPassword.getHref() });
+  try {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    return !new URL(response.url).searchParams.has('error');
+  } catch {
+    return true;
+  }
+}
+
+export const useResetLinkCheck = (token: string | null) =>
+  useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => isResetLinkUsable(token ?? ''),
+    enabled: token !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
 
 export const resetPassword = async ({ newPassword, token }: ResetPasswordForm & { token: string }): Promise<void> => {
   await authCall(() => authClient.resetPassword({ newPassword, token }), 'Could not set your password. Please try again.', resetError);

@@ -73,7 +73,7 @@ describe('Reset password (the mailed link)', () => {
     );
     const { user, router } = renderApp('/auth/reset-password?token=abc123');
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
-    const field = screen.getByLabelText('New password');
+    const field = await screen.findByLabelText('New password');
     expect(field).toHaveAccessibleDescription(PASSWORD_HINT);
 
     await user.type(field, 'N3w!Passw');
@@ -133,6 +133,20 @@ describe('Reset password (the mailed link)', () => {
     await user.click(screen.getByRole('link', { name: 'Ask for a new link' }));
     expect(await screen.findByRole('button', { name: 'Send reset link' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/forgot-password');
+  });
+
+  it('says a spent link is not valid as soon as it opens, before a password is typed', async () => {
+    let posted = 0;
+    server.use(
+      http.get('*/api/auth/reset-password/:token', ({ request }) =>
+        HttpResponse.redirect(new URL('/auth/reset-password?error=INVALID_TOKEN', request.url).toString(), 302),
+      ),
+      http.post('*/api/auth/reset-password', () => (posted++, HttpResponse.json({ status: true }))),
+    );
+    renderApp('/auth/reset-password?token=spent');
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_RESET_LINK_TEXT);
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(posted).toBe(0);
   });
 
   it("shows any other refusal under the form, keeping it (a banned member's link)", async () => {
