@@ -1,6 +1,6 @@
 // "Edit post": the title, the tag and the Markdown description, validated by the server's own
 // rules; saving keeps the version before in the post's history.
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { PostDetail } from '#shared/schemas/post.ts';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -27,18 +27,18 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
   const tagOptions = (tags.includes(post.category) ? tags : [post.category, ...tags]).map((tag) => ({ value: tag, label: tag }));
   // Escape or a click beside the dialog keeps the changes (opening it again brings them back);
   // only Cancel or a save lets them go. A slip of the hand must not cost a long edit.
-  const draft = useRef<EditPostForm | null>(null);
-  const readDraft = useRef<() => EditPostForm | null>(() => draft.current);
+  const [draft, setDraft] = useState<EditPostForm | null>(null);
+  const readDraft = useRef<() => EditPostForm | null>(() => null);
   const close = () => {
     update.reset();
     onClose();
   };
   const keepAndClose = () => {
-    if (!update.isPending) draft.current = readDraft.current();
+    if (!update.isPending) setDraft(readDraft.current());
     close();
   };
   const discardAndClose = () => {
-    draft.current = null;
+    setDraft(null);
     close();
   };
   return (
@@ -64,7 +64,7 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
           schema={editPostFormSchema}
           aria-label="Edit post"
           className="text-left"
-          options={{ defaultValues: draft.current ?? { title: post.title, description: post.description, category: post.category } }}
+          options={{ defaultValues: draft ?? { title: post.title, description: post.description, category: post.category } }}
           onSubmit={(values) =>
             update.mutate(values, {
               onSuccess: ({ modifiedCount }) => {
