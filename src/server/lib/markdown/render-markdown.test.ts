@@ -84,6 +84,14 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<blockquote>');
   });
 
+  it('links an address written as www.… (as GitHub does), but not a bare file or domain name', () => {
+    expect(renderMarkdown('See (www.example.test/docs?a=1#b).')).toBe(
+      '<p>See (<a href="http://www.example.test/docs?a=1#b" rel="nofollow ugc noopener noreferrer">www.example.test/docs?a=1#b</a>).</p>',
+    );
+    expect(renderMarkdown('Run setup.py, main.rs and README.md; see example.com; awww.example.test')).not.toContain('<a');
+    expect(renderMarkdown('`www.example.test` and www. alone')).not.toContain('<a');
+  });
+
   it('highlights fenced code in a known language on the server, and leaves others plain', () => {
     const ts = renderMarkdown('```ts\nconst answer: number = 42;\n```');
     expect(ts).toMatch(/^<pre><code class="hljs language-ts"><span class="hljs-keyword">const<\/span>/);

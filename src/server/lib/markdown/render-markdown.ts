@@ -36,6 +36,27 @@ const markdown = new MarkdownIt({
   .enable(['table', 'strikethrough'])
   .use(taskLists, { enabled: false });
 
+// An address written as `www.…` is a link, as GitHub makes it (linkify-it 6 no longer guesses
+// links without a scheme). Not every bare domain: `setup.py`, `main.rs` and `README.md` are file
+// names here, not Paraguay, Serbia and Moldova.
+let wwwTail: RegExp | undefined;
+markdown.linkify.add('www.', {
+  validate(text, pos, self) {
+    // What follows `www.`: more of a domain (one dot at least), a port, a path, as linkify-it's
+    // own `//` schema reads a host.
+    const re = self.re;
+    wwwTail ??= new RegExp(
+      `(?:(?:${re.get_domain().source})[.]){1,10}${re.get_domain_root().source}${re.get_port().source}${re.get_host_terminator().source}${re.get_path().source}`,
+      'iy',
+    );
+    wwwTail.lastIndex = pos;
+    return wwwTail.exec(text)?.[0].length ?? 0;
+  },
+  normalize(match) {
+    match.url = `http://${match.url}`;
+  },
+});
+
 // A page has one h1 (its title): a `#` heading in the text becomes h2, and the rest follow.
 markdown.renderer.rules.heading_open = (tokens, index) => {
   const level = Math.min(6, Number(tokens[index]!.tag.slice(1)) + 1);
