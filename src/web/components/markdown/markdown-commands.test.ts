@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit, formatEdit, indentEdit, isInCodeBlock, type FormatCommand, type TextEdit } from './markdown-commands.ts';
+import {
+  applyEdit,
+  blockLead,
+  formatEdit,
+  imageMarkdown,
+  indentEdit,
+  isInCodeBlock,
+  type FormatCommand,
+  type TextEdit,
+} from './markdown-commands.ts';
 
 /** The text after the edit with the new selection marked by [ and ]. */
 function show(text: string, edit: TextEdit | null): string {
@@ -51,5 +60,21 @@ describe('code blocks and Tab', () => {
     expect(show(lines, indentEdit(lines, { start: 0, end: 3 }, false))).toBe('  [a\n  b]\nc');
     expect(show('  a\n b', indentEdit('  a\n b', { start: 2, end: 6 }, true))).toBe('[a\nb]');
     expect(indentEdit('a', { start: 1, end: 1 }, true)).toBeNull();
+  });
+});
+
+describe('uploaded images', () => {
+  it('names an image for its file, its Markdown brackets escaped', () => {
+    expect(imageMarkdown('/api/images/a1', 'shot.png')).toBe('![shot](/api/images/a1)');
+    expect(imageMarkdown('/api/images/a1', 'my  [best] shot.final.jpeg')).toBe('![my \\[best\\] shot.final](/api/images/a1)');
+    expect(imageMarkdown('/api/images/a1', '.png')).toBe('![image](/api/images/a1)');
+  });
+
+  it('puts an image in a paragraph of its own', () => {
+    expect(blockLead('', 0)).toBe('');
+    expect(blockLead('  \n', 3)).toBe('');
+    expect(blockLead('Look:', 5)).toBe('\n\n');
+    expect(blockLead('Look:\n', 6)).toBe('\n');
+    expect(blockLead('Look:\n\nmore', 7)).toBe('');
   });
 });

@@ -125,5 +125,25 @@ export function indentEdit(text: string, { start, end }: Selection, outdent: boo
 /** The text after an edit (for applying it without the browser's editing commands). */
 export const applyEdit = (text: string, edit: TextEdit): string => `${text.slice(0, edit.from)}${edit.insert}${text.slice(edit.to)}`;
 
-/** The Markdown that shows an uploaded image. */
-export const imageMarkdown = (url: string): string => `![](${url})`;
+/**
+ * The Markdown that shows an uploaded image, its file's name (without the extension) as the
+ * words a screen reader says and the writer can change: "shot.png" is `![shot](…)`.
+ */
+export function imageMarkdown(url: string, fileName: string): string {
+  const alt = fileName
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\[\]]/g, '\\$&');
+  return `![${alt || 'image'}](${url})`;
+}
+
+/**
+ * What goes before a block inserted at `at` so it starts a paragraph of its own: nothing at the
+ * start or after a blank line, else the line breaks that make one.
+ */
+export function blockLead(text: string, at: number): string {
+  const before = text.slice(0, at);
+  if (before.trim() === '' || before.endsWith('\n\n')) return '';
+  return before.endsWith('\n') ? '\n' : '\n\n';
+}

@@ -218,7 +218,7 @@ describe('Markdown editor', () => {
     await waitFor(() => expect(submitted).toEqual(['Now with text']));
   });
 
-  it('uploads a pasted image and inserts it as Markdown', async () => {
+  it('uploads a pasted image and inserts it as Markdown in a paragraph of its own, named for its file', async () => {
     const uploads: string[] = [];
     server.use(
       http.post('*/api/uploads/image', async ({ request }) => {
@@ -232,7 +232,7 @@ describe('Markdown editor', () => {
     const image = new File(['png'], 'shot.png', { type: 'image/png' });
     fireEvent.paste(textarea, { clipboardData: { files: [image], types: ['Files'] } });
 
-    await waitFor(() => expect(textarea).toHaveValue('Look:\n![](/api/images/img-1)\n'));
+    await waitFor(() => expect(textarea).toHaveValue('Look:\n\n![shot](/api/images/img-1)\n'));
     expect(uploads).toEqual(['png']);
   });
 
@@ -243,8 +243,10 @@ describe('Markdown editor', () => {
       ),
     );
     const { textarea } = await renderEditor('Text');
+    textarea.setSelectionRange(4, 4);
     const image = new File(['gif'], 'anim.gif', { type: 'image/gif' });
     fireEvent.drop(textarea, { dataTransfer: { files: [image], types: ['Files'] } });
+    expect(textarea).toHaveValue('Text\n\n![Uploading 1: anim.gif…]()\n');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not upload anim.gif: Only PNG, JPEG, WebP or GIF images.');
     expect(textarea).toHaveValue('Text');

@@ -7,7 +7,16 @@ import { PREVIEW_MAX, useMarkdownPreview } from '#web/lib/markdown-preview.ts';
 import { useUploadImage } from '#web/lib/upload-image.ts';
 import { cn } from '#web/utils/cn.ts';
 import { controlClasses, type ControlAttributes } from '../ui/field.tsx';
-import { applyEdit, formatEdit, imageMarkdown, indentEdit, isInCodeBlock, type FormatCommand, type TextEdit } from './markdown-commands.ts';
+import {
+  applyEdit,
+  blockLead,
+  formatEdit,
+  imageMarkdown,
+  indentEdit,
+  isInCodeBlock,
+  type FormatCommand,
+  type TextEdit,
+} from './markdown-commands.ts';
 import { MarkdownContent } from './markdown-content.tsx';
 import { MarkdownTabs, type EditorTab } from './markdown-tabs.tsx';
 import { MarkdownToolbar } from './markdown-toolbar.tsx';
@@ -131,16 +140,18 @@ export function MarkdownEditor({
     const element = textarea.current;
     if (files.length === 0 || !element) return;
     setUploadError(null);
-    // One placeholder line per image, inserted as one edit; each is replaced by its image when uploaded.
-    const placeholders = files.map((file, i) => `![Uploading ${i + 1}: ${file.name}…]()`);
+    // One placeholder line per image, inserted as one edit, in a paragraph of its own; each is
+    // replaced by its image when uploaded. The first carries the line breaks put before them,
+    // so a refused upload takes back all it added.
     const { selectionStart: start, selectionEnd: end } = element;
-    const lead = start > 0 && latest.current[start - 1] !== '\n' ? '\n' : '';
-    const insert = `${lead}${placeholders.join('\n')}\n`;
+    const lead = blockLead(latest.current, start);
+    const placeholders = files.map((file, i) => `${i === 0 ? lead : ''}![Uploading ${i + 1}: ${file.name}…]()`);
+    const insert = `${placeholders.join('\n')}\n`;
     apply({ from: start, to: end, insert, select: { start: start + insert.length, end: start + insert.length } });
     files.forEach((file, i) => {
       const placeholder = placeholders[i]!;
       upload.mutateAsync(file).then(
-        (url) => replacePlaceholder(placeholder, imageMarkdown(url)),
+        (url) => replacePlaceholder(placeholder, `${i === 0 ? lead : ''}${imageMarkdown(url, file.name)}`),
         (error: unknown) => {
           // Its line goes with it.
           replacePlaceholder(latest.current.includes(`${placeholder}\n`) ? `${placeholder}\n` : placeholder, '');
