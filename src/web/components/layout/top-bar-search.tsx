@@ -3,7 +3,7 @@
 // small screens the "Open search" button shows it in a panel under the bar, which Escape
 // closes (focus back on the button).
 import { useCallback, useEffect, useId, useRef, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_QUERY_MAX } from '#shared/constants.ts';
 import { SearchIcon } from '#web/components/ui/forum-icons.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -24,6 +24,9 @@ const isTextEntry = (target: EventTarget | null): boolean =>
 
 export function TopBarSearch({ open, onOpenChange, iconButtonClassName }: TopBarSearchProps) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // On the search page the field holds the search shown, so it can be refined from here too.
+  const shown = location.pathname === paths.search.path ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   const formId = useId();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -98,8 +101,10 @@ export function TopBarSearch({ open, onOpenChange, iconButtonClassName }: TopBar
         <div className="relative">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4.5 -translate-y-1/2 text-muted" />
           <input
+            key={shown}
             ref={input}
             id={inputId}
+            defaultValue={shown}
             name="q"
             type="search"
             maxLength={SEARCH_QUERY_MAX}

@@ -142,6 +142,10 @@ describe('Top bar', () => {
     expect(router.state.location.search).toBe('?q=std%3A%3Avector');
     expect(await screen.findByText('No posts match "std::vector".')).toBeInTheDocument();
     expect(requests).toEqual([{ q: 'std::vector', page: '0', limit: '10' }]);
+    // The field holds the search shown; another page empties it.
+    expect(screen.getByRole('searchbox', { name: 'Search posts' })).toHaveValue('std::vector');
+    await router.navigate('/');
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search posts' })).toHaveValue(''));
   });
 
   it('focuses the search field when "/" is pressed outside a text field, and lets "/" be typed in one', async () => {
