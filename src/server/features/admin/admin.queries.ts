@@ -11,8 +11,14 @@ import { offsetOf } from '../../lib/pagination.ts';
 function memberQuery(db: Db, search: string) {
   let q = db.selectFrom('users').where('banned_at', 'is', null);
   if (search) {
-    const needle = `%${search.toLowerCase().replace(/[\\%_]/g, '')}%`;
-    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', needle), eb('email', 'like', needle)]));
+    // `%` and `_` are looked for as themselves (john_doe), not as LIKE's wildcards.
+    const needle = `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('name')}) like ${needle} escape '\\'`,
+        sql<boolean>`${eb.ref('email')} like ${needle} escape '\\'`,
+      ]),
+    );
   }
   return q;
 }

@@ -64,6 +64,17 @@ describe('admin calls', () => {
     expect((await t.app.inject({ url: '/api/user-data-count', headers: admin.headers })).json()).toEqual({ count: 2 });
   });
 
+  it('searches for % and _ as themselves, not as wildcards', async () => {
+    const john = await signUp(t.app, { name: 'John Doe', email: `john_doe-${Date.now()}@example.test` });
+    const count = async (search: string) =>
+      (await t.app.inject({ url: `/api/user-data-count?search=${encodeURIComponent(search)}`, headers: admin.headers })).json();
+    const found = await t.app.inject({ url: '/api/user-data-pagination?search=john_doe', headers: admin.headers });
+    expect(found.json().map((u: { _id: string }) => u._id)).toEqual([john.id]);
+    expect(await count('_')).toEqual({ count: 1 });
+    expect(await count('%')).toEqual({ count: 0 });
+    expect(await count('john%doe')).toEqual({ count: 0 });
+  });
+
   it('promotes a member to Admin, harmlessly again, and accepts no other role', async () => {
     const m = await signUp(t.app);
     const bad = await t.app.inject({
