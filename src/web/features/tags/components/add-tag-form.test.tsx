@@ -39,5 +39,12 @@ describe('Admin Profile', () => {
     const refusal = await screen.findByText('The tag "react" already exists.');
     expect(refusal).toHaveAttribute('role', 'alert');
     expect(refusal).toHaveClass('text-danger-700');
+
+    // A new try that breaks the form's rule is told that, not the last refusal too.
+    await user.clear(screen.getByLabelText('Tag'));
+    await user.type(screen.getByLabelText('Tag'), 'Rust Lang');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(await screen.findByText('Use only letters, digits and + # . - (no spaces)')).toBeInTheDocument();
+    expect(screen.queryByText('The tag "react" already exists.')).not.toBeInTheDocument();
   });
 });

@@ -22,6 +22,8 @@ export function AddTagForm() {
         schema={createTagInputSchema}
         className="mt-4"
         options={{ defaultValues: { tag: '' } }}
+        // A new try that fails the form's own rule replaces the server's last answer.
+        onInvalid={() => createTag.reset()}
         onSubmit={(values) =>
           createTag.mutate(values, {
             onSuccess: () => {
