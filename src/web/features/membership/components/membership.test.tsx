@@ -170,6 +170,15 @@ describe('Membership page, Bronze member', () => {
     expect(calls.upgrade).toEqual([]);
     expect(screen.queryByText('Payment successful! 🎉')).not.toBeInTheDocument();
 
+    // A new try the form itself refuses says only what it finds.
+    await user.clear(screen.getByLabelText('CVC'));
+    await user.type(screen.getByLabelText('CVC'), '1');
+    await user.click(payButton());
+    expect(await screen.findByText(CARD_INPUT_MESSAGES.cvcIncomplete)).toBeInTheDocument();
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('CVC'));
+    await user.type(screen.getByLabelText('CVC'), '123');
+
     // Paying again with a good card clears the message.
     sandboxAnswers(calls, () => HttpResponse.json({ paymentIntent: { id: 'pi_sandbox_1', status: 'succeeded' } }));
     await user.clear(screen.getByLabelText('Card number'));

@@ -47,6 +47,7 @@ export function SandboxCardForm({ clientSecret, billing, checkout }: SandboxCard
       schema={cardFormSchema}
       aria-label="Card payment"
       options={{ defaultValues: DEFAULT_VALUES }}
+      onInvalid={() => checkout.dismiss()}
       onSubmit={(card) => {
         if (!clientSecret) return;
         void checkout.pay(() => confirm({ clientSecret, card, billing_details: billing }));

@@ -23,6 +23,8 @@ export interface GoldCheckout {
   pay: (confirm: ConfirmPayment) => Promise<void>;
   /** A refusal found before anything is sent (the card form's own checks). */
   fail: (message: string) => void;
+  /** Forgets the last refusal (a new try the card form itself refuses says only what it finds). */
+  dismiss: () => void;
   /** Asks for the upgrade again after a paid-but-not-upgraded failure. */
   retryUpgrade: () => Promise<void>;
 }
@@ -87,6 +89,7 @@ export function useGoldCheckout({ email, onUpgraded }: Options): GoldCheckout {
   );
 
   const fail = useCallback((message: string) => setState({ status: 'error', message }), []);
+  const dismiss = useCallback(() => setState((current) => (current.status === 'error' ? { status: 'idle' } : current)), []);
 
-  return { state, pay, fail, retryUpgrade: activate };
+  return { state, pay, fail, dismiss, retryUpgrade: activate };
 }
