@@ -25,7 +25,7 @@ interface ManageUsersProps {
   onSearch: (search: string) => void;
 }
 
-const pill = 'inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
+const pill = 'inline-flex w-fit items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
 export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) {
   const { page, size, setPage, setSize } = pagination;
