@@ -53,6 +53,11 @@ describe('Gold membership with the sandbox', () => {
     // A started but unpaid intent is not enough either.
     await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} });
     expect((await upgrade(m)).statusCode).toBe(402);
+    // The body is optional (the price is the server's): none at all starts one too.
+    const bare = await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toEqual({ clientSecret: expect.any(String) });
+    expect((await upgrade(m)).statusCode).toBe(402);
     expect(await membership(m)).toBe('Bronze');
   });
 

@@ -29,7 +29,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/create-payment',
-    { onRequest: guards.requireUser, schema: { body: createPaymentInputSchema.optional(), response: { 200: clientSecretSchema } } },
+    { onRequest: guards.requireUser, schema: { body: createPaymentInputSchema.nullish(), response: { 200: clientSecretSchema } } },
     async (request) => startGoldPayment(writePath, requireProvider(), request.viewer!),
   );
 
