@@ -77,8 +77,9 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<code>inline</code>');
     expect(html).toMatch(/<ol>\s*<li>one<\/li>/);
     expect(html).toContain('<th style="text-align:left">a</th>');
-    expect(html).toContain('<input class="task-list-item-checkbox" disabled type="checkbox" /> todo');
-    expect(html).toContain('<input class="task-list-item-checkbox" checked disabled type="checkbox" /> done');
+    // Each checkbox is named by its item's words (a <label> around both).
+    expect(html).toContain('<label><input class="task-list-item-checkbox" disabled type="checkbox" /> todo</label>');
+    expect(html).toContain('<label><input class="task-list-item-checkbox" checked disabled type="checkbox" /> done</label>');
     expect(html).toMatch(/<(s|del)>gone<\/(s|del)>/);
     expect(html).toContain('<a href="https://example.test/page" rel="nofollow ugc noopener noreferrer">https://example.test/page</a>');
     expect(html).toContain('<blockquote>');

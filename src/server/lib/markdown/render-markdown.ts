@@ -34,7 +34,8 @@ const markdown = new MarkdownIt({
   },
 })
   .enable(['table', 'strikethrough'])
-  .use(taskLists, { enabled: false });
+  // Each checkbox inside a <label> with its item's words: a screen reader names it by them.
+  .use(taskLists, { enabled: false, label: true });
 
 // An address written as `www.…` is a link, as GitHub makes it (linkify-it 6 no longer guesses
 // links without a scheme). Not every bare domain: `setup.py`, `main.rs` and `README.md` are file
@@ -108,6 +109,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     'ol',
     'li',
     'input',
+    'label',
     'table',
     'thead',
     'tbody',
