@@ -63,6 +63,8 @@ export const spaPlugin = fp(
         root,
         wildcard: false,
         index: false,
+        // The page template is not a page: /index.html is an unknown path (404), not a second home.
+        allowedPath: (pathname) => pathname !== '/index.html',
         preCompressed: true,
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -159,7 +159,7 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
   });
 
   it('answers an unknown path with 404 and the app’s "No Page Found" page', async () => {
-    for (const url of ['/no/such/page', '/dashboard/nothing-here', '/auth']) {
+    for (const url of ['/no/such/page', '/dashboard/nothing-here', '/auth', '/index.html']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
