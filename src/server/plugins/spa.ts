@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,29 +21,38 @@ export interface SpaOptions {
   rendererModule?: string | null;
 }
 
-/** The last pages compressed, by their text: a kept home page is compressed once, not per request. */
-const COMPRESSED_KEPT = 16;
-const compressed = new Map<string, { br?: Buffer; gzip?: Buffer }>();
+/**
+ * The last pages sent, by their text, with what is worked out from a text once: its validator
+ * and each encoding asked for. A kept home page is hashed and compressed once, not per request.
+ */
+const PAGES_KEPT = 16;
+const pages = new Map<string, { etag: string; br?: Buffer; gzip?: Buffer }>();
 
-/** Only the encoding asked for, when first asked for: a page computed per request is compressed once. */
-function compress(html: string, encoding: 'br' | 'gzip'): Buffer {
-  let kept = compressed.get(html);
+function keptPage(html: string) {
+  let kept = pages.get(html);
   if (!kept) {
-    kept = {};
-    compressed.set(html, kept);
-    if (compressed.size > COMPRESSED_KEPT) compressed.delete(compressed.keys().next().value as string);
+    // Weak: the same page whichever encoding carries it.
+    kept = { etag: `W/"${createHash('sha1').update(html).digest('base64url')}"` };
+    pages.set(html, kept);
+    if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value as string);
   }
-  if (encoding === 'br') return (kept.br ??= brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
-  return (kept.gzip ??= gzipSync(html, { level: 6 }));
+  return kept;
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, { status, html }: PageAnswer) {
-  // A page is never kept by the browser without asking: its lists change with every write.
+  // A page is never kept by the browser without asking: its lists change with every write. Asking
+  // again with its validator costs a 304 when nothing changed, not the page.
   reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  const kept = keptPage(html);
+  reply.header('etag', kept.etag);
+  if (status === 200 && request.headers['if-none-match']?.split(/\s*,\s*/).includes(kept.etag)) return reply.status(304).send();
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (html.length < 1024) return reply.send(html);
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(compress(html, 'br'));
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(compress(html, 'gzip'));
+  if (/\bbr\b/.test(accepted)) {
+    kept.br ??= brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    return reply.header('content-encoding', 'br').send(kept.br);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send((kept.gzip ??= gzipSync(html, { level: 6 })));
   return reply.send(html);
 }
 

@@ -225,6 +225,27 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/" />');
   });
 
+  it('answers a page asked for again with its validator by 304 until it changes', async () => {
+    const first = await get('/', { 'accept-encoding': 'br' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    // The same validator whatever the encoding.
+    expect((await get('/')).headers.etag).toBe(etag);
+    const again = await get('/', { 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // A new post changes home, and its validator.
+    await createPost(t.app, alice, { title: 'A post that changes home' });
+    const changed = await get('/', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body).toContain('A post that changes home');
+    // An unknown page is never a 304.
+    const missing = await get('/no/such/page');
+    expect((await get('/no/such/page', { 'if-none-match': missing.headers.etag as string })).statusCode).toBe(404);
+  });
+
   it('allows the inline theme script by its hash, never any inline script, and inlines the stylesheet of a rendered page', async () => {
     const res = await get('/');
     const csp = String(res.headers['content-security-policy']);
