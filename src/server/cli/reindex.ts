@@ -1,7 +1,8 @@
 import { openDatabase } from './open-db.ts';
 
 // npm run reindex: makes the search index again from every post and comment, as one write
-// (a running SQLite server waits for it; on PostgreSQL searches see the old index until it commits).
+// (a running SQLite server's writes wait for it, up to their busy timeout; on PostgreSQL
+// searches see the old index until it commits).
 async function main() {
   const database = await openDatabase();
   try {

@@ -1,7 +1,11 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { createTags } from '../test/factories.ts';
 import { isPostgres } from './engine.ts';
+import { sqliteDriverPath } from './sqlite-driver.ts';
 
 describe('the serving connection', () => {
   let t: TestApp;
@@ -16,4 +20,37 @@ describe('the serving connection', () => {
     const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(t.db);
     expect(rows[0]?.temp_store).toBe(2); // MEMORY
   });
+
+  // `npm run admin` or `npm run reindex` on a live forum: another process holds the write lock.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'makes a write wait while another process writes the same SQLite file, instead of failing',
+    async () => {
+      await createTags(t, 'go');
+      const holder = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const db = new (require(process.argv[1]))(process.argv[2]);
+           db.pragma('busy_timeout = 5000');
+           db.exec("begin immediate; update tags set tag = tag where tag = 'go'");
+           console.log('locked');
+           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 400);
+           db.exec('commit');`,
+          sqliteDriverPath(),
+          t.config.sqlitePath,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const [line] = (await once(holder.stdout, 'data')) as [Buffer];
+      expect(line.toString().trim()).toBe('locked');
+      // A write that reads before it writes (as renaming a tag does).
+      const renamed = await t.writePath.run(async (w) => {
+        const tag = await w.trx.selectFrom('tags').select('id').where('tag', '=', 'go').executeTakeFirstOrThrow();
+        return (await w.trx.updateTable('tags').set({ tag: 'golang' }).where('id', '=', tag.id).executeTakeFirst()).numUpdatedRows;
+      });
+      expect(renamed).toBe(1n);
+      await once(holder, 'exit');
+      expect(holder.exitCode).toBe(0);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, type Driver, Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
@@ -78,7 +78,7 @@ export function createDb(options: DbOptions): Database {
     // pages, and every request waits meanwhile; half the default (1,000) keeps each pause short.
     sqlite.pragma('wal_autocheckpoint = 500');
   }
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     ready: checkpointer?.started ?? Promise.resolve(),
@@ -88,6 +88,23 @@ export function createDb(options: DbOptions): Database {
       await db.destroy();
     },
   };
+}
+
+/**
+ * SQLite transactions take the write lock as they begin (BEGIN IMMEDIATE), not at their first
+ * write. Another process writing the same file (`npm run admin`, `npm run reindex`) then makes
+ * a transaction wait its turn (busy_timeout) instead of failing: a transaction that read first
+ * and then found the lock taken would be refused at once (SQLITE_BUSY), its reads being older
+ * than that writer's commit. The server has one connection, so it never waits on itself.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 /**
