@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -46,6 +46,27 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup of a live SQLite
       // The copy is one snapshot: its stored count agrees with its rows, whatever came during.
       const post = await copy.db.selectFrom('posts').select('comment_count').where('id', '=', postId).executeTakeFirstOrThrow();
       expect(Number(post.comment_count)).toBe(comments.length);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('writes under a temporary name and renames it once whole, clearing what a cut-short copy left', async () => {
+    const destination = path.join(dir, 'whole.sqlite');
+    // What a backup killed halfway left behind: a partial file and its journal.
+    writeFileSync(`${destination}.partial`, 'half a database');
+    writeFileSync(`${destination}.partial-journal`, 'its journal');
+    const other = createDb({ databaseUrl: null, sqlitePath: t.config.sqlitePath });
+    try {
+      await backupSqlite(other.db, destination);
+    } finally {
+      await other.close();
+    }
+    expect(readdirSync(dir).filter((name) => name.startsWith('whole'))).toEqual(['whole.sqlite']);
+    const copy = createDb({ databaseUrl: null, sqlitePath: destination });
+    try {
+      const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(copy.db);
+      expect(rows).toEqual([{ integrity_check: 'ok' }]);
     } finally {
       await copy.close();
     }

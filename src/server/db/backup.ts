@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './engine.ts';
@@ -18,5 +18,17 @@ export function defaultBackupPath(dataDir: string, now = new Date()): string {
 export async function backupSqlite(db: Kysely<DB>, destination: string): Promise<void> {
   if (isPostgres(db)) throw new Error('This forum runs on PostgreSQL: back it up with pg_dump.');
   mkdirSync(path.dirname(destination), { recursive: true });
-  await sql`vacuum into ${destination}`.execute(db);
+  // Written under a temporary name and renamed once whole: a copy cut short (a kill, a full
+  // disk) never lies under the backup's name looking like a good one.
+  const partial = `${destination}.partial`;
+  rmSync(partial, { force: true });
+  rmSync(`${partial}-journal`, { force: true });
+  try {
+    await sql`vacuum into ${partial}`.execute(db);
+    renameSync(partial, destination);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    rmSync(`${partial}-journal`, { force: true });
+    throw error;
+  }
 }
