@@ -5,14 +5,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tuneHeap } from './heap.ts';
-import { unsupportedNodeReason } from './node-support.ts';
+import { exitOnUnsupportedNode } from './node-support.ts';
 
 // Before any native module loads: on an unsupported Node the driver would crash the process.
-const unsupported = unsupportedNodeReason();
-if (unsupported) {
-  console.error(unsupported);
-  process.exit(1);
-}
+exitOnUnsupportedNode();
 tuneHeap();
 const { ConfigError, serve } = await import('./serve.ts');
 const here = path.dirname(fileURLToPath(import.meta.url));

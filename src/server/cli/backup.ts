@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/env.ts';
 import { backupSqlite, defaultBackupPath } from '../db/backup.ts';
 import { createDb } from '../db/create-db.ts';
+import { exitOnUnsupportedNode } from '../node-support.ts';
 
 const help = `Usage: npm run backup -- [--to FILE]
 Writes a consistent copy of the SQLite forum (DATA_DIR) while it runs, by default to
@@ -12,7 +13,14 @@ DATA_DIR/code-commons.sqlite with the copy (and delete code-commons.sqlite-wal a
 beside it), start the server. On PostgreSQL (DATABASE_URL) use pg_dump / pg_restore.`;
 
 async function main() {
-  const { values } = parseArgs({ options: { to: { type: 'string' }, help: { type: 'boolean' } } });
+  let values: { to?: string | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({ options: { to: { type: 'string' }, help: { type: 'boolean' } } }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${help}`);
+    process.exitCode = 2;
+    return;
+  }
   if (values.help) {
     console.log(help);
     return;
@@ -36,6 +44,7 @@ async function main() {
     process.exitCode = 1;
     return;
   }
+  exitOnUnsupportedNode();
   const database = createDb(config);
   try {
     const started = Date.now();
