@@ -31,8 +31,10 @@ const pages = new Map<string, { etag: string; br?: Buffer; gzip?: Buffer }>();
 function keptPage(html: string) {
   let kept = pages.get(html);
   if (!kept) {
-    // Weak: the same page whichever encoding carries it.
-    kept = { etag: `W/"${createHash('sha1').update(html).digest('base64url')}"` };
+    // Weak: the same page whichever encoding carries it, and whenever it was rendered (the time
+    // it carries only sets how its relative times read until the app takes over).
+    const content = html.replace(/"renderedAt":\d+/, '');
+    kept = { etag: `W/"${createHash('sha1').update(content).digest('base64url')}"` };
     pages.set(html, kept);
     if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value as string);
   }
