@@ -93,6 +93,8 @@ const BATCH = 500;
  * with time): the migration that made the index, the seed, and `npm run reindex`.
  */
 export async function rebuildSearchIndex(db: Db, log: (line: string) => void = () => {}): Promise<number> {
+  // One write, whoever asks: nobody sees the index half made.
+  if (!db.isTransaction) return db.transaction().execute((trx) => rebuildSearchIndex(trx, log));
   await removeAllDocuments(db);
   const total = await numberAllDocuments(db);
   let after = 0;

@@ -139,6 +139,11 @@ export async function removeAllDocuments(db: Db): Promise<void> {
   if (engineOf(db) === 'sqlite') {
     await sql`insert into search_fts (search_fts) values ('delete-all')`.execute(db);
     await sql`delete from search_terms`.execute(db);
+  } else {
+    // A rebuild numbers every document afresh: writes that would add theirs meanwhile wait
+    // until it commits (searches still read the old index), rather than take an id it hands
+    // out or index a comment it indexes too. Writes already under way finish first.
+    await sql`lock table search_docs in exclusive mode`.execute(db);
   }
   await sql`delete from search_docs`.execute(db);
 }

@@ -251,6 +251,25 @@ describe('GET /api/search', () => {
     expect(await postIdsFor('std::vector')).toEqual([ids.vectors]);
   });
 
+  it('rebuilds while comments are being written, and leaves every post and comment with one document', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const rebuild = t.writePath.run(async (w) => w.record({ type: 'search.rebuild' }));
+      const comments = Array.from({ length: 12 }, (_, i) => createComment(t.app, ada, ids.borrow!, `Concurrent note ${round}-${i}.`));
+      await Promise.all([rebuild, ...comments]);
+    }
+    const count = async (table: 'posts' | 'comments' | 'search_docs') =>
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('search_docs')).toBe((await count('posts')) + (await count('comments')));
+    expect((await search('concurrent')).total).toBe(36);
+  });
+
   it('refuses bad input with a 400 in the one error shape, and never passes syntax to the engine', async () => {
     for (const query of [
       '',
