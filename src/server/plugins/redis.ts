@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import type { AppConfig } from '../config/env.ts';
+import { sql } from 'kysely';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,13 +13,20 @@ declare module 'fastify' {
   }
 }
 
-/** Names the deployment by its database, so instances of one forum share keys and others do not. */
-function redisPrefixFor(config: AppConfig): string {
-  const database = createHash('sha256')
-    .update(config.databaseUrl ?? config.sqlitePath)
-    .digest('hex')
-    .slice(0, 16);
-  return `code-commons:${database}:`;
+/**
+ * Names the deployment by its database, so instances of one forum share keys and others do not.
+ * On PostgreSQL that is the cluster's own identifier and the database's name, not the URL: one
+ * instance may reach it as 127.0.0.1 and another as localhost or through a pooler, and their
+ * limits, kept answers and events must still be one.
+ */
+async function redisPrefixFor(app: FastifyInstance): Promise<string> {
+  let identity = app.config.sqlitePath;
+  if (app.config.databaseUrl) {
+    const { rows } = await sql<{ cluster: string; name: string }>`select system_identifier::text as cluster, current_database() as name
+      from pg_control_system()`.execute(app.db);
+    identity = `postgres:${rows[0]?.cluster}:${rows[0]?.name}`;
+  }
+  return `code-commons:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}:`;
 }
 
 const CONNECT_WAIT_MS = 2000;
@@ -58,7 +65,7 @@ export const redisPlugin = fp(
   async (app: FastifyInstance) => {
     const redis = app.config.redisUrl ? await connectRedis(app.config.redisUrl, app.log) : null;
     app.decorate('redis', redis);
-    app.decorate('redisPrefix', redisPrefixFor(app.config));
+    app.decorate('redisPrefix', await redisPrefixFor(app));
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   },
   { name: 'redis', dependencies: ['db'] },
