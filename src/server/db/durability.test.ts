@@ -27,8 +27,11 @@ describe('durability settings', () => {
   it('names a setting that could lose acknowledged writes', async () => {
     if (isPostgres(t.db)) {
       await t.db.connection().execute(async (c) => {
-        await sql`set synchronous_commit = off`.execute(c);
+        await sql`set synchronous_commit = local`.execute(c);
         try {
+          // Still flushed to this server's disk before the commit returns.
+          expect(await durabilityWarning(c)).toBeNull();
+          await sql`set synchronous_commit = off`.execute(c);
           expect(await durabilityWarning(c)).toMatch(/synchronous_commit = off/);
         } finally {
           await sql`set synchronous_commit = on`.execute(c);
