@@ -25,6 +25,7 @@ await build({
     admin: 'src/server/cli/admin.ts',
     seed: 'src/server/cli/seed.ts',
     backup: 'src/server/cli/backup.ts',
+    reindex: 'src/server/cli/reindex.ts',
   },
   outdir: 'dist/server',
   // main.js tunes the heap before it loads the server (src/server/main.ts), so the server and

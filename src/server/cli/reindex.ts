@@ -4,6 +4,10 @@ import { openDatabase } from './open-db.ts';
 // (a running SQLite server's writes wait for it, up to their busy timeout; on PostgreSQL
 // searches see the old index until it commits).
 async function main() {
+  if (process.argv.includes('--help')) {
+    console.log('Usage: npm run reindex\nRebuilds the search index from every post and comment of the forum (DATA_DIR or DATABASE_URL).');
+    return;
+  }
   const database = await openDatabase();
   try {
     const started = Date.now();
