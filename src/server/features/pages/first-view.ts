@@ -61,7 +61,15 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
         // list answers it shows and dropped by the same writes.
         // It shows every post's counts and the leaderboard, which move with any vote or comment
         // (the popularity order with any vote): it depends on those beside what moves every list.
-        const compute = () => rendered(url, route, head(route.canonical));
+        // A tag's page (`/?search=react`, as the sitemap lists them) is named for its tag.
+        const tag = new URLSearchParams(route.canonical.split('?')[1] ?? '').get('search');
+        const homeHead = tag
+          ? head(route.canonical, {
+              title: pageTitle(siteName, `Posts tagged ${tag}`),
+              description: shortDescription(`The latest posts tagged ${tag} on ${siteName}.`),
+            })
+          : head(route.canonical);
+        const compute = () => rendered(url, route, homeHead);
         const html = app.readCache
           ? await app.readCache.read(`first-view:${route.canonical}`, compute, () => [SCORES, ACTIVITY])
           : await compute();
@@ -75,7 +83,8 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
         return {
           status: 200,
           html: template.page(
-            head(path, {
+            // Canonical: the post's one address, however this one was written.
+            head(`/post-details/${encodeURIComponent(route.id)}`, {
               title: pageTitle(siteName, post.title),
               description: shortDescription(post.excerpt || post.title),
               type: 'article',
@@ -89,7 +98,7 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
         return {
           status: 200,
           html: template.page(
-            head(path, {
+            head(`/members/${encodeURIComponent(route.id)}`, {
               title: pageTitle(siteName, member.name),
               description: shortDescription(`${member.name}'s posts and activity on ${siteName}.`),
               type: 'profile',
@@ -102,7 +111,8 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
         return { status: 200, html: template.page(head(url, { title: pageTitle(siteName, title), noindex: true })) };
       }
       case 'other':
-        return { status: 200, html: template.page(head(path)) };
+        // The app's routes are lower case and match without a trailing slash, as they are named.
+        return { status: 200, html: template.page(head(path.replace(/(.)\/+$/, '$1').toLowerCase())) };
     }
   };
 }

@@ -210,6 +210,17 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(member.body).toContain('<title>Alice &lt;Admin&gt; &amp; &quot;Co&quot; · Code Commons</title>');
     expect(metaContent(member.body, 'property', 'og:type')).toBe('profile');
 
+    // One canonical address per page, however it was written.
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    expect(canonical((await get(`/members/${alice.id}/`)).body)).toBe(`http://localhost:3000/members/${alice.id}`);
+    expect(canonical((await get(`/post-details/${hostilePostId}/`)).body)).toBe(`http://localhost:3000/post-details/${hostilePostId}`);
+    expect(canonical((await get('/Membership/')).body)).toBe('http://localhost:3000/membership');
+
+    // A tag's page is named for its tag.
+    const tagPage = (await get('/?search=rust')).body;
+    expect(tagPage).toContain('<title>Posts tagged rust · Code Commons</title>');
+    expect(canonical(tagPage)).toBe('http://localhost:3000/?search=rust');
+
     const search = await get(`/search?q=${encodeURIComponent('<b>"rust"')}`);
     expect(search.statusCode).toBe(200);
     expect(search.body).toContain('<title>Search: &lt;b&gt;&quot;rust&quot; · Code Commons</title>');
