@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A public file's body with its validator (a strong ETag: a hash of the bytes). */
@@ -10,6 +11,22 @@ export interface Cacheable {
 export const etagOf = (body: string | Buffer): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 export const cacheable = (body: string): Cacheable => ({ body, etag: etagOf(body) });
+
+/** Text worth compressing (a feed, say), compressed once per version, by its ETag. */
+const GZIP_MIN_BYTES = 1024;
+const GZIP_KEPT = 32;
+const gzipped = new Map<string, Buffer>();
+
+function gzipOf(file: { body: string | Buffer; etag: string }): Buffer | undefined {
+  if (typeof file.body !== 'string' || file.body.length < GZIP_MIN_BYTES) return undefined;
+  let gzip = gzipped.get(file.etag);
+  if (!gzip) {
+    gzip = gzipSync(file.body);
+    gzipped.set(file.etag, gzip);
+    if (gzipped.size > GZIP_KEPT) gzipped.delete(gzipped.keys().next().value as string);
+  }
+  return gzip;
+}
 
 /** Whether the request's If-None-Match names this ETag (a list, weak or not, or `*`). */
 function matches(request: FastifyRequest, etag: string): boolean {
@@ -40,8 +57,9 @@ function acceptsGzip(request: FastifyRequest): boolean {
 export function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
-  file: { body: string | Buffer; etag: string; type: string; maxAge: number; gzip?: Buffer },
+  given: { body: string | Buffer; etag: string; type: string; maxAge: number; gzip?: Buffer },
 ): FastifyReply {
+  const file = { ...given, gzip: given.gzip ?? gzipOf(given) };
   const compressed = file.gzip !== undefined && acceptsGzip(request);
   const etag = compressed ? file.etag.replace(/"$/, '-gzip"') : file.etag;
   reply.header('cache-control', `public, max-age=${file.maxAge}`).header('etag', etag).type(file.type);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createPost, createTags, makeGold } from '../../test/factories.ts';
@@ -140,6 +141,14 @@ describe('Atom feeds of the newest posts', () => {
       expect(head.body).toBe('');
       const again = await t.app.inject({ url, headers: { 'if-none-match': String(get.headers.etag) } });
       expect(again.statusCode).toBe(304);
+      // A reader that takes gzip gets it, under a validator of its own.
+      const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('accept-encoding');
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(get.body);
+      expect(zipped.headers.etag).not.toBe(get.headers.etag);
+      const zippedAgain = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': String(zipped.headers.etag) } });
+      expect(zippedAgain.statusCode).toBe(304);
     }
   });
 });
