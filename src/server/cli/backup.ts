@@ -25,7 +25,7 @@ async function main() {
     console.log(help);
     return;
   }
-  const config = loadConfig();
+  const config = loadConfig(process.env, { tool: true });
   if (config.databaseUrl) {
     console.error('This forum runs on PostgreSQL. Back it up with pg_dump, for example:');
     console.error('  pg_dump --format=custom --file=code-commons.dump "$DATABASE_URL"');

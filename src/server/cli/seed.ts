@@ -43,7 +43,7 @@ async function main() {
     days: Math.max(1, num(values.days, DEFAULT_SEED.days, 'days')),
     seed: num(values.seed, DEFAULT_SEED.seed, 'seed'),
   };
-  const database = await openDatabase();
+  const database = await openDatabase({ create: true });
   try {
     if (!(await isForumEmpty(database.db))) {
       console.error('This database already has members. Seed an empty one (a new DATA_DIR or database).');

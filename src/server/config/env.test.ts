@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,17 @@ describe('configuration from the environment', () => {
     expect(() => load({ READ_CACHE: 'maybe' })).toThrow(ConfigError);
     expect(() => load({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET is required/);
     expect(() => load({ DATABASE_URL: 'mysql://x' })).toThrow(/must be a postgres:\/\/ URL/);
+  });
+
+  it('lets a tool read a data dir without making one, nor a secret in it, even in production', () => {
+    const missing = path.join(dataDir, 'mistyped');
+    const config = loadConfig({ DATA_DIR: missing, NODE_ENV: 'production' }, { tool: true });
+    expect(config.sqlitePath).toBe(path.join(missing, 'code-commons.sqlite'));
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync(missing)).toBe(false);
+    // The server makes both.
+    loadConfig({ DATA_DIR: missing });
+    expect(existsSync(path.join(missing, 'auth-secret'))).toBe(true);
   });
 
   it('sends mail by SMTP only when SMTP_URL and MAIL_FROM are both set, and refuses half of it', () => {

@@ -118,7 +118,18 @@ function devSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+/** A random secret that is kept nowhere: for a tool, which signs no session a server will read. */
+function toolSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : randomBytes(32).toString('base64url');
+}
+
+/**
+ * The configuration from the environment. `tool`: for the command-line tools (admin, seed,
+ * reindex, backup), which leave the data dir as they find it (no folder, no secret file) and
+ * need no session secret, so a mistyped DATA_DIR creates nothing.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { tool?: boolean } = {}): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -127,9 +138,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  if (!options.tool) mkdirSync(dataDir, { recursive: true });
 
-  if (production && !e.BETTER_AUTH_SECRET) {
+  if (production && !e.BETTER_AUTH_SECRET && !options.tool) {
     throw new ConfigError('BETTER_AUTH_SECRET is required when NODE_ENV=production (at least 32 random characters).');
   }
   const databaseUrl = e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL) ? e.DATABASE_URL : null;
@@ -154,7 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sqlitePath: path.join(dataDir, 'code-commons.sqlite'),
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL ?? null,
-    authSecret: e.BETTER_AUTH_SECRET ?? devSecret(dataDir),
+    authSecret: e.BETTER_AUTH_SECRET ?? (options.tool ? toolSecret(dataDir) : devSecret(dataDir)),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
