@@ -7,8 +7,8 @@ const help = `Usage: npm run seed -- [--members N] [--posts N] [--comments-per-p
 Fills an empty database (DATA_DIR or DATABASE_URL) with demo members, tags, posts, comments,
 votes, reports and announcements. Every member's password is ${DEFAULT_SEED.password}; the admin is ${SEED_ADMIN_EMAIL}.`;
 
-async function main() {
-  const { values } = parseArgs({
+const parseSeedArgs = () =>
+  parseArgs({
     options: {
       members: { type: 'string' },
       posts: { type: 'string' },
@@ -20,6 +20,16 @@ async function main() {
       help: { type: 'boolean' },
     },
   });
+
+async function main() {
+  let values: ReturnType<typeof parseSeedArgs>['values'];
+  try {
+    ({ values } = parseSeedArgs());
+  } catch (error) {
+    // A mistyped option, or a negative number read as one (`--posts -5`).
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${help}`);
+    process.exit(2);
+  }
   if (values.help) {
     console.log(help);
     return;
