@@ -39,7 +39,8 @@ export function PostDetailsPage() {
   const post = usePost(id);
   // A link to one comment (a search hit): the comments open on it.
   const highlightId = commentIdFromHash(useLocation().hash);
-  useDocumentTitle(post.data?.title);
+  const missing = post.isError && isApiError(post.error) && (post.error.status === 404 || post.error.status === 400);
+  useDocumentTitle(missing ? 'Post not found' : post.data?.title);
   // This post's comments and votes come live while the page is open.
   useLivePost(id);
   useLiveVotes(id, postKeys.detail(id));
@@ -52,7 +53,7 @@ export function PostDetailsPage() {
   if (post.isPending) return <PageLoader label="Loading post…" />;
   if (post.isError) {
     // An id the server does not know, or cannot be one.
-    if (isApiError(post.error) && (post.error.status === 404 || post.error.status === 400)) return <PostNotFound />;
+    if (missing) return <PostNotFound />;
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-2xl font-semibold tracking-tight">Could not load this post</h1>

@@ -195,6 +195,7 @@ describe('Post detail', () => {
     const { user, router } = renderApp('/post-details/gone');
 
     expect(await screen.findByRole('heading', { name: 'Post not found' }, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Post not found · Code Commons'));
     await user.click(screen.getByRole('link', { name: 'Back To Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
