@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { signIn } from '../test/sign-in.ts';
 import { DEFAULT_SEED, SEED_ADMIN_EMAIL, seedForum } from './seed.ts';
+import { countRows } from '../test/rows.ts';
 
 describe('demo seed', () => {
   let t: TestApp;
@@ -11,15 +12,7 @@ describe('demo seed', () => {
   });
   afterAll(() => t.close());
 
-  const count = async (table: 'posts' | 'comments' | 'users' | 'votes') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'posts' | 'comments' | 'users' | 'votes') => countRows(t.db, table);
 
   it('creates members who can sign in with the demo password, the admin among them', async () => {
     const res = await signIn(t.app, SEED_ADMIN_EMAIL, DEFAULT_SEED.password);

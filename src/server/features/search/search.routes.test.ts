@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createComment, createPost, createTags, makeGold } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { rebuildSearchIndex } from './search.index.ts';
+import { countRows } from '../../test/rows.ts';
 
 // GET /api/search on the engine of the run (SQLite, or PostgreSQL under `npm run test:pg`):
 // the same posts and comments are written through the API and the same queries must find the
@@ -257,15 +258,7 @@ describe('GET /api/search', () => {
       const comments = Array.from({ length: 12 }, (_, i) => createComment(t.app, ada, ids.borrow!, `Concurrent note ${round}-${i}.`));
       await Promise.all([rebuild, ...comments]);
     }
-    const count = async (table: 'posts' | 'comments' | 'search_docs') =>
-      Number(
-        (
-          await t.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: 'posts' | 'comments' | 'search_docs') => countRows(t.db, table);
     expect(await count('search_docs')).toBe((await count('posts')) + (await count('comments')));
     expect((await search('concurrent')).total).toBe(36);
   });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { countRows } from '../../test/rows.ts';
 
 function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
   const boundary = '----cc-test-boundary';
@@ -21,15 +22,7 @@ const image = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 1200, height = 8
 describe('image uploads', () => {
   let t: TestApp;
   let m: TestMember;
-  const imageCount = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('images')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const imageCount = () => countRows(t.db, 'images');
 
   beforeAll(async () => {
     t = await buildTestApp();
