@@ -31,6 +31,20 @@ async function getJson<T>(app: FastifyInstance, url: string): Promise<T | null> 
   return response.statusCode === 200 ? (response.json() as T) : null;
 }
 
+/** Home's own lists, as the renderer reads them (the newest, the popular, a tag search). */
+const HOME_LIST_URL = /^\/api\/(pagination|post-data\/popularity|search-by-tag)\?/;
+
+/**
+ * A tag with no posts, or a page past the last: a page of nothing, which search engines are
+ * asked not to keep (home itself always is kept, empty or not).
+ */
+function isEmptyList(route: FirstViewRoute, reads: FirstViewRead[], answers: Array<SeededQuery | null>): boolean {
+  if (route.page !== 'home' || route.canonical === '/') return false;
+  const list = answers[reads.findIndex((read) => HOME_LIST_URL.test(read.url))];
+  const items = (list?.data as { items?: unknown[] } | undefined)?.items;
+  return Array.isArray(items) && items.length === 0;
+}
+
 export function pageResponder(app: FastifyInstance, template: HtmlTemplate, renderer: FirstViewRenderer) {
   const { siteName, publicUrl } = app.config;
   const head = (path: string, fields: Partial<PageHead> = {}): PageHead => ({
@@ -44,10 +58,11 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
 
   const rendered = async (url: string, route: FirstViewRoute, pageHead: PageHead): Promise<string> => {
     const renderedAt = Date.now();
-    const answers = await Promise.all(renderer.reads(url, route).map((read) => readAnswer(app, read)));
+    const reads = renderer.reads(url, route);
+    const answers = await Promise.all(reads.map((read) => readAnswer(app, read)));
     const data = { renderedAt, queries: answers.filter((answer) => answer !== null) };
     const markup = await renderer.render(url, data);
-    return template.page(pageHead, { markup, data });
+    return template.page(isEmptyList(route, reads, answers) ? { ...pageHead, noindex: true } : pageHead, { markup, data });
   };
 
   const notFoundHead = (path: string) => head(path, { title: pageTitle(siteName, 'No Page Found'), noindex: true });

@@ -220,6 +220,13 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     const tagPage = (await get('/?search=rust')).body;
     expect(tagPage).toContain('<title>Posts tagged rust · Code Commons</title>');
     expect(canonical(tagPage)).toBe('http://localhost:3000/?search=rust');
+    expect(tagPage).not.toContain('noindex');
+    // A page of nothing (a tag without posts, a page past the last) asks not to be indexed.
+    for (const empty of ['/?search=cobol', '/?page=99']) {
+      const body = (await get(empty)).body;
+      expect(body, empty).toContain('<meta name="robots" content="noindex" />');
+      expect(canonical(body), empty).toBeUndefined();
+    }
 
     const search = await get(`/search?q=${encodeURIComponent('<b>"rust"')}`);
     expect(search.statusCode).toBe(200);
