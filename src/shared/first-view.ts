@@ -45,6 +45,8 @@ export interface FirstViewRead {
   paged: boolean;
   /** A tag search the server refuses matches nothing (as the browser's query treats it). */
   emptyOnRefusal?: boolean;
+  /** The page's own list (home's posts): a page whose list is empty is a page of nothing. */
+  pageList?: boolean;
 }
 
 /** Which page an address is, as the browser's route table decides it. */

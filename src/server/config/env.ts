@@ -109,19 +109,17 @@ function mailConfig(e: {
 
 export class ConfigError extends Error {}
 
-/** Development keeps a random secret in the data dir so sessions survive restarts. */
-function devSecret(dataDir: string): string {
+/**
+ * Development keeps a random secret in the data dir so sessions survive restarts. A tool reads
+ * that one when it is there and otherwise makes one it keeps nowhere: it signs no session a
+ * server will read, and leaves the data dir as it found it.
+ */
+function devSecret(dataDir: string, keep: boolean): string {
   const file = path.join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  if (keep) writeFileSync(file, secret, { mode: 0o600 });
   return secret;
-}
-
-/** A random secret that is kept nowhere: for a tool, which signs no session a server will read. */
-function toolSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() : randomBytes(32).toString('base64url');
 }
 
 /**
@@ -165,7 +163,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
     sqlitePath: path.join(dataDir, 'code-commons.sqlite'),
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL ?? null,
-    authSecret: e.BETTER_AUTH_SECRET ?? (options.tool ? toolSecret(dataDir) : devSecret(dataDir)),
+    authSecret: e.BETTER_AUTH_SECRET ?? devSecret(dataDir, !options.tool),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

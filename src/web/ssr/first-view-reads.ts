@@ -90,12 +90,12 @@ function homeListRead(url: string): FirstViewRead {
         params.sort === 'popularity'
           ? { search: params.search ?? '', sort: 'popularity', ...page }
           : { search: params.search ?? '', ...page };
-      return { key, url: `/api/search-by-tag?${queryString(query)}`, paged: true, emptyOnRefusal: true };
+      return { key, url: `/api/search-by-tag?${queryString(query)}`, paged: true, emptyOnRefusal: true, pageList: true };
     }
     case 'popularity':
-      return { key, url: `/api/post-data/popularity?${queryString(page)}`, paged: true };
+      return { key, url: `/api/post-data/popularity?${queryString(page)}`, paged: true, pageList: true };
     case 'newest':
-      return { key, url: `/api/pagination?${queryString(page)}`, paged: true };
+      return { key, url: `/api/pagination?${queryString(page)}`, paged: true, pageList: true };
   }
 }
 

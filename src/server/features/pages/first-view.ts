@@ -31,16 +31,13 @@ async function getJson<T>(app: FastifyInstance, url: string): Promise<T | null> 
   return response.statusCode === 200 ? (response.json() as T) : null;
 }
 
-/** Home's own lists, as the renderer reads them (the newest, the popular, a tag search). */
-const HOME_LIST_URL = /^\/api\/(pagination|post-data\/popularity|search-by-tag)\?/;
-
 /**
  * A tag with no posts, or a page past the last: a page of nothing, which search engines are
  * asked not to keep (home itself always is kept, empty or not).
  */
 function isEmptyList(route: FirstViewRoute, reads: FirstViewRead[], answers: Array<SeededQuery | null>): boolean {
   if (route.page !== 'home' || route.canonical === '/') return false;
-  const list = answers[reads.findIndex((read) => HOME_LIST_URL.test(read.url))];
+  const list = answers[reads.findIndex((read) => read.pageList)];
   const items = (list?.data as { items?: unknown[] } | undefined)?.items;
   return Array.isArray(items) && items.length === 0;
 }

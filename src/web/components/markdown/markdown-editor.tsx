@@ -145,13 +145,14 @@ export function MarkdownEditor({
     // so a refused upload takes back all it added.
     const { selectionStart: start, selectionEnd: end } = element;
     const lead = blockLead(latest.current, start);
-    const placeholders = files.map((file, i) => `${i === 0 ? lead : ''}![Uploading ${i + 1}: ${file.name}…]()`);
+    const leadOf = (i: number) => (i === 0 ? lead : '');
+    const placeholders = files.map((file, i) => `${leadOf(i)}![Uploading ${i + 1}: ${file.name}…]()`);
     const insert = `${placeholders.join('\n')}\n`;
     apply({ from: start, to: end, insert, select: { start: start + insert.length, end: start + insert.length } });
     files.forEach((file, i) => {
       const placeholder = placeholders[i]!;
       upload.mutateAsync(file).then(
-        (url) => replacePlaceholder(placeholder, `${i === 0 ? lead : ''}${imageMarkdown(url, file.name)}`),
+        (url) => replacePlaceholder(placeholder, `${leadOf(i)}${imageMarkdown(url, file.name)}`),
         (error: unknown) => {
           // Its line goes with it.
           replacePlaceholder(latest.current.includes(`${placeholder}\n`) ? `${placeholder}\n` : placeholder, '');
