@@ -4,12 +4,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releaseIdleAsyncStorage } from './async-storage.ts';
 import { tuneHeap } from './heap.ts';
 import { exitOnUnsupportedNode } from './node-support.ts';
 
 // Before any native module loads: on an unsupported Node the driver would crash the process.
 exitOnUnsupportedNode();
 tuneHeap();
+releaseIdleAsyncStorage();
 const { ConfigError, serve } = await import('./serve.ts');
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The first view's renderer is bundled beside main.js (scripts/build-server.mjs); run from the
