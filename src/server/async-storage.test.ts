@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { releaseIdleAsyncStorage } from './async-storage.ts';
@@ -40,6 +42,37 @@ describe('releaseIdleAsyncStorage', () => {
     ).toThrow('boom');
     expect(storage.run(3, () => storage.run(4, () => storage.getStore()))).toBe(4);
     expect(storage.getStore()).toBeUndefined();
+  });
+
+  it('passes a rejection on, and one nobody handles is still reported as unhandled', async () => {
+    const storage = new AsyncLocalStorage<string>();
+    await expect(
+      storage.run('x', async () => {
+        await sleep(1);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(storage.getStore()).toBeUndefined();
+
+    // In a process of its own: here the test runner would take the unhandled rejection as its own failure.
+    const module = fileURLToPath(new URL('./async-storage.ts', import.meta.url));
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { AsyncLocalStorage } from 'node:async_hooks';
+         const { releaseIdleAsyncStorage } = await import(${JSON.stringify(module)});
+         releaseIdleAsyncStorage();
+         process.on('unhandledRejection', (error) => { console.log('unhandled: ' + error.message); });
+         void new AsyncLocalStorage().run('x', async () => { throw new Error('nobody listens'); });`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim()).toBe('unhandled: nobody listens');
   });
 
   it.runIf(hookBased)('turns an instance off when its last run ends, so promises stop paying for its hooks', async () => {

@@ -41,13 +41,22 @@ export function releaseIdleAsyncStorage(): void {
       end(this);
       throw error;
     }
-    if (isThenable(result)) {
-      const done = () => end(this);
-      result.then(done, done);
-    } else {
+    if (!isThenable(result)) {
       end(this);
+      return result;
     }
-    return result;
+    // The caller gets a promise that settles as the callback's did, after the count moved: a
+    // rejection it leaves unhandled is still reported, as it would be without the wrapper.
+    return result.then(
+      (value) => {
+        end(this);
+        return value;
+      },
+      (error: unknown) => {
+        end(this);
+        throw error;
+      },
+    ) as R;
   };
 
   proto.enterWith = function (this: AsyncLocalStorage<unknown>, store: unknown): void {
