@@ -3,14 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { releaseIdleAsyncStorage } from './async-storage.ts';
+import { ASYNC_STORAGE_USES_HOOKS, releaseIdleAsyncStorage } from './async-storage.ts';
 
 // The server's test setup has installed it already (test/setup.ts); once more changes nothing.
 releaseIdleAsyncStorage();
 
 /** Whether the hook-based instance is on (its own field; the frame-based one has none). */
 const enabled = (storage: AsyncLocalStorage<unknown>) => (storage as unknown as { enabled?: boolean }).enabled;
-const hookBased = typeof (AsyncLocalStorage.prototype as unknown as { _enable?: unknown })._enable === 'function';
 
 describe('releaseIdleAsyncStorage', () => {
   it('keeps the store across awaits, and across overlapping runs until the last ends', async () => {
@@ -75,7 +74,7 @@ describe('releaseIdleAsyncStorage', () => {
     expect(child.stdout.trim()).toBe('unhandled: nobody listens');
   });
 
-  it.runIf(hookBased)('turns an instance off when its last run ends, so promises stop paying for its hooks', async () => {
+  it.runIf(ASYNC_STORAGE_USES_HOOKS)('turns an instance off when its last run ends, so promises stop paying for its hooks', async () => {
     const storage = new AsyncLocalStorage<string>();
     let during: boolean | undefined;
     const running = storage.run('x', async () => {
@@ -98,7 +97,7 @@ describe('releaseIdleAsyncStorage', () => {
     expect(enabled(storage)).toBe(false);
   });
 
-  it.runIf(hookBased)('leaves an instance entered with enterWith on: that store has no end', async () => {
+  it.runIf(ASYNC_STORAGE_USES_HOOKS)('leaves an instance entered with enterWith on: that store has no end', async () => {
     const storage = new AsyncLocalStorage<string>();
     await (async () => {
       storage.enterWith('entered');

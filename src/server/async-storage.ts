@@ -14,12 +14,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * a store is in use. A store is read only by the code its `run` started, and both libraries
  * await all of it; an instance entered with `enterWith`, which has no end, stays on.
  *
- * Node 24 keeps the store in V8's async context frames, without hooks: nothing is changed there
- * (nor where `disable` or the hook-based instance is missing).
+ * Node 24 keeps the store in V8's async context frames, without hooks: nothing is changed there.
  */
 export function releaseIdleAsyncStorage(): void {
   const proto = AsyncLocalStorage.prototype as AsyncLocalStorage<unknown> & HookBased;
-  if (!usesAsyncHooks(proto) || proto[RELEASING]) return;
+  if (!ASYNC_STORAGE_USES_HOOKS || proto[RELEASING]) return;
   proto[RELEASING] = true;
   const run = proto.run;
   const enterWith = proto.enterWith;
@@ -73,9 +72,8 @@ interface HookBased {
   _enable?: unknown;
 }
 
-/** The hook-based implementation (Node before 24) has `_enable`; the frame-based one does not. */
-const usesAsyncHooks = (proto: HookBased & { disable?: unknown }) =>
-  typeof proto._enable === 'function' && typeof proto.disable === 'function';
+/** Whether this Node's AsyncLocalStorage is the hook-based one (before 24): it has `_enable`. */
+export const ASYNC_STORAGE_USES_HOOKS = typeof (AsyncLocalStorage.prototype as HookBased)._enable === 'function';
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
