@@ -66,9 +66,11 @@ export function createDb(options: DbOptions): Database {
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 16 MiB of pages (SQLite's default is 2 MiB): the indexes and newest rows that every page
-  // view reads stay in the process instead of being read from the OS on each request.
-  sqlite.pragma('cache_size = -16000');
+  // 8 MiB of pages (SQLite's default is 2 MiB): the indexes and newest rows that every page
+  // view reads stay in the process instead of being read from the OS on each request. Writes
+  // fill the cache to the top, so its size is part of the server's memory under load: 16 MiB
+  // held 9 MiB more at the peak and served no read or write faster, at 1,000 or 100,000 posts.
+  sqlite.pragma('cache_size = -8000');
   let checkpointer: Checkpointer | null = null;
   if (options.backgroundCheckpoints) {
     sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
