@@ -1,11 +1,17 @@
-// Bundles the server (and its CLI) into dist/server; npm packages stay external.
+// Bundles the server (and its CLI) into dist/server, its npm packages included and minified.
 import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 // Chunk names carry a hash: clear the old ones so dist/server holds one build only.
 await rm('dist/server', { recursive: true, force: true });
 
-/** What both bundles share: Node ESM, split into hashed chunks, npm packages left external. */
+/**
+ * V8 keeps the source text of every module it loads, and the server's packages are most of it:
+ * left in node_modules as written (whitespace, comments, long names) they held about 10 MiB of
+ * the server's memory (docs/decisions/0017-server-bundle.md). Minified with the server they take
+ * a third of that. Names are kept (`keepNames`), so stack traces and `constructor.name` read as
+ * in the source; the source maps beside each file map positions back.
+ */
 const nodeBundle = {
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -13,13 +19,34 @@ const nodeBundle = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  minify: true,
+  keepNames: true,
   sourcemap: true,
   logLevel: 'warning',
+  // Packages written as CommonJS require Node's own modules: an ES module has no `require` of
+  // its own, so each file is given one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 };
+
+/**
+ * What stays in node_modules, loaded from there at run time: native addons, and packages that
+ * find files next to their own code (`__dirname`, which a bundled ES module does not have):
+ * the API document's page and its assets, pino's worker threads, ioredis' package file.
+ */
+const EXTERNAL = [
+  'better-sqlite3',
+  'better-sqlite3-napi10',
+  'sharp',
+  'pg-native',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  'pino',
+  'ioredis',
+];
 
 await build({
   ...nodeBundle,
+  external: EXTERNAL,
   entryPoints: {
     main: 'src/server/main.ts',
     admin: 'src/server/cli/admin.ts',
@@ -40,14 +67,10 @@ await build({
   entryPoints: { 'first-view-renderer': 'src/web/ssr/first-view-renderer.tsx' },
   outdir: 'dist/server/first-view',
   jsx: 'automatic',
-  // React and the rest of the browser app's packages are bundled here, built for production:
-  // left external they resolve by NODE_ENV at run time, and `node dist/server/main.js` without
-  // it loaded React's development builds (slower renders, megabytes more resident).
-  packages: undefined,
+  // React is built for production here: resolved by NODE_ENV at run time, `node
+  // dist/server/main.js` without it loaded React's development builds (slower renders,
+  // megabytes more resident).
   define: { 'process.env.NODE_ENV': '"production"' },
-  // React's server renderer is CommonJS and requires Node's own modules: an ES module has no
-  // `require` of its own, so the bundle is given one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   // The stylesheets the browser app imports are the browser's: nothing to render here.
   loader: { '.css': 'empty' },
 });
