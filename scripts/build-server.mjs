@@ -6,11 +6,11 @@ import { build } from 'esbuild';
 await rm('dist/server', { recursive: true, force: true });
 
 /**
- * V8 keeps the source text of every module it loads, and the server's packages are most of it:
- * left in node_modules as written (whitespace, comments, long names) they held about 10 MiB of
- * the server's memory (docs/decisions/0017-server-bundle.md). Minified with the server they take
- * a third of that. Names are kept (`keepNames`), so stack traces and `constructor.name` read as
- * in the source; the source maps beside each file map positions back.
+ * V8 keeps the source text of every module it loads, and the server's packages are most of it.
+ * Loaded from node_modules as written (whitespace, comments, long names), they left the server
+ * 7–10 MiB larger than bundled and minified with it (docs/decisions/0017-server-bundle.md).
+ * Names are kept (`keepNames`), so stack traces and `constructor.name` read as in the source;
+ * the source maps beside each file map positions back.
  */
 const nodeBundle = {
   splitting: true,
@@ -67,7 +67,7 @@ await build({
   entryPoints: { 'first-view-renderer': 'src/web/ssr/first-view-renderer.tsx' },
   outdir: 'dist/server/first-view',
   jsx: 'automatic',
-  // React is built for production here: resolved by NODE_ENV at run time, `node
+  // React is bundled in its production build: left to NODE_ENV at run time, `node
   // dist/server/main.js` without it loaded React's development builds (slower renders,
   // megabytes more resident).
   define: { 'process.env.NODE_ENV': '"production"' },
