@@ -3,6 +3,7 @@ import { CompiledQuery, type Driver, Kysely, PostgresDialect, sql, SqliteDialect
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
+import { registerDirectSqlite } from './direct-sqlite.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
 import { pipeliningPool } from './pg-pool.ts';
@@ -80,7 +81,14 @@ export function createDb(options: DbOptions): Database {
     // pages, and every request waits meanwhile; half the default (1,000) keeps each pause short.
     sqlite.pragma('wal_autocheckpoint = 500');
   }
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
+  registerDirectSqlite(db, {
+    prepare: (text) => cached.prepare(text),
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
+  });
   return {
     db,
     ready: checkpointer?.started ?? Promise.resolve(),

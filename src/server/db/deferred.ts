@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import { runDirect } from './direct-sqlite.ts';
 import { isPostgres } from './engine.ts';
 import type { Db } from './schema.ts';
 
@@ -22,5 +23,6 @@ export function deferrable<O>(db: Db, statement: CompiledQuery<O>): CompiledQuer
 
 /** Runs a write whose answer is not read (see above); its failure may surface at the next statement. */
 export async function runDeferrable(db: Db, statement: CompiledQuery): Promise<void> {
+  if (!isPostgres(db) && runDirect(db, statement.sql, statement.parameters)) return;
   await db.executeQuery(deferrable(db, statement));
 }

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type Expression, type QueryResult } from 'kysely';
 import { runDeferrable } from './deferred.ts';
+import { runDirect } from './direct-sqlite.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -15,7 +16,8 @@ import type { Db } from './schema.ts';
  * nothing else — branching on it (`a.first ? … : …`) or doing arithmetic with it fails to
  * compile, since either would be decided once, on the placeholder, for every later call. A
  * query whose shape depends on the values (the length of an IN list, say) is prepared once
- * per shape (preparedByShape).
+ * per shape (preparedByShape). On SQLite a call runs on the connection itself, past Kysely's
+ * executor, wherever that is safe (db/direct-sqlite.ts).
  */
 
 const PLACEHOLDER = Symbol('placeholder');
@@ -78,13 +80,25 @@ export function prepared<A extends object, O>(build: (db: Db, a: Placeholders<A>
     }
     return compiled;
   };
+  const parametersOf = (binds: Compiled['binds'], args: A): unknown[] => {
+    const values = args as Record<string, unknown>;
+    return binds.map((b) => ('name' in b ? values[b.name] : b.value));
+  };
   const bind = (db: Db, args: A): CompiledQuery<O> => {
     const { sql, binds } = compiledFor(db);
-    const values = args as Record<string, unknown>;
-    const parameters = binds.map((b) => ('name' in b ? values[b.name] : b.value));
-    return CompiledQuery.raw(sql, parameters) as CompiledQuery<O>;
+    return CompiledQuery.raw(sql, parametersOf(binds, args)) as CompiledQuery<O>;
   };
-  const run = (db: Db, args: A): Promise<QueryResult<O>> => db.executeQuery<O>(bind(db, args));
+  const run = (db: Db, args: A): Promise<QueryResult<O>> => {
+    const { sql, binds } = compiledFor(db);
+    const parameters = parametersOf(binds, args);
+    try {
+      const result = runDirect<O>(db, sql, parameters);
+      if (result) return Promise.resolve(result);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return db.executeQuery<O>(CompiledQuery.raw(sql, parameters) as CompiledQuery<O>);
+  };
   return {
     bind,
     run,
