@@ -17,8 +17,8 @@ export function registerDirectSqlite(db: Db, connection: DirectSqlite): void {
 
 /**
  * Runs a compiled statement on the SQLite connection itself, as Kysely's driver would, without
- * the connection provider, mutex and promise chain Kysely puts around every query (a fifth of a
- * comment's time went to them). Undefined when Kysely must run it instead: on PostgreSQL, or
+ * the connection provider, lock and promise chain Kysely puts around every query (ADR 0006 has
+ * what that saved). Undefined when Kysely must run it instead: on PostgreSQL, or
  * outside a transaction while one is open on the connection (such a query waits for Kysely's
  * lock, so it never reads a write that is not committed).
  *
