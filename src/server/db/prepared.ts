@@ -88,16 +88,10 @@ export function prepared<A extends object, O>(build: (db: Db, a: Placeholders<A>
     const { sql, binds } = compiledFor(db);
     return CompiledQuery.raw(sql, parametersOf(binds, args)) as CompiledQuery<O>;
   };
-  const run = (db: Db, args: A): Promise<QueryResult<O>> => {
+  const run = async (db: Db, args: A): Promise<QueryResult<O>> => {
     const { sql, binds } = compiledFor(db);
     const parameters = parametersOf(binds, args);
-    try {
-      const result = runDirect<O>(db, sql, parameters);
-      if (result) return Promise.resolve(result);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return db.executeQuery<O>(CompiledQuery.raw(sql, parameters) as CompiledQuery<O>);
+    return runDirect<O>(db, sql, parameters) ?? db.executeQuery<O>(CompiledQuery.raw(sql, parameters) as CompiledQuery<O>);
   };
   return {
     bind,
