@@ -43,7 +43,7 @@ export async function findCommentContext(db: Db, commentId: string) {
  * PostgreSQL, where each statement is one): the comment with its post and writer; who hears of
  * it, with their mail settings and unread counts (its post's author and its most recent other
  * commenters, never the writer, never a banned member); and, for each of them, the post's
- * notifications still unread or mailed since `since`, newest first.
+ * notifications still unread or mailed since `since`.
  *
  * The notifications found are held until the comment commits (PostgreSQL): a member marking one
  * read meanwhile waits, rather than reading a row that is then brought up to a comment they never
@@ -117,10 +117,11 @@ const commentAudienceQuery = prepared(
         's.id as notification_id',
         's.read_at',
         's.emailed_at',
+        's.created_at as notification_created_at',
       ])
-      .where('c.id', '=', a.commentId)
-      .orderBy('s.created_at', 'desc')
-      .orderBy('s.id', 'desc'),
+      // Not ordered: on SQLite sorting these few rows made the statement twice as slow (165 µs
+      // against 84 for a post with 18 recipients), so the newest unread row is picked below.
+      .where('c.id', '=', a.commentId),
 );
 
 /** One who hears of a new comment, and where they stand on its post's notifications. */
@@ -148,6 +149,9 @@ export async function findCommentAudience(
   const first = rows[0];
   if (!first) return undefined;
   const recipients = new Map<string, CommentRecipient>();
+  // The time of each recipient's unread row kept so far: the newest one is brought up to date
+  // (older ones predate consolidation).
+  const newestUnread = new Map<string, { at: string; id: string }>();
   for (const row of rows) {
     if (row.recipient_id === null) continue;
     let r = recipients.get(row.recipient_id);
@@ -162,8 +166,14 @@ export async function findCommentAudience(
       };
       recipients.set(r.id, r);
     }
-    // Newest first: the newest unread row is the one kept up to date (older ones predate consolidation).
-    if (row.notification_id !== null && row.read_at === null) r.unreadId ??= row.notification_id;
+    if (row.notification_id !== null && row.read_at === null && row.notification_created_at !== null) {
+      const kept = newestUnread.get(r.id);
+      const at = row.notification_created_at;
+      if (!kept || at > kept.at || (at === kept.at && row.notification_id > kept.id)) {
+        newestUnread.set(r.id, { at, id: row.notification_id });
+        r.unreadId = row.notification_id;
+      }
+    }
     if (row.emailed_at !== null && row.emailed_at >= q.since) r.mailedSince = true;
   }
   return {

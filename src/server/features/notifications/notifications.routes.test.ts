@@ -121,6 +121,28 @@ describe('notifications', () => {
     expect(await unread(ada)).toBe(2);
   });
 
+  it('brings the newest of several unread notifications of a post up to date (rows from before consolidation stay)', async () => {
+    const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
+    const postId = await createPost(t.app, ada, { title: 'Older rows' });
+    const first = await createComment(t.app, bob, postId, 'first');
+    const [newer] = await rowsOf(ada);
+    // A second unread row of the same post, older than the first and stored after it, as
+    // rows written before consolidation can be; the member's count counts both.
+    await t.db
+      .insertInto('notifications')
+      .values({ ...newer!, id: 'older-row', comment_id: first, text: 'older', emailed_at: null, created_at: '2020-01-01T00:00:00.000Z' })
+      .execute();
+    await t.db.updateTable('users').set({ unread_notifications: 2 }).where('id', '=', ada.id).execute();
+
+    await createComment(t.app, cy, postId, 'second');
+    const rows = await rowsOf(ada);
+    expect(rows.map((r) => [r.id, r.text]).sort()).toEqual([
+      [newer!.id, 'second'],
+      ['older-row', 'older'],
+    ]);
+    expect(await unread(ada)).toBe(2);
+  });
+
   it('quotes an edited comment’s new text and carries an edited post’s new title', async () => {
     const [ada, bob] = await members('Ada', 'Bob');
     const postId = await createPost(t.app, ada, { title: 'Before the edit' });
