@@ -11,6 +11,7 @@ import * as m0013 from './migrations/0013-search.ts';
 import * as m0014 from './migrations/0014-users-created-index.ts';
 import * as m0015 from './migrations/0015-notifications.ts';
 import * as m0016 from './migrations/0016-notifications-read-split.ts';
+import * as m0017 from './migrations/0017-notifications-one-unread-per-post.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -26,6 +27,7 @@ const migrations: Record<string, EngineMigration> = {
   '0014-users-created-index': m0014,
   '0015-notifications': m0015,
   '0016-notifications-read-split': m0016,
+  '0017-notifications-one-unread-per-post': m0017,
 };
 
 class StaticProvider implements MigrationProvider {

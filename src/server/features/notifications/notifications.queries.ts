@@ -257,7 +257,7 @@ export async function insertNotifications(db: Db, rows: NotificationRow[]): Prom
   return new Map(counts.map((c) => [c.id, Number(c.unread_notifications)]));
 }
 
-/** What a later comment changes on a member's unread notification of its post. */
+/** What a later comment changes on a member's unread notification of its post, when it is mailed. */
 export interface Consolidation {
   actorId: string;
   commentId: string;
@@ -266,9 +266,9 @@ export interface Consolidation {
   createdAt: string;
 }
 
-/** `n` rows brought up to a new comment in one statement; `mailed` also stamps the mail's time. */
-const consolidateQuery = preparedByShape(
-  (shape: { n: number; mailed: boolean }) => (db, a: Args<Record<string, string>>) =>
+/** `n` rows pointed at a new comment and stamped with the time of its mail, in one statement. */
+const mailedQuery = preparedByShape(
+  (n: number) => (db, a: Args<Record<string, string>>) =>
     db
       .updateTable('notifications')
       .set({
@@ -277,24 +277,70 @@ const consolidateQuery = preparedByShape(
         title: a.title!,
         text: a.text!,
         created_at: a.createdAt!,
-        ...(shape.mailed ? { emailed_at: a.createdAt! } : {}),
+        emailed_at: a.createdAt!,
       })
-      .where('id', 'in', listOf(a, shape.n)),
+      .where('id', 'in', listOf(a, n)),
 );
 
 /**
- * Brings unread notifications up to a new comment on their post (its writer, its text, its time:
- * newest first again) instead of adding one per comment; the rows in `mailed` also take the time
- * of the mail now sent. Unread counts do not move: the rows were unread and stay so.
+ * Unread notifications whose member is mailed of a new comment on their post take that comment
+ * and the mail's time (the next mail about the post waits for the interval from it). The others
+ * are not written at all: an unread notification shows its post's newest comment when it is
+ * listed (newestCommentOf). Unread counts do not move: the rows were unread and stay so.
  */
-export async function consolidateNotifications(db: Db, ids: { mailed: string[]; quiet: string[] }, to: Consolidation): Promise<void> {
-  for (const [mailed, list] of [
-    [true, ids.mailed],
-    [false, ids.quiet],
-  ] as const) {
-    if (list.length === 0) continue;
-    await consolidateQuery({ n: list.length, mailed }).runDeferrable(db, { ...to, ...listArgs(list) });
-  }
+export async function markNotificationsMailed(db: Db, ids: string[], to: Consolidation): Promise<void> {
+  if (ids.length === 0) return;
+  await mailedQuery(ids.length).runDeferrable(db, { ...to, ...listArgs(ids) });
+}
+
+/**
+ * The comment an unread `comment` or `reply` notification stands for (ADR 0012): the newest of
+ * its post by someone else than its member and not banned, no older than the notification.
+ * Announcements and memberships have no post, so nothing is found for them.
+ */
+const newestCommentOf = (eb: ExpressionBuilder<DB, 'notifications'>) =>
+  eb
+    .selectFrom('comments as c')
+    .innerJoin('users as cu', 'cu.id', 'c.author_id')
+    .select('c.id')
+    .whereRef('c.post_id', '=', 'notifications.post_id')
+    .whereRef('c.author_id', '<>', 'notifications.member_id')
+    .where('cu.banned_at', 'is', null)
+    .whereRef('c.created_at', '>=', 'notifications.created_at')
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(1);
+
+/**
+ * `notifications` with, for each row, the comment it now stands for (`newest_id`) when that is
+ * another than the one it names; the caller picks the rows.
+ */
+const withNewestComment = (
+  db: Db,
+  where: (eb: ExpressionBuilder<DB, 'notifications'>) => ReturnType<ExpressionBuilder<DB, 'notifications'>['and']>,
+) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom('notifications')
+        .selectAll('notifications')
+        .select((eb) => newestCommentOf(eb).as('newest_id'))
+        .where(where)
+        .as('n'),
+    )
+    .leftJoin('comments as dc', (j) => j.onRef('dc.id', '=', 'n.newest_id').onRef('dc.id', '<>', 'n.comment_id'));
+
+/**
+ * What notifications just marked read showed and do not hold yet: the newest comment of their
+ * post, to be written into them (pointNotificationAt) so that they keep showing it once read.
+ */
+export async function findUnfrozen(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return withNewestComment(db, (eb) => eb.and([eb('notifications.id', 'in', ids)]))
+    .where('dc.id', 'is not', null)
+    .select(['n.id', 'dc.id as comment_id', 'dc.author_id', 'dc.comment_html', 'dc.created_at'])
+    .$narrowType<{ comment_id: string; author_id: string; comment_html: string; created_at: string }>()
+    .execute();
 }
 
 /**
@@ -348,7 +394,7 @@ export async function findRepointable(db: Db, commentIds: string[]) {
 }
 
 /** Points a notification at another comment of its post (its writer, its text, its time); its read state stays. */
-export async function repointNotification(db: Db, id: string, to: { commentId: string; actorId: string; text: string; createdAt: string }) {
+export async function pointNotificationAt(db: Db, id: string, to: { commentId: string; actorId: string; text: string; createdAt: string }) {
   await db
     .updateTable('notifications')
     .set({ comment_id: to.commentId, actor_id: to.actorId, text: to.text, created_at: to.createdAt })
@@ -470,17 +516,51 @@ export async function removeNotifications(db: Db, of: NotificationsOf): Promise<
 }
 
 /**
- * One side of a member's page, newest first: the first `upTo` of their unread notifications
- * (few, sorted here; no index holds their times, which every comment on their post moves) or
- * of their read ones (in the order of notifications_member_read_idx). Migration 0016 says why.
+ * The unread side of a member's page, newest first: the first `upTo` of their unread
+ * notifications (few, sorted here; no index holds the times they show, which every comment on
+ * their post moves), each showing the comment it now stands for (newestCommentOf): its writer,
+ * its time and, in `fresh_html`, its text to quote.
  */
-const pageSide = (db: Db, a: Args<{ memberId: string; upTo: number }>, read: boolean) =>
+const unreadSide = (db: Db, a: Args<{ memberId: string; upTo: number }>) =>
+  withNewestComment(db, (eb) => eb.and([eb('notifications.member_id', '=', a.memberId), eb('notifications.read_at', 'is', null)]))
+    .innerJoin('users as u', (j) => j.on((eb) => eb('u.id', '=', eb.fn.coalesce('dc.author_id', 'n.actor_id'))))
+    .select((eb) => [
+      'n.id',
+      'n.type',
+      'n.read_at',
+      eb.fn.coalesce('dc.created_at', 'n.created_at').as('created_at'),
+      'n.post_id',
+      eb.fn.coalesce('dc.id', 'n.comment_id').as('comment_id'),
+      'n.title',
+      'n.text',
+      'dc.comment_html as fresh_html',
+      'u.name',
+      'u.image',
+    ])
+    .orderBy((eb) => eb.fn.coalesce('dc.created_at', 'n.created_at'), 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(a.upTo);
+
+/** The read side: the first `upTo` of the member's read ones, in the order of notifications_member_read_idx (migration 0016). */
+const readSide = (db: Db, a: Args<{ memberId: string; upTo: number }>) =>
   db
     .selectFrom('notifications as n')
     .innerJoin('users as u', 'u.id', 'n.actor_id')
-    .select(['n.id', 'n.type', 'n.read_at', 'n.created_at', 'n.post_id', 'n.comment_id', 'n.title', 'n.text', 'u.name', 'u.image'])
+    .select([
+      'n.id',
+      'n.type',
+      'n.read_at',
+      'n.created_at',
+      'n.post_id',
+      'n.comment_id',
+      'n.title',
+      'n.text',
+      sql<string | null>`cast(null as text)`.as('fresh_html'),
+      'u.name',
+      'u.image',
+    ])
     .where('n.member_id', '=', a.memberId)
-    .where('n.read_at', read ? 'is not' : 'is', null)
+    .where('n.read_at', 'is not', null)
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc')
     .limit(a.upTo);
@@ -488,16 +568,24 @@ const pageSide = (db: Db, a: Args<{ memberId: string; upTo: number }>, read: boo
 /** A member's page: the two sides merged, each cut to what the page can need (offset + limit). */
 const notificationPage = prepared((db, a: Args<{ memberId: string; upTo: number; limit: number; offset: number }>) =>
   db
-    .selectFrom(pageSide(db, a, false).as('unread'))
+    .selectFrom(unreadSide(db, a).as('unread'))
     .selectAll()
-    .unionAll(db.selectFrom(pageSide(db, a, true).as('read')).selectAll())
+    .unionAll(db.selectFrom(readSide(db, a).as('read')).selectAll())
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(a.limit)
     .offset(a.offset),
 );
 
-export async function listNotifications(db: Db, memberId: string, page: PaginationQuery): Promise<Notification[]> {
+/**
+ * A page of the member's notifications; `freshHtml` is the text of the comment an unread one
+ * stands for when that is not the one it holds (the caller quotes it).
+ */
+export async function listNotifications(
+  db: Db,
+  memberId: string,
+  page: PaginationQuery,
+): Promise<Array<Notification & { freshHtml: string | null }>> {
   const offset = offsetOf(page);
   const rows = await notificationPage.execute(db, { memberId, upTo: offset + page.limit, limit: page.limit, offset });
   return rows.map((r) => ({
@@ -510,6 +598,7 @@ export async function listNotifications(db: Db, memberId: string, page: Paginati
     commentId: r.comment_id,
     title: r.title,
     text: r.text,
+    freshHtml: r.fresh_html,
   }));
 }
 
@@ -566,15 +655,17 @@ export async function moveUnreadCount(db: Db, memberId: string, delta: number): 
   return Number(row?.unread_notifications ?? 0);
 }
 
-export async function markAllNotificationsRead(db: Db, memberId: string, at: string): Promise<number> {
-  const result = await db
+/** Marks all of the member's notifications read; answers the ids of those that were unread. */
+export async function markAllNotificationsRead(db: Db, memberId: string, at: string): Promise<string[]> {
+  const rows = await db
     .updateTable('notifications')
     .set({ read_at: at })
     .where('member_id', '=', memberId)
     .where('read_at', 'is', null)
-    .executeTakeFirst();
+    .returning('id')
+    .execute();
   await db.updateTable('users').set({ unread_notifications: 0 }).where('id', '=', memberId).execute();
-  return Number(result.numUpdatedRows);
+  return rows.map((r) => r.id);
 }
 
 export async function readNotificationSettings(db: Db, memberId: string): Promise<NotificationSettings> {

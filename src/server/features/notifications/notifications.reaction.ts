@@ -5,7 +5,6 @@ import { excerptOf } from '../../lib/markdown/render-markdown.ts';
 import type { DomainEvent, EventOf, NotificationFacts } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
 import {
-  consolidateNotifications,
   findAnnouncementSource,
   findCommentAudience,
   findCommentContext,
@@ -13,11 +12,12 @@ import {
   findRepointable,
   insertAnnouncementNotifications,
   insertNotifications,
+  markNotificationsMailed,
+  pointNotificationAt,
   removeNotifications,
   setAnnouncementNotificationText,
   setNotificationText,
   setNotificationTitle,
-  repointNotification,
   type NotificationRow,
 } from './notifications.queries.ts';
 
@@ -82,9 +82,10 @@ const mailAllowed = (type: NotificationType, settings: { emailOnComment: boolean
 
 /**
  * A member has at most one unread `comment` or `reply` notification per post: a comment on a
- * post where the member still has one brings that row up to date (writer, text, time) instead
- * of adding another, so the member's list and unread count say "new activity here" once, and the
- * comment writes one row only for the members who have read what they had.
+ * post where the member still has one adds nothing, and that row shows the newest comment when
+ * it is listed (ADR 0012), so the member's list and unread count say "new activity here" once,
+ * and the comment writes one row only for the members who have read what they had (and for those
+ * it is mailed to, the time of the mail). The live event carries the row as it now shows.
  */
 async function notifyComment(db: Db, event: EventOf<'comment.added'>, record: Recorder): Promise<void> {
   const { comment, postAuthorId } = event;
@@ -105,7 +106,6 @@ async function notifyComment(db: Db, event: EventOf<'comment.added'>, record: Re
   const fresh: NotificationRow[] = [];
   const updated: Array<{ row: NotificationRow; unread: number }> = [];
   const mailedIds: string[] = [];
-  const quietIds: string[] = [];
   for (const r of audience.recipients) {
     const type: NotificationType = r.id === postAuthorId ? 'comment' : 'reply';
     const mail = mailAllowed(type, r) && !r.mailedSince;
@@ -127,27 +127,25 @@ async function notifyComment(db: Db, event: EventOf<'comment.added'>, record: Re
     } else {
       // Still unread, so the count stays what it was.
       updated.push({ row, unread: r.unread });
-      (mail ? mailedIds : quietIds).push(r.unreadId);
+      if (mail) mailedIds.push(r.unreadId);
     }
   }
-  await consolidateNotifications(
-    db,
-    { mailed: mailedIds, quiet: quietIds },
-    { actorId: comment.authorId, commentId: comment.id, title: postTitle, text, createdAt },
-  );
+  await markNotificationsMailed(db, mailedIds, { actorId: comment.authorId, commentId: comment.id, title: postTitle, text, createdAt });
   const unread = await insertNotifications(db, fresh);
   for (const { row, unread: count } of updated) recordCreated(record, row, actor, count);
   for (const row of fresh) recordCreated(record, row, actor, unread.get(row.memberId) ?? 0);
 }
 
 /**
- * Removed comments take their notifications, but an unread one that later comments were folded
- * into (see notifyComment) points at the newest of those still there instead, so the member is
- * not told less than before; only when none is left does it go, and off the member's count.
+ * Removed comments take the notifications that name them, but an unread one that later comments
+ * were folded into (see notifyComment) points at the newest of those still there instead, so the
+ * member is not told less than before; only when none is left does it go, and off the member's
+ * count. An unread one that only showed a removed comment (without naming it) shows the next
+ * newest by itself.
  */
 async function removeCommentNotifications(db: Db, commentIds: string[]): Promise<void> {
   for (const { id, to } of await findRepointable(db, commentIds)) {
-    if (to) await repointNotification(db, id, { ...to, text: excerptOf(to.html, NOTIFICATION_TEXT_MAX) });
+    if (to) await pointNotificationAt(db, id, { ...to, text: excerptOf(to.html, NOTIFICATION_TEXT_MAX) });
   }
   await removeNotifications(db, { commentIds });
 }

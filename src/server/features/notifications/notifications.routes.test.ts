@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_TEXT_MAX } from '#shared/constants.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
+import { engineOf } from '../../db/engine.ts';
+import * as oneUnreadPerPost from '../../db/migrations/0017-notifications-one-unread-per-post.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
@@ -83,7 +85,8 @@ describe('notifications', () => {
     expect((await list(dee)).total).toBe(0);
     // The post's author who also commented is told of a comment, never also of a reply.
     await createComment(t.app, dee, postId, 'five');
-    expect((await rowsOf(ada)).map((r) => [r.type, r.text])).toEqual([['comment', 'five']]);
+    expect((await list(ada)).items.map((n) => [n.type, n.text])).toEqual([['comment', 'five']]);
+    expect(await rowsOf(ada)).toHaveLength(1);
     expect(await unread(ada)).toBe(1);
   });
 
@@ -121,26 +124,61 @@ describe('notifications', () => {
     expect(await unread(ada)).toBe(2);
   });
 
-  it('brings the newest of several unread notifications of a post up to date (rows from before consolidation stay)', async () => {
+  it('keeps what an unread notification showed once it is read, one at a time or all at once', async () => {
+    const [ada, bob, cy, dee] = await members('Ada', 'Bob', 'Cy', 'Dee');
+    const first = await createPost(t.app, ada, { title: 'One' });
+    const second = await createPost(t.app, ada, { title: 'Two' });
+    await createComment(t.app, bob, first, 'one a');
+    await createComment(t.app, cy, first, 'one b');
+    await createComment(t.app, bob, second, 'two a');
+    const c = await createComment(t.app, cy, second, 'two b');
+    const [one] = (await list(ada, '?page=0&limit=10')).items.filter((n) => n.title === 'One');
+    expect(one).toMatchObject({ text: 'one b', actor: { name: 'Cy' } });
+    await read(ada, one!._id);
+    await readAll(ada);
+    // Later comments are new notifications; the read ones still show what they showed.
+    await createComment(t.app, dee, first, 'one c');
+    await createComment(t.app, dee, second, 'two c');
+    expect((await list(ada)).items.map((n) => [n.title, n.text, n.read])).toEqual([
+      ['Two', 'two c', false],
+      ['One', 'one c', false],
+      ['Two', 'two b', true],
+      ['One', 'one b', true],
+    ]);
+    expect((await list(ada)).items[2]).toMatchObject({ commentId: c, actor: { name: 'Cy' } });
+  });
+
+  it('shows no comment of a banned member in an unread notification', async () => {
+    const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
+    const postId = await createPost(t.app, ada);
+    const kept = await createComment(t.app, bob, postId, 'kind');
+    await createComment(t.app, cy, postId, 'rude');
+    expect((await list(ada)).items).toMatchObject([{ text: 'rude', actor: { name: 'Cy' } }]);
+    const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${cy.email}`, headers: admin.headers });
+    expect(ban.statusCode, ban.body).toBe(200);
+    expect((await list(ada)).items).toMatchObject([{ text: 'kind', commentId: kept, actor: { name: 'Bob' }, read: false }]);
+  });
+
+  it('leaves one unread notification per member and post where older rows had several (migration 0017)', async () => {
     const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
     const postId = await createPost(t.app, ada, { title: 'Older rows' });
     const first = await createComment(t.app, bob, postId, 'first');
     const [newer] = await rowsOf(ada);
     // A second unread row of the same post, older than the first and stored after it, as
-    // rows written before consolidation can be; the member's count counts both.
+    // rows written before they were folded into one can be; the member's count counts both.
     await t.db
       .insertInto('notifications')
       .values({ ...newer!, id: 'older-row', comment_id: first, text: 'older', emailed_at: null, created_at: '2020-01-01T00:00:00.000Z' })
       .execute();
     await t.db.updateTable('users').set({ unread_notifications: 2 }).where('id', '=', ada.id).execute();
+    await oneUnreadPerPost.up(t.db as never, engineOf(t.db));
 
     await createComment(t.app, cy, postId, 'second');
-    const rows = await rowsOf(ada);
-    expect(rows.map((r) => [r.id, r.text]).sort()).toEqual([
-      [newer!.id, 'second'],
-      ['older-row', 'older'],
+    expect((await list(ada)).items.map((n) => [n._id, n.text, n.read])).toEqual([
+      [newer!.id, 'second', false],
+      ['older-row', 'older', true],
     ]);
-    expect(await unread(ada)).toBe(2);
+    expect(await unread(ada)).toBe(1);
   });
 
   it('quotes an edited comment’s new text and carries an edited post’s new title', async () => {
@@ -448,16 +486,16 @@ describe('notifications', () => {
   });
 
   describe('whether a notification is also mailed', () => {
-    // Whether the notification of this comment was mailed for it: a notification brought up to a
-    // later comment keeps the time of the mail sent for an earlier one.
+    // Whether the notification of this comment was mailed for it: an unread notification takes
+    // the comment it is mailed for (and its time); a later comment not mailed leaves it as it is.
     const emailed = async (m: TestMember, commentId: string) => {
       const row = await t.db
         .selectFrom('notifications')
         .select(['emailed_at', 'created_at'])
         .where('member_id', '=', m.id)
         .where('comment_id', '=', commentId)
-        .executeTakeFirstOrThrow();
-      return row.emailed_at !== null && row.emailed_at === row.created_at;
+        .executeTakeFirst();
+      return row !== undefined && row.emailed_at !== null && row.emailed_at === row.created_at;
     };
     const mailedAgo = (m: TestMember, postId: string, minutes: number) =>
       t.db

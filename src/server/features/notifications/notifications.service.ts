@@ -1,18 +1,22 @@
+import { NOTIFICATION_TEXT_MAX } from '#shared/constants.ts';
 import type { Page } from '#shared/page.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings, UpdateNotificationSettingsInput } from '#shared/schemas/notification.ts';
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
+import { excerptOf } from '../../lib/markdown/render-markdown.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import {
   countNotifications,
+  findUnfrozen,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   moveUnreadCount,
   notificationBelongsTo,
+  pointNotificationAt,
   readNotificationSettings,
   readUnreadCount,
   writeNotificationSettings,
@@ -20,8 +24,26 @@ import {
 
 /** The caller's own notifications, newest first; nobody reads another member's. */
 export async function listOwnNotifications(db: Db, viewer: SessionViewer, page: PaginationQuery): Promise<Page<Notification>> {
-  const [items, total] = await Promise.all([listNotifications(db, viewer.id, page), countNotifications(db, viewer.id)]);
+  const [rows, total] = await Promise.all([listNotifications(db, viewer.id, page), countNotifications(db, viewer.id)]);
+  // An unread one shows the newest comment of its post (ADR 0012), quoted as it would be stored.
+  const items = rows.map(({ freshHtml, ...n }) => (freshHtml === null ? n : { ...n, text: excerptOf(freshHtml, NOTIFICATION_TEXT_MAX) }));
   return { items, total };
+}
+
+/**
+ * Notifications just marked read keep what they showed while unread: the newest comment of their
+ * post is written into them (ADR 0012). Marked first, found after: on PostgreSQL the marking waits
+ * for a comment that holds the row, and this read then sees it.
+ */
+async function keepWhatTheyShowed(db: Db, ids: string[]): Promise<void> {
+  for (const r of await findUnfrozen(db, ids)) {
+    await pointNotificationAt(db, r.id, {
+      commentId: r.comment_id,
+      actorId: r.author_id,
+      text: excerptOf(r.comment_html, NOTIFICATION_TEXT_MAX),
+      createdAt: r.created_at,
+    });
+  }
 }
 
 export const unreadCountOf = (db: Db, viewer: SessionViewer): Promise<number> => readUnreadCount(db, viewer.id);
@@ -37,6 +59,7 @@ export async function readNotification(writes: WritePath, viewer: SessionViewer,
       if (!(await notificationBelongsTo(w.trx, viewer.id, id))) throw notFound('notification');
       return { modifiedCount };
     }
+    await keepWhatTheyShowed(w.trx, [id]);
     const unread = await moveUnreadCount(w.trx, viewer.id, -1);
     w.record({ type: 'notification.read', memberId: viewer.id, notificationId: id, unread });
     return { modifiedCount };
@@ -45,7 +68,9 @@ export async function readNotification(writes: WritePath, viewer: SessionViewer,
 
 export async function readAllNotifications(writes: WritePath, viewer: SessionViewer): Promise<{ modifiedCount: number }> {
   return writes.run(async (w) => {
-    const modifiedCount = await markAllNotificationsRead(w.trx, viewer.id, nowIso());
+    const ids = await markAllNotificationsRead(w.trx, viewer.id, nowIso());
+    const modifiedCount = ids.length;
+    if (modifiedCount > 0) await keepWhatTheyShowed(w.trx, ids);
     if (modifiedCount > 0) w.record({ type: 'notifications.read-all', memberId: viewer.id, count: modifiedCount });
     return { modifiedCount };
   });
