@@ -148,6 +148,38 @@ describe('notifications', () => {
     expect((await list(ada)).items[2]).toMatchObject({ commentId: c, actor: { name: 'Cy' } });
   });
 
+  // PostgreSQL runs writes side by side; SQLite one after another, where this cannot happen.
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'keeps a comment that commits while its notification is being read (PostgreSQL)',
+    async () => {
+      const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
+      const postId = await createPost(t.app, ada);
+      await createComment(t.app, bob, postId, 'first');
+      const [n] = (await list(ada)).items;
+      // A comment in flight: its row written, the member's unread row held as a comment's
+      // audience holds it, not committed yet.
+      const trx = await t.db.startTransaction().execute();
+      await trx
+        .insertInto('comments')
+        .values({
+          id: 'in-flight',
+          post_id: postId,
+          author_id: cy.id,
+          comment: 'second',
+          comment_html: '<p>second</p>',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      await trx.selectFrom('notifications').select('id').where('id', '=', n!._id).forNoKeyUpdate().execute();
+      const reading = read(ada, n!._id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await trx.commit().execute();
+      expect((await reading).statusCode).toBe(200);
+      // Read after the comment committed, the row keeps it: Ada was not told less.
+      expect((await list(ada)).items).toMatchObject([{ _id: n!._id, text: 'second', commentId: 'in-flight', read: true }]);
+    },
+  );
+
   it('shows no comment of a banned member in an unread notification', async () => {
     const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
     const postId = await createPost(t.app, ada);
