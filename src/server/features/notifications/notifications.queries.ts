@@ -309,7 +309,7 @@ const newestCommentOf = (eb: ExpressionBuilder<DB, 'notifications'>) =>
     .whereRef('c.created_at', '>=', 'notifications.created_at')
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
-    .limit(1);
+    .limit(sql.lit(1));
 
 /**
  * `notifications` with, for each row, the comment it now stands for (`newest_id`) when that is
