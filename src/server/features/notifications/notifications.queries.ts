@@ -46,9 +46,10 @@ export async function findCommentContext(db: Db, commentId: string) {
  * notifications still unread or mailed since `since`.
  *
  * The notifications found are held until the comment commits (PostgreSQL): a member marking one
- * read meanwhile waits, rather than reading a row that is then brought up to a comment they never
- * saw. The recipients are computed once (materialized): the notifications are looked up for them
- * by member, never all of a long thread's.
+ * read meanwhile waits, and the row then keeps this comment (notifications.service.ts), rather
+ * than being read without it while the comment counts on it being unread. The recipients are
+ * computed once (materialized): the notifications are looked up for them by member, never all of
+ * a long thread's.
  */
 const commentAudienceQuery = prepared(
   (db, a: Args<{ commentId: string; postId: string; postAuthorId: string; actorId: string; since: string }>) =>
