@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { NotificationType } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
@@ -93,7 +93,7 @@ const commentAudienceQuery = prepared(
           db,
           qb
             .selectFrom('notifications')
-            .select(['id', 'member_id', 'read_at', 'emailed_at', 'created_at'])
+            .select(['id', 'member_id', 'read_at', 'emailed_at'])
             .where('post_id', '=', a.postId)
             .where('member_id', 'in', (eb) => eb.selectFrom('r').select('r.id'))
             .where((eb) => eb.or([eb('read_at', 'is', null), eb('emailed_at', '>=', a.since)])),
@@ -118,10 +118,9 @@ const commentAudienceQuery = prepared(
         's.id as notification_id',
         's.read_at',
         's.emailed_at',
-        's.created_at as notification_created_at',
       ])
-      // Not ordered: on SQLite sorting these few rows made the statement twice as slow (165 µs
-      // against 84 for a post with 18 recipients), so the newest unread row is picked below.
+      // Not ordered: nothing needs it, and on SQLite sorting these few rows made the statement
+      // twice as slow (165 µs against 84 for a post with 18 recipients).
       .where('c.id', '=', a.commentId),
 );
 
@@ -132,7 +131,7 @@ export interface CommentRecipient {
   emailOnReply: boolean;
   /** The member's unread count before the comment. */
   unread: number;
-  /** The member's newest unread notification of this post, if any: the row the comment updates. */
+  /** The member's unread notification of this post, if any (at most one): the row that shows the comment. */
   unreadId: string | null;
   /** Whether a mail about this post went to the member at or after `since`. */
   mailedSince: boolean;
@@ -150,9 +149,6 @@ export async function findCommentAudience(
   const first = rows[0];
   if (!first) return undefined;
   const recipients = new Map<string, CommentRecipient>();
-  // The time of each recipient's unread row kept so far: the newest one is brought up to date
-  // (older ones predate consolidation).
-  const newestUnread = new Map<string, { at: string; id: string }>();
   for (const row of rows) {
     if (row.recipient_id === null) continue;
     let r = recipients.get(row.recipient_id);
@@ -167,14 +163,8 @@ export async function findCommentAudience(
       };
       recipients.set(r.id, r);
     }
-    if (row.notification_id !== null && row.read_at === null && row.notification_created_at !== null) {
-      const kept = newestUnread.get(r.id);
-      const at = row.notification_created_at;
-      if (!kept || at > kept.at || (at === kept.at && row.notification_id > kept.id)) {
-        newestUnread.set(r.id, { at, id: row.notification_id });
-        r.unreadId = row.notification_id;
-      }
-    }
+    // At most one per member and post (migration 0017, and a comment adds none beside it).
+    if (row.notification_id !== null && row.read_at === null) r.unreadId = row.notification_id;
     if (row.emailed_at !== null && row.emailed_at >= q.since) r.mailedSince = true;
   }
   return {
@@ -258,8 +248,8 @@ export async function insertNotifications(db: Db, rows: NotificationRow[]): Prom
   return new Map(counts.map((c) => [c.id, Number(c.unread_notifications)]));
 }
 
-/** What a later comment changes on a member's unread notification of its post, when it is mailed. */
-export interface Consolidation {
+/** A new comment as an unread notification of its post takes it when it is mailed. */
+export interface MailedComment {
   actorId: string;
   commentId: string;
   title: string;
@@ -289,7 +279,7 @@ const mailedQuery = preparedByShape(
  * are not written at all: an unread notification shows its post's newest comment when it is
  * listed (newestCommentOf). Unread counts do not move: the rows were unread and stay so.
  */
-export async function markNotificationsMailed(db: Db, ids: string[], to: Consolidation): Promise<void> {
+export async function markNotificationsMailed(db: Db, ids: string[], to: MailedComment): Promise<void> {
   if (ids.length === 0) return;
   await mailedQuery(ids.length).runDeferrable(db, { ...to, ...listArgs(ids) });
 }
@@ -316,10 +306,7 @@ const newestCommentOf = (eb: ExpressionBuilder<DB, 'notifications'>) =>
  * `notifications` with, for each row, the comment it now stands for (`newest_id`) when that is
  * another than the one it names; the caller picks the rows.
  */
-const withNewestComment = (
-  db: Db,
-  where: (eb: ExpressionBuilder<DB, 'notifications'>) => ReturnType<ExpressionBuilder<DB, 'notifications'>['and']>,
-) =>
+const withNewestComment = (db: Db, where: (eb: ExpressionBuilder<DB, 'notifications'>) => Expression<SqlBool>) =>
   db
     .selectFrom(
       db
@@ -337,7 +324,7 @@ const withNewestComment = (
  */
 export async function findUnfrozen(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  return withNewestComment(db, (eb) => eb.and([eb('notifications.id', 'in', ids)]))
+  return withNewestComment(db, (eb) => eb('notifications.id', 'in', ids))
     .where('dc.id', 'is not', null)
     .select(['n.id', 'dc.id as comment_id', 'dc.author_id', 'dc.comment_html', 'dc.created_at'])
     .$narrowType<{ comment_id: string; author_id: string; comment_html: string; created_at: string }>()

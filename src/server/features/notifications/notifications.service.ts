@@ -69,10 +69,11 @@ export async function readNotification(writes: WritePath, viewer: SessionViewer,
 export async function readAllNotifications(writes: WritePath, viewer: SessionViewer): Promise<{ modifiedCount: number }> {
   return writes.run(async (w) => {
     const ids = await markAllNotificationsRead(w.trx, viewer.id, nowIso());
-    const modifiedCount = ids.length;
-    if (modifiedCount > 0) await keepWhatTheyShowed(w.trx, ids);
-    if (modifiedCount > 0) w.record({ type: 'notifications.read-all', memberId: viewer.id, count: modifiedCount });
-    return { modifiedCount };
+    if (ids.length > 0) {
+      await keepWhatTheyShowed(w.trx, ids);
+      w.record({ type: 'notifications.read-all', memberId: viewer.id, count: ids.length });
+    }
+    return { modifiedCount: ids.length };
   });
 }
 
