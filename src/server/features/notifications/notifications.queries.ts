@@ -3,6 +3,7 @@ import type { NotificationType } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
 import { type Args, listArgs, listOf, type Placeholder, prepared, preparedByShape } from '../../db/prepared.ts';
+import { isPostgres } from '../../db/engine.ts';
 import { lockingRead } from '../../db/row-lock.ts';
 import type { DB, Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
@@ -36,6 +37,33 @@ export async function findCommentContext(db: Db, commentId: string) {
         actor: { id: row.actor_id, name: row.name, photo: row.image },
       }
     : undefined;
+}
+
+/** A recipient as the audience query lists it (see recipientList). */
+type RecipientTuple = [
+  id: string,
+  emailOnComment: number,
+  emailOnReply: number,
+  unread: number,
+  notificationId: string | null,
+  readAt: string | null,
+  emailedAt: string | null,
+];
+
+/**
+ * The recipients with their notifications, as one JSON array of arrays rather than one row each:
+ * the driver makes an object of every row it returns, and for a post with 40 recipients that was
+ * two thirds of the statement's time on SQLite (270 µs against 110 as JSON, parsed once). The
+ * post, its comment and its writer are in the one row, not repeated on each.
+ */
+function recipientList(db: Db) {
+  return isPostgres(db)
+    ? sql<
+        string | RecipientTuple[]
+      >`coalesce(json_agg(json_build_array(r.id, r.email_on_comment, r.email_on_reply, r.unread_notifications, s.id, s.read_at, s.emailed_at)), '[]'::json)`
+    : sql<
+        string | RecipientTuple[]
+      >`json_group_array(json_array(r.id, r.email_on_comment, r.email_on_reply, r.unread_notifications, s.id, s.read_at, s.emailed_at))`;
 }
 
 /**
@@ -104,23 +132,13 @@ const commentAudienceQuery = prepared(
       .selectFrom('comments as c')
       .innerJoin('posts as p', 'p.id', 'c.post_id')
       .innerJoin('users as au', 'au.id', 'c.author_id')
-      .leftJoin('r', (j) => j.onTrue())
-      .leftJoin('s', 's.member_id', 'r.id')
-      .select([
+      .select((eb) => [
         'c.comment_html',
         'p.title',
         'au.name',
         'au.image',
-        'r.id as recipient_id',
-        'r.email_on_comment',
-        'r.email_on_reply',
-        'r.unread_notifications',
-        's.id as notification_id',
-        's.read_at',
-        's.emailed_at',
+        eb.selectFrom('r').leftJoin('s', 's.member_id', 'r.id').select(recipientList(db).as('list')).as('recipients'),
       ])
-      // Not ordered: nothing needs it, and on SQLite sorting these few rows made the statement
-      // twice as slow (165 µs against 84 for a post with 18 recipients).
       .where('c.id', '=', a.commentId),
 );
 
@@ -145,32 +163,32 @@ export async function findCommentAudience(
   db: Db,
   q: { commentId: string; postId: string; postAuthorId: string; actorId: string; since: string },
 ) {
-  const rows = await commentAudienceQuery.execute(db, q);
-  const first = rows[0];
-  if (!first) return undefined;
+  const row = await commentAudienceQuery.executeTakeFirst(db, q);
+  if (!row) return undefined;
+  // SQLite answers JSON as text; PostgreSQL's driver parses it.
+  const list: RecipientTuple[] = typeof row.recipients === 'string' ? JSON.parse(row.recipients) : (row.recipients ?? []);
   const recipients = new Map<string, CommentRecipient>();
-  for (const row of rows) {
-    if (row.recipient_id === null) continue;
-    let r = recipients.get(row.recipient_id);
+  for (const [id, emailOnComment, emailOnReply, unread, notificationId, readAt, emailedAt] of list) {
+    let r = recipients.get(id);
     if (!r) {
       r = {
-        id: row.recipient_id,
-        emailOnComment: Number(row.email_on_comment) === 1,
-        emailOnReply: Number(row.email_on_reply) === 1,
-        unread: Number(row.unread_notifications),
+        id,
+        emailOnComment: Number(emailOnComment) === 1,
+        emailOnReply: Number(emailOnReply) === 1,
+        unread: Number(unread),
         unreadId: null,
         mailedSince: false,
       };
-      recipients.set(r.id, r);
+      recipients.set(id, r);
     }
     // At most one per member and post (migration 0017, and a comment adds none beside it).
-    if (row.notification_id !== null && row.read_at === null) r.unreadId = row.notification_id;
-    if (row.emailed_at !== null && row.emailed_at >= q.since) r.mailedSince = true;
+    if (notificationId !== null && readAt === null) r.unreadId = notificationId;
+    if (emailedAt !== null && emailedAt >= q.since) r.mailedSince = true;
   }
   return {
-    commentHtml: first.comment_html,
-    postTitle: first.title,
-    actor: { name: first.name, photo: first.image },
+    commentHtml: row.comment_html,
+    postTitle: row.title,
+    actor: { name: row.name, photo: row.image },
     recipients: [...recipients.values()],
   };
 }
