@@ -52,18 +52,20 @@ type RecipientTuple = [
 
 /**
  * The recipients with their notifications, as one JSON array of arrays rather than one row each:
- * the driver makes an object of every row it returns, and for a post with 40 recipients that was
+ * the driver makes an object of every row it returns, and for a post with 42 recipients that was
  * two thirds of the statement's time on SQLite (270 µs against 110 as JSON, parsed once). The
  * post, its comment and its writer are in the one row, not repeated on each.
  */
 function recipientList(db: Db) {
+  // In the order of RecipientTuple.
+  const fields = sql.join(
+    ['r.id', 'r.email_on_comment', 'r.email_on_reply', 'r.unread_notifications', 's.id', 's.read_at', 's.emailed_at'].map((f) =>
+      sql.ref(f),
+    ),
+  );
   return isPostgres(db)
-    ? sql<
-        string | RecipientTuple[]
-      >`coalesce(json_agg(json_build_array(r.id, r.email_on_comment, r.email_on_reply, r.unread_notifications, s.id, s.read_at, s.emailed_at)), '[]'::json)`
-    : sql<
-        string | RecipientTuple[]
-      >`json_group_array(json_array(r.id, r.email_on_comment, r.email_on_reply, r.unread_notifications, s.id, s.read_at, s.emailed_at))`;
+    ? sql<string | RecipientTuple[]>`coalesce(json_agg(json_build_array(${fields})), '[]'::json)`
+    : sql<string | RecipientTuple[]>`json_group_array(json_array(${fields}))`;
 }
 
 /**
