@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isPostgres } from '../db/engine.ts';
+import { holdForBatch } from '../db/held-until-commit.ts';
 import type { DB } from '../db/schema.ts';
 import type { DomainEvent } from './events.ts';
 
@@ -155,6 +156,8 @@ class GroupCommit {
     let failure: { error: unknown } | null = null;
     try {
       const trx = await this.db.startTransaction().execute();
+      // Writes to SQLite's full-text index wait for the batch's end (db/held-until-commit.ts).
+      const { held, close } = holdForBatch(this.db);
       try {
         while (this.queue.length > 0 && settled.length < MAX_BATCH) {
           current = this.queue.shift()!;
@@ -166,10 +169,12 @@ class GroupCommit {
             await savepoint.rollbackToSavepoint('job').execute();
             result = { ok: false, error };
           }
+          held.endWrite(result.ok);
           await savepoint.releaseSavepoint('job').execute();
           settled.push([current, result]);
           current = undefined;
         }
+        await held.run(trx);
         await trx.commit().execute();
       } catch (error) {
         await trx
@@ -177,6 +182,8 @@ class GroupCommit {
           .execute()
           .catch(() => {});
         throw error;
+      } finally {
+        close();
       }
     } catch (error) {
       failure = { error };

@@ -5,7 +5,6 @@ import { commentDocument, postDocument, type SearchDocument } from './search-ter
 import { textOfHtml } from '../../lib/markdown/html-text.ts';
 import {
   commentSources,
-  documentIdsOf,
   documentsAfter,
   finishRebuild,
   numberAllDocuments,
@@ -55,7 +54,7 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
       for (const postId of event.postIds) await reindexPostAndComments(db, postId);
       return;
     case 'post.removed':
-      await removeDocuments(db, await documentIdsOf(db, { postId: event.post.id }));
+      await removeDocuments(db, { postId: event.post.id });
       return;
     case 'comment.added': {
       const { comment, indexed } = event;
@@ -67,7 +66,7 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
       for (const source of await commentSources(db, { commentId: event.comment.id })) await index(db, source, false);
       return;
     case 'comments.removed':
-      await removeDocuments(db, await documentIdsOf(db, { commentIds: event.comments.map((c) => c.id) }));
+      await removeDocuments(db, { commentIds: event.comments.map((c) => c.id) });
       return;
     case 'forum.seeded':
     case 'search.rebuild':

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { runDeferrable } from '../../db/deferred.ts';
 import { engineOf } from '../../db/engine.ts';
+import { holdUntilCommit, supersedeHeld } from '../../db/held-until-commit.ts';
 import type { Db } from '../../db/schema.ts';
 import type { ParsedQuery, QueryTerm, SearchDocument } from './search-terms.ts';
 
@@ -89,54 +90,67 @@ export async function writeDocument(
   /** A post or comment just written has no document yet: no need to look for one. */
   isNew = false,
 ): Promise<void> {
-  const existing = isNew
-    ? { rows: [] }
-    : await sql<{ id: number }>`select id from search_docs
-      where ${target.commentId === null ? sql`post_id = ${target.postId} and comment_id is null` : sql`comment_id = ${target.commentId}`}`.execute(
-        db,
-      );
+  const key = target.commentId === null ? sql`post_id = ${target.postId} and comment_id is null` : sql`comment_id = ${target.commentId}`;
+  const existing = isNew ? { rows: [] } : await sql<{ id: number }>`select id from search_docs where ${key}`.execute(db);
   const id = existing.rows[0] ? Number(existing.rows[0].id) : null;
   if (engineOf(db) === 'sqlite') await rememberTerms(db, [doc]);
   if (engineOf(db) === 'postgres') {
     // Nothing is read back: the row travels with the transaction's next statement (db/deferred.ts).
+    // The row is found by what it indexes, not by the id read above: a rebuild that commits
+    // meanwhile numbers every document afresh, and this update then waits for it.
     const write =
       id !== null
-        ? sql`update search_docs set document = ${tsvectorOf(doc)}::tsvector where id = ${id}`
+        ? sql`update search_docs set document = ${tsvectorOf(doc)}::tsvector where ${key}`
         : sql`insert into search_docs (post_id, comment_id, author_id, created_at, document)
           values (${target.postId}, ${target.commentId}, ${target.authorId}, ${target.createdAt}, ${tsvectorOf(doc)}::tsvector)`;
     await runDeferrable(db, write.compile(db));
     return;
   }
   if (id !== null) {
-    await sql`delete from search_fts where rowid = ${id}`.execute(db);
-    await sql`insert into search_fts (rowid, title, tag, body, meta) values ${ftsRow(id, doc)}`.execute(db);
+    await writeFts(db, sql`delete from search_fts where rowid = ${id}`);
+    await writeFts(db, sql`insert into search_fts (rowid, title, tag, body, meta) values ${ftsRow(id, doc)}`);
     return;
   }
   const inserted = await sql<{ id: number }>`insert into search_docs (post_id, comment_id, author_id, created_at)
       values (${target.postId}, ${target.commentId}, ${target.authorId}, ${target.createdAt}) returning id`.execute(db);
-  await sql`insert into search_fts (rowid, title, tag, body, meta) values ${ftsRow(Number(inserted.rows[0]!.id), doc)}`.execute(db);
+  await writeFts(db, sql`insert into search_fts (rowid, title, tag, body, meta) values ${ftsRow(Number(inserted.rows[0]!.id), doc)}`);
 }
 
-/** The ids of the documents of a post (the post and its comments), or of some comments. */
-export async function documentIdsOf(db: Db, of: { postId: string } | { commentIds: string[] }): Promise<number[]> {
-  if ('postId' in of) {
-    const r = await sql<{ id: number }>`select id from search_docs where post_id = ${of.postId}`.execute(db);
-    return r.rows.map((row) => Number(row.id));
+/** A write to SQLite's FTS5 table: held to the end of a group-committed batch, when there is one (db/held-until-commit.ts). */
+async function writeFts(db: Db, statement: RawBuilder<unknown>): Promise<void> {
+  const compiled = statement.compile(db);
+  if (!holdUntilCommit(db, compiled)) await db.executeQuery(compiled);
+}
+
+/** The documents of a post (the post and its comments), or of some comments. */
+export type DocumentsOf = { postId: string } | { commentIds: string[] };
+
+const documentsWhere = (of: DocumentsOf) =>
+  'postId' in of ? sql`post_id = ${of.postId}` : sql`comment_id in (${sql.join(of.commentIds)})`;
+
+/**
+ * Removes the documents of a post or of some comments. PostgreSQL finds them by what they
+ * index, in one statement: ids read first could belong to other documents once a rebuild that
+ * commits meanwhile has numbered them afresh. SQLite's one writer runs nothing in between, and
+ * its full-text rows are found by id.
+ */
+export async function removeDocuments(db: Db, of: DocumentsOf): Promise<void> {
+  if ('commentIds' in of && of.commentIds.length === 0) return;
+  if (engineOf(db) === 'postgres') {
+    await sql`delete from search_docs where ${documentsWhere(of)}`.execute(db);
+    return;
   }
-  if (of.commentIds.length === 0) return [];
-  const r = await sql<{ id: number }>`select id from search_docs where comment_id in (${sql.join(of.commentIds)})`.execute(db);
-  return r.rows.map((row) => Number(row.id));
-}
-
-export async function removeDocuments(db: Db, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const list = sql.join(ids);
-  if (engineOf(db) === 'sqlite') await sql`delete from search_fts where rowid in (${list})`.execute(db);
+  const r = await sql<{ id: number }>`select id from search_docs where ${documentsWhere(of)}`.execute(db);
+  if (r.rows.length === 0) return;
+  const list = sql.join(r.rows.map((row) => Number(row.id)));
+  await writeFts(db, sql`delete from search_fts where rowid in (${list})`);
   await sql`delete from search_docs where id in (${list})`.execute(db);
 }
 
 export async function removeAllDocuments(db: Db): Promise<void> {
   if (engineOf(db) === 'sqlite') {
+    // What the batch held for the index is made again from the tables (it already has their rows).
+    supersedeHeld(db);
     await sql`insert into search_fts (search_fts) values ('delete-all')`.execute(db);
     await sql`delete from search_terms`.execute(db);
   } else {

@@ -5,6 +5,10 @@ import { createAdmin, createComment, createPost, createTags, makeGold } from '..
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { rebuildSearchIndex } from './search.index.ts';
 import { countRows } from '../../test/rows.ts';
+import { sql } from 'kysely';
+import { isPostgres } from '../../db/engine.ts';
+import { commentDocument } from './search-terms.ts';
+import { writeDocument } from './search.queries.ts';
 
 // GET /api/search on the engine of the run (SQLite, or PostgreSQL under `npm run test:pg`):
 // the same posts and comments are written through the API and the same queries must find the
@@ -261,6 +265,73 @@ describe('GET /api/search', () => {
     const count = (table: 'posts' | 'comments' | 'search_docs') => countRows(t.db, table);
     expect(await count('search_docs')).toBe((await count('posts')) + (await count('comments')));
     expect((await search('concurrent')).total).toBe(36);
+  });
+
+  it('writes the documents of writes committed together at once, and none of a write rolled back', async () => {
+    // SQLite: FTS5 makes a segment of what it holds at every savepoint; held to the batch's
+    // end (db/held-until-commit.ts), a batch's documents make one. Merging is off meanwhile, so
+    // the segments can be counted.
+    const sqlite = !isPostgres(t.db);
+    const segments = async () =>
+      sqlite ? Number((await sql<{ n: number }>`select count(distinct segid) as n from search_fts_idx`.execute(t.db)).rows[0]!.n) : 0;
+    const merging = async (automerge: number, crisismerge: number) => {
+      await sql`insert into search_fts (search_fts, rank) values ('automerge', ${sql.lit(automerge)})`.execute(t.db);
+      await sql`insert into search_fts (search_fts, rank) values ('crisismerge', ${sql.lit(crisismerge)})`.execute(t.db);
+    };
+    if (sqlite) await merging(0, 100);
+    try {
+      const before = await segments();
+      const refused = t.writePath.run(async (w) => {
+        const target = { postId: ids.borrow!, commentId: 'never-written', authorId: ada.id, createdAt: new Date().toISOString() };
+        await writeDocument(w.trx, target, commentDocument({ text: 'zeppelin', category: 'rust', authorId: ada.id }), true);
+        throw new Error('refused');
+      });
+      const words = ['capybara', 'narwhal', 'axolotl', 'pangolin', 'okapi', 'tapir', 'dugong', 'kinkajou'];
+      const comments = words.map((word) => createComment(t.app, linus, ids.borrow!, `A ${word} wandered by.`));
+      const [r, ...written] = await Promise.allSettled([refused, ...comments]);
+      expect(r).toMatchObject({ status: 'rejected', reason: new Error('refused') });
+      expect(written.every((c) => c.status === 'fulfilled')).toBe(true);
+      if (sqlite) expect(await segments()).toBe(before + 1);
+    } finally {
+      if (sqlite) await merging(4, 16); // FTS5's defaults
+    }
+    expect((await search('zeppelin')).total).toBe(0);
+    for (const word of ['capybara', 'kinkajou']) expect((await search(word)).hits.map((h) => h.type)).toEqual(['comment']);
+    // An edit in a later batch replaces the words of its document.
+    const [capybara] = (await search('capybara')).hits;
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/comment-data/${capybara!.commentId}`,
+      headers: linus.headers,
+      payload: { comment: 'A marmot wandered by.' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await search('capybara')).total).toBe(0);
+    expect((await search('marmot')).hits.map((h) => h.commentId)).toEqual([capybara!.commentId]);
+  });
+
+  it('rebuilds in the same batch as an edit, the edit’s document numbered as the rebuild numbers it', async () => {
+    // The rebuild numbers documents afresh: an older post removed shifts the newer ones down.
+    const older = await createPost(t.app, ada, { title: 'Soon gone', description: 'Removed before the rebuild.', category: 'rust' });
+    const post = await createPost(t.app, ada, { title: 'Gooseberry notes', description: 'About gooseberries.', category: 'rust' });
+    const commentId = await createComment(t.app, linus, post, 'A cassowary comment.');
+    await createPost(t.app, ada, { title: 'Persimmon notes', description: 'About persimmons.', category: 'rust' });
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/post-delete/${older}`, headers: ada.headers });
+    expect(removed.statusCode).toBe(200);
+    const facts = await t.db
+      .selectFrom('comments')
+      .select(['post_id', 'author_id', 'created_at'])
+      .where('id', '=', commentId)
+      .executeTakeFirstOrThrow();
+    const comment = { id: commentId, postId: facts.post_id, authorId: facts.author_id, createdAt: facts.created_at };
+    // Sent together: one batch, the edit's index writes before the rebuild's.
+    await Promise.all([
+      t.writePath.run(async (w) => w.record({ type: 'comment.edited', comment })),
+      t.writePath.run(async (w) => w.record({ type: 'search.rebuild' })),
+    ]);
+    expect(await search('cassowary')).toEqual({ hits: [expect.objectContaining({ commentId })], total: 1 });
+    expect((await search('persimmon')).total).toBe(1);
+    expect((await search('gooseberry')).total).toBe(1);
   });
 
   it('refuses bad input with a 400 in the one error shape, and never passes syntax to the engine', async () => {
