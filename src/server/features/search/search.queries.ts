@@ -123,7 +123,7 @@ async function writeFts(db: Db, statement: RawBuilder<unknown>): Promise<void> {
 }
 
 /** The documents of a post (the post and its comments), or of some comments. */
-export type DocumentsOf = { postId: string } | { commentIds: string[] };
+type DocumentsOf = { postId: string } | { commentIds: string[] };
 
 const documentsWhere = (of: DocumentsOf) =>
   'postId' in of ? sql`post_id = ${of.postId}` : sql`comment_id in (${sql.join(of.commentIds)})`;

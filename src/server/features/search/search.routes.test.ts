@@ -1,13 +1,13 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit } from '#shared/schemas/search.ts';
+import { isPostgres } from '../../db/engine.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createComment, createPost, createTags, makeGold } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
-import { rebuildSearchIndex } from './search.index.ts';
 import { countRows } from '../../test/rows.ts';
-import { sql } from 'kysely';
-import { isPostgres } from '../../db/engine.ts';
 import { commentDocument } from './search-terms.ts';
+import { rebuildSearchIndex } from './search.index.ts';
 import { writeDocument } from './search.queries.ts';
 
 // GET /api/search on the engine of the run (SQLite, or PostgreSQL under `npm run test:pg`):
