@@ -12,6 +12,7 @@ import * as m0014 from './migrations/0014-users-created-index.ts';
 import * as m0015 from './migrations/0015-notifications.ts';
 import * as m0016 from './migrations/0016-notifications-read-split.ts';
 import * as m0017 from './migrations/0017-notifications-one-unread-per-post.ts';
+import * as m0018 from './migrations/0018-audience-covering-indexes.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -28,6 +29,7 @@ const migrations: Record<string, EngineMigration> = {
   '0015-notifications': m0015,
   '0016-notifications-read-split': m0016,
   '0017-notifications-one-unread-per-post': m0017,
+  '0018-audience-covering-indexes': m0018,
 };
 
 class StaticProvider implements MigrationProvider {
