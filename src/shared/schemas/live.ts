@@ -7,7 +7,8 @@ import { postSchema } from './post.ts';
 
 // GET /api/events (API.md "Live updates"): the query, and the data of each event. The server
 // sends every event through these schemas (what a schema does not name, an email say, never
-// leaves), and the browser reads them with the same ones.
+// leaves), but for `notification`, whose fields it picks one by one (one event per recipient of
+// a comment: live.reaction.ts); the browser reads them all with these.
 
 export const liveQuerySchema = z.object({
   /** Adds that post's events (`comment`, `votes`) to the stream. */

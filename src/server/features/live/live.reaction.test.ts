@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createWritePath } from '../../write-path/write-path.ts';
+import { liveNotificationSchema } from '#shared/schemas/live.ts';
+import type { NotificationFacts } from '../../write-path/events.ts';
 import type { LiveBus, LiveMessage } from './live.bus.ts';
 import { liveReaction } from './live.reaction.ts';
 
@@ -69,5 +71,34 @@ describe('the live reaction', () => {
     expect(await announce(writes, 'm3')).toBe('written');
     while (failures.length === 0) await new Promise((r) => setImmediate(r));
     expect(failures).toEqual([new Error('Redis is down')]);
+  });
+
+  it("sends a notification's fields and only those, as its schema would", async () => {
+    const published: LiveMessage[] = [];
+    const writes = createWritePath(t.db, {
+      reactions: [liveReaction({ db: t.db, bus: busWith(async (m) => void published.push(...m)), onError: () => {} })],
+      onReactionError: () => {},
+    });
+    // Facts that carry more than a notification shows, as a row read with `select *` would.
+    const notification = {
+      _id: 'n-extra',
+      type: 'reply',
+      read: false,
+      createdAt: '2026-11-28T12:00:00.000Z',
+      actor: { name: 'Ada', photo: '/uploads/ada.png', email: 'ada@example.test' },
+      postId: 'p1',
+      commentId: 'c1',
+      title: 'A post',
+      text: 'A comment',
+      memberEmail: 'bob@example.test',
+    } as NotificationFacts;
+    await writes.run(async (w) => {
+      w.record({ type: 'notification.created', recipientId: 'm4', notification, unread: 7, email: true });
+      return 'written';
+    });
+    while (published.length === 0) await new Promise((r) => setImmediate(r));
+    const data: unknown = JSON.parse(published[0]!.data);
+    expect(data).toEqual(liveNotificationSchema.parse({ ...notification, unread: 7 }));
+    expect(published[0]!.data).not.toContain('example.test');
   });
 });

@@ -1,7 +1,7 @@
 import type { LiveEventName } from '#shared/live-events.ts';
 import { liveEventSchemas, type LiveEventData } from '#shared/schemas/live.ts';
 import type { Db } from '../../db/schema.ts';
-import type { DomainEvent } from '../../write-path/events.ts';
+import type { DomainEvent, EventOf } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
 import { announcementWithTotal } from '../announcements/announcements.service.ts';
 import { findListedComment } from '../comments/comments.service.ts';
@@ -29,6 +29,28 @@ function message<N extends LiveEventName>(name: N, audience: Audience, data: Liv
   return { name, audience, data: JSON.stringify(liveEventSchemas[name].parse(data)) };
 }
 
+/**
+ * A `notification` event's data, its fields picked one by one: like the schema, it lets nothing
+ * else the facts might carry leave, and the types hold it to the schema's fields. A comment
+ * makes one of these per recipient (thirty and more on a lively post), and the schema's pass
+ * cost about 6 µs each (ADR 0011).
+ */
+function notificationData({ notification: n, unread }: EventOf<'notification.created'>): string {
+  const data: LiveEventData<'notification'> = {
+    _id: n._id,
+    type: n.type,
+    read: n.read,
+    createdAt: n.createdAt,
+    actor: { name: n.actor.name, photo: n.actor.photo },
+    postId: n.postId,
+    commentId: n.commentId,
+    title: n.title,
+    text: n.text,
+    unread,
+  };
+  return JSON.stringify(data);
+}
+
 /** The live event of one domain event (read after the commit), or null when there is none any more. */
 async function messageFor(db: Db, event: DomainEvent): Promise<LiveMessage | null> {
   switch (event.type) {
@@ -51,7 +73,7 @@ async function messageFor(db: Db, event: DomainEvent): Promise<LiveMessage | nul
       return announcement && message('announcement', everyone, announcement);
     }
     case 'notification.created':
-      return message('notification', memberOnly(event.recipientId), { ...event.notification, unread: event.unread });
+      return { name: 'notification', audience: memberOnly(event.recipientId), data: notificationData(event) };
     case 'sessions.ended':
     case 'member.banned':
       // Its streams opened with a session that may be gone now (a ban deletes them all).
