@@ -14,6 +14,7 @@
 //   npm run bench -- --database-url postgres://postgres@127.0.0.1:5432/postgres
 //   node scripts/bench.mjs --only health,home,vote  a subset, without rebuilding
 //   node scripts/bench.mjs --only live --sizes 1000   the live part alone (scripts/bench-live.mjs)
+//   node scripts/bench.mjs --only comment --sizes 1000 --rounds 4   a write's cost as threads grow
 //   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof' node scripts/bench.mjs …   profile the server
 //
 // Nothing here reaches beyond 127.0.0.1 (and the PostgreSQL server named by --database-url).
@@ -49,6 +50,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string' },
     out: { type: 'string' },
     strict: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -56,13 +58,16 @@ const { values: args } = parseArgs({
 if (args.help) {
   console.log(`Usage: npm run bench -- [--quick] [--database-url postgres://…] [--redis-url redis://…] [--sizes 1000,100000]
                        [--only health,home,…] [--connections 20] [--duration s] [--warmup s]
-                       [--out file.json] [--strict]
---strict exits with 1 when a budget of DESIGN.md is missed.`);
+                       [--out file.json] [--strict] [--rounds n]
+--strict exits with 1 when a budget of DESIGN.md is missed.
+--rounds n runs each write scenario n times in a row on the same forum: how a write's cost
+  moves as its threads grow (the budgets read the first round).`);
   process.exit(0);
 }
 
 const quick = args.quick;
 const connections = positive(args.connections, 'connections');
+const rounds = positive(args.rounds, 'rounds');
 const durationSec = args.duration ? positive(args.duration, 'duration') : quick ? 1 : 10;
 const warmupSec = args.warmup ? Number(args.warmup) : quick ? 0.5 : 3;
 const databaseUrl = args['database-url'] ?? null;
@@ -793,10 +798,13 @@ async function benchSize({ posts, members }, { withFirstView }) {
         `  ${label.padEnd(44)} ${fmt(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  server CPU ${fmt(r.serverCpuUs)} µs/req${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ''}`,
       );
     for (const scenario of SCENARIOS.filter((s) => !s.uncached)) {
-      if (interrupted) break;
-      const r = await measure(server, scenario, ctx);
-      scenarios.push(r);
-      report(scenario.label, r);
+      for (let round = 1; round <= (scenario.kind === 'write' ? rounds : 1); round += 1) {
+        if (interrupted) break;
+        const r = await measure(server, scenario, ctx);
+        if (round > 1) Object.assign(r, { name: `${r.name}-round-${round}`, label: `${r.label}, round ${round}` });
+        scenarios.push(r);
+        report(r.label, r);
+      }
     }
     // The limit is measured again at the end; the higher of the two is the reference, so
     // a slow moment of the machine during the first measurement cannot flatter the ratios.
