@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { excerptOf, renderMarkdown } from './render-markdown.ts';
+import { excerptOf, renderMarkdown, renderMarkdownSanitized } from './render-markdown.ts';
 
 // What members write is Markdown; what is stored and shown is this HTML. Rendering is checked
 // for what a tech forum needs, and the sanitiser against OWASP's filter-evasion cheat sheet.
@@ -185,6 +185,94 @@ describe('renderMarkdown', () => {
   it.each(ATTACKS)('renders %j inert', (attack) => {
     expectInert(renderMarkdown(attack));
     expectInert(renderMarkdown(`text before\n\n${attack}\n\ntext after`));
+  });
+});
+
+describe('renderMarkdown without the sanitiser for plain formatting', () => {
+  // Text made of what Markdown reads as syntax, quotes, entities and words, from a fixed seed.
+  const PIECES = [
+    '*',
+    '**',
+    '_',
+    '`',
+    '```',
+    '~~',
+    '#',
+    '## ',
+    '> ',
+    '- ',
+    '1. ',
+    '3) ',
+    '|',
+    ' | --- |',
+    '[',
+    ']',
+    '(',
+    ')',
+    '!',
+    '<',
+    '>',
+    '&',
+    '&amp;',
+    '&quot;',
+    '&lt;b&gt;',
+    '&#39;',
+    '&copy;',
+    '"',
+    "'",
+    '\\',
+    '\n',
+    '\n\n',
+    '  \n',
+    '    ',
+    'word',
+    'x < y',
+    'a && b',
+    '<br>',
+    '<p>',
+    '</p>',
+    '<b>',
+    'https://x.test',
+    'www.x.test',
+    '[ ] ',
+    '[x] ',
+    '---',
+    '***',
+    '===',
+    'ä',
+    ' ',
+  ];
+
+  function seeded(seed: number) {
+    let s = seed;
+    return () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  }
+
+  it('stores exactly what the sanitiser would have, for thousands of texts', () => {
+    const random = seeded(20261128);
+    let plain = 0;
+    for (let i = 0; i < 4000; i += 1) {
+      const length = 1 + Math.floor(random() * 24);
+      const source = Array.from({ length }, () => PIECES[Math.floor(random() * PIECES.length)]).join('');
+      const html = renderMarkdown(source);
+      expect(html, source).toBe(renderMarkdownSanitized(source));
+      if (!/<(a|img|span|input|label)\b|="/.test(html)) plain += 1;
+    }
+    // Most of them took the path without the sanitiser, so the comparison above means something.
+    expect(plain).toBeGreaterThan(2000);
+  });
+
+  it('stores the usual shapes of a comment exactly as the sanitiser would have', () => {
+    for (const source of [
+      'Measured comment number 12.',
+      'Try `cargo test -- --nocapture`, then read the "first" failure.\nA second line.  \nA break.',
+      '> quoted\n\n- one\n- two\n\n1. a\n2. b\n\n---\n\n## Heading\n\n    indented code\n\n```\nplain fence\n```',
+      '| a | b |\n|---|---|\n| 1 | 2 |',
+      'x < y && y > z; "quotes" & \'apostrophes\'; &copy; &nbsp; &#x41;',
+      '**bold *em* ~~gone~~** `a<b>`',
+    ]) {
+      expect(renderMarkdown(source), source).toBe(renderMarkdownSanitized(source));
+    }
   });
 });
 
