@@ -83,6 +83,29 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     for (const s of [on2, none]) expect(s.events.filter((e) => e.event === 'comment' || e.event === 'votes')).toEqual([]);
   });
 
+  it('sends the counts that votes arriving together leave, the last event matching the post as stored', async () => {
+    const p = await createPost(t.app, alice, { title: 'Voted on together', category: 'go' });
+    const s = await open(`?post=${p}`);
+    const carol = await signUp(t.app, { name: 'Carol' });
+    // On SQLite these share one transaction, and make one event.
+    await Promise.all(
+      [
+        [bob, 'upVote'],
+        [carol, 'downVote'],
+        [admin, 'upVote'],
+      ].map(([member, direction]) =>
+        t.app.inject({ method: 'PATCH', url: `/api/post-data/${direction}/${p}`, headers: (member as TestMember).headers }),
+      ),
+    );
+    const marker = await createPost(t.app, bob, { title: 'After the votes', category: 'rust' });
+    await s.take(withId(marker));
+    const votes = s.events.filter((e) => e.event === 'votes').map((e) => data(e));
+    const stored = (await t.app.inject({ url: `/api/post-data/${p}` })).json() as { upVote: number; downVote: number };
+    expect({ upVote: stored.upVote, downVote: stored.downVote }).toEqual({ upVote: 2, downVote: 1 });
+    expect(votes.length).toBeGreaterThan(0);
+    expect(votes.at(-1)).toEqual({ postId: p, upVote: 2, downVote: 1 });
+  });
+
   it('replays what a client missed after the Last-Event-ID it reconnects with (header or query)', async () => {
     const first = await open();
     const p = await createPost(t.app, alice, { title: 'Before the gap', category: 'go' });
