@@ -88,13 +88,14 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     const s = await open(`?post=${p}`);
     const carol = await signUp(t.app, { name: 'Carol' });
     // On SQLite these share one transaction, and make one event.
+    const cast: Array<[TestMember, 'upVote' | 'downVote']> = [
+      [bob, 'upVote'],
+      [carol, 'downVote'],
+      [admin, 'upVote'],
+    ];
     await Promise.all(
-      [
-        [bob, 'upVote'],
-        [carol, 'downVote'],
-        [admin, 'upVote'],
-      ].map(([member, direction]) =>
-        t.app.inject({ method: 'PATCH', url: `/api/post-data/${direction}/${p}`, headers: (member as TestMember).headers }),
+      cast.map(([member, direction]) =>
+        t.app.inject({ method: 'PATCH', url: `/api/post-data/${direction}/${p}`, headers: member.headers }),
       ),
     );
     const marker = await createPost(t.app, bob, { title: 'After the votes', category: 'rust' });
