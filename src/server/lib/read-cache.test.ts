@@ -159,10 +159,21 @@ describe('tags touched by a write', () => {
     ]);
     const comment = { id: 'c', postId: 'p', authorId: 'a', createdAt: at };
     const indexed = { html: '<p>c</p>', postTitle: 'P', postCategory: 't' };
-    expect(tagsTouchedBy([{ type: 'comment.added', comment, postAuthorId: 'a', indexed }])).toEqual(['post:p', 'activity']);
+    const listed = {
+      _id: 'c',
+      comment: 'c',
+      commenter_name: 'A',
+      commenter_photo: null,
+      createdAt: at,
+      postId: 'p',
+      authorId: 'a',
+      commentHtml: '<p>c</p>',
+      editedAt: null,
+    };
+    expect(tagsTouchedBy([{ type: 'comment.added', comment, postAuthorId: 'a', indexed, listed }])).toEqual(['post:p', 'activity']);
     expect(
       tagsTouchedBy([
-        { type: 'comment.added', comment, postAuthorId: 'a', indexed },
+        { type: 'comment.added', comment, postAuthorId: 'a', indexed, listed },
         { type: 'member.updated', memberId: 'a' },
       ]),
     ).toEqual([ALL]);

@@ -1,4 +1,5 @@
 import type { NotificationType, Role } from '#shared/constants.ts';
+import type { PublicComment } from '#shared/schemas/comment.ts';
 import type { VoteDirection } from '#shared/schemas/post.ts';
 
 /**
@@ -93,6 +94,12 @@ export type DomainEvent =
        * its post's title and tag (on PostgreSQL, reading them back cost a round trip).
        */
       indexed: { html: string; postTitle: string; postCategory: string };
+      /**
+       * The comment as its post's page lists it, known to the write as well (its writer's name
+       * and photo come with the session): the live event is made of it, with no read after the
+       * commit.
+       */
+      listed: PublicComment;
     }
   /** A comment's text changed (the version before it is kept as a revision). */
   | { type: 'comment.edited'; comment: CommentFacts }

@@ -82,20 +82,6 @@ export async function listPostComments(
   return total === undefined ? null : { items: [], total };
 }
 
-const publicComment = prepared((db, a: Args<{ id: string }>) =>
-  db
-    .selectFrom('comments as c')
-    .innerJoin('users as u', 'u.id', 'c.author_id')
-    .select(['c.id', 'c.comment', 'c.comment_html', 'c.edited_at', 'c.author_id', 'c.created_at', 'c.post_id', 'u.name', 'u.image'])
-    .where('c.id', '=', a.id),
-);
-
-/** One comment as its post's list shows it, or null. */
-export async function findPublicComment(db: Db, id: string): Promise<PublicComment | null> {
-  const row = await publicComment.executeTakeFirst(db, { id });
-  return row ? toPublicComment(row) : null;
-}
-
 /** Comments with every field of SPEC.md §3 (emails included): for the post owner and admins. */
 export async function listFullComments(db: Db, page: PaginationQuery, filter: { postId?: string }): Promise<Comment[]> {
   let q = db

@@ -12,7 +12,6 @@ import {
   commentCountsFor,
   commentExists,
   deleteCommentRow,
-  findPublicComment,
   insertComment,
   insertCommentRevision,
   listCommentRevisions,
@@ -34,13 +33,21 @@ export async function addComment(writes: WritePath, viewer: SessionViewer, input
       comment: { id, postId: input.postId, authorId: viewer.id, createdAt },
       postAuthorId: post.authorId,
       indexed: { html, postTitle: post.title, postCategory: post.category },
+      listed: {
+        _id: id,
+        comment: input.comment,
+        commenter_name: viewer.name,
+        commenter_photo: viewer.image,
+        createdAt,
+        postId: input.postId,
+        authorId: viewer.id,
+        commentHtml: html,
+        editedAt: null,
+      },
     });
   });
   return { insertedId: id };
 }
-
-/** One comment as the post page lists it (no email), or null. */
-export const findListedComment = (db: Db, id: string) => findPublicComment(db, id);
 
 export async function commentCounts(db: Db, postIds: string[]) {
   const unique = [...new Set(postIds)];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createWritePath } from '../../write-path/write-path.ts';
 import { liveNotificationSchema } from '#shared/schemas/live.ts';
-import type { NotificationFacts } from '../../write-path/events.ts';
+import type { EventOf, NotificationFacts } from '../../write-path/events.ts';
 import type { LiveBus, LiveMessage } from './live.bus.ts';
 import { liveReaction } from './live.reaction.ts';
 
@@ -100,5 +100,51 @@ describe('the live reaction', () => {
     const data: unknown = JSON.parse(published[0]!.data);
     expect(data).toEqual(liveNotificationSchema.parse({ ...notification, unread: 7 }));
     expect(published[0]!.data).not.toContain('example.test');
+  });
+
+  it("makes a comment's event from the write's facts, and none for a comment removed before it went", async () => {
+    const published: LiveMessage[] = [];
+    const writes = createWritePath(t.db, {
+      reactions: [liveReaction({ db: t.db, bus: busWith(async (m) => void published.push(...m)), onError: () => {} })],
+      onReactionError: () => {},
+    });
+    const at = '2026-11-29T12:00:00.000Z';
+    // No rows behind these: the event must not need any.
+    const added = (id: string, postId: string): EventOf<'comment.added'> => ({
+      type: 'comment.added',
+      comment: { id, postId, authorId: 'm1', createdAt: at },
+      postAuthorId: 'm2',
+      indexed: { html: `<p>${id}</p>`, postTitle: 'A post', postCategory: 'go' },
+      listed: {
+        _id: id,
+        comment: id,
+        commenter_name: 'Ada',
+        commenter_photo: '/uploads/ada.png',
+        createdAt: at,
+        postId,
+        authorId: 'm1',
+        commentHtml: `<p>${id}</p>`,
+        editedAt: null,
+      },
+    });
+    const removed = (id: string, postId: string): EventOf<'comments.removed'> => ({
+      type: 'comments.removed',
+      comments: [{ id, postId, authorId: 'm1', createdAt: at, reported: false }],
+    });
+    await writes.run(async (w) => {
+      w.record(added('c-kept', 'p-1'));
+      w.record(added('c-gone', 'p-1'));
+      w.record(removed('c-gone', 'p-1'));
+      w.record(added('c-of-gone-post', 'p-gone'));
+      const post = { id: 'p-gone', authorId: 'm2', category: 'go', createdAt: at, upVotes: 0, downVotes: 0, commentCount: 1 };
+      w.record({ type: 'post.removed', post, comments: [], votePoints: [], reports: 0 });
+      w.record(added('c-last', 'p-1'));
+    });
+    while (!published.some((m) => m.name === 'comment' && m.data.includes('c-last'))) await new Promise((r) => setImmediate(r));
+    const comments = published.filter((m) => m.name === 'comment');
+    expect(comments.map((m) => [m.audience, JSON.parse(m.data) as unknown])).toEqual([
+      ['post:p-1', added('c-kept', 'p-1').listed],
+      ['post:p-1', added('c-last', 'p-1').listed],
+    ]);
   });
 });

@@ -4,7 +4,6 @@ import type { Db } from '../../db/schema.ts';
 import type { DomainEvent, EventOf } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
 import { announcementWithTotal } from '../announcements/announcements.service.ts';
-import { findListedComment } from '../comments/comments.service.ts';
 import { findListedPost } from '../posts/posts.service.ts';
 import { voteCountsOf } from '../votes/votes.service.ts';
 import { STREAMS_END, everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveMessage } from './live.bus.ts';
@@ -14,6 +13,8 @@ const LIVE_SOURCES = new Set<DomainEvent['type']>([
   'post.published',
   'post.removed',
   'comment.added',
+  // Only to leave out a comment removed before its event went (below); no event of its own.
+  'comments.removed',
   'vote.cast',
   'announcement.published',
   'notification.created',
@@ -60,10 +61,9 @@ async function messageFor(db: Db, event: DomainEvent): Promise<LiveMessage | nul
     }
     case 'post.removed':
       return message('post-deleted', everyone, { postId: event.post.id });
-    case 'comment.added': {
-      const comment = await findListedComment(db, event.comment.id);
-      return comment && message('comment', subscribersOf(comment.postId), comment);
-    }
+    case 'comment.added':
+      // Made from the write's own facts: the comment and its writer as the commit left them.
+      return message('comment', subscribersOf(event.comment.postId), event.listed);
     case 'vote.cast': {
       const counts = await voteCountsOf(db, event.postId);
       return counts && message('votes', subscribersOf(event.postId), { postId: event.postId, ...counts });
@@ -86,7 +86,8 @@ async function messageFor(db: Db, event: DomainEvent): Promise<LiveMessage | nul
 /**
  * After the commit: the write's events become the live events of API.md. The reaction only
  * queues them and returns, so publishing never holds a write's answer; the queue is read in
- * order, each event's data read from the committed rows. Several votes on one post in a batch
+ * order, each event's data read from the committed rows (a new comment's is the write's own
+ * facts, the same; it is left out when a write queued with it removed it). Several votes on one post in a batch
  * make one `votes` event (the counts read after the last of them). A failure is reported and
  * never reaches the write.
  */
@@ -96,10 +97,18 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
 
   async function messagesOf(events: DomainEvent[]): Promise<LiveMessage[]> {
     const lastVote = new Map<string, DomainEvent>();
-    for (const e of events) if (e.type === 'vote.cast') lastVote.set(e.postId, e);
+    const goneComments = new Set<string>();
+    const gonePosts = new Set<string>();
+    for (const e of events) {
+      if (e.type === 'vote.cast') lastVote.set(e.postId, e);
+      else if (e.type === 'comments.removed') for (const c of e.comments) goneComments.add(c.id);
+      else if (e.type === 'post.removed') gonePosts.add(e.post.id);
+    }
     const messages: LiveMessage[] = [];
     for (const e of events) {
       if (e.type === 'vote.cast' && lastVote.get(e.postId) !== e) continue;
+      // A comment removed (or whose post was) by a write queued with it has no event any more.
+      if (e.type === 'comment.added' && (goneComments.has(e.comment.id) || gonePosts.has(e.comment.postId))) continue;
       try {
         const m = await messageFor(deps.db, e);
         if (m) messages.push(m);
