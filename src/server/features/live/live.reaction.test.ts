@@ -16,6 +16,7 @@ describe('the live reaction', () => {
 
   const busWith = (publish: (messages: readonly LiveMessage[]) => Promise<void>): LiveBus => ({
     publish,
+    lingerMs: 0,
     listen: () => {},
     after: () => [],
     close: async () => {},

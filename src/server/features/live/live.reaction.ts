@@ -123,6 +123,8 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
     draining = true;
     try {
       while (queue.length > 0) {
+        // Writes that commit meanwhile join this publish.
+        if (deps.bus.lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.bus.lingerMs));
         const events = queue;
         queue = [];
         try {
