@@ -86,10 +86,10 @@ async function messageFor(db: Db, event: DomainEvent): Promise<LiveMessage | nul
 /**
  * After the commit: the write's events become the live events of API.md. The reaction only
  * queues them and returns, so publishing never holds a write's answer; the queue is read in
- * order, each event's data read from the committed rows (a new comment's is the write's own
- * facts, the same; it is left out when a write queued with it removed it). Several votes on one post in a batch
- * make one `votes` event (the counts read after the last of them). A failure is reported and
- * never reaches the write.
+ * order, each event's data read from the committed rows, or for a new comment taken from the
+ * write's own facts (what it committed), left out when a write queued with it removed it.
+ * Several votes on one post in a batch make one `votes` event (the counts read after the last of
+ * them). A failure is reported and never reaches the write.
  */
 export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unknown) => void }): Reaction {
   let queue: DomainEvent[] = [];
