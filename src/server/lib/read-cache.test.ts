@@ -158,7 +158,7 @@ describe('tags touched by a write', () => {
       'activity',
     ]);
     const comment = { id: 'c', postId: 'p', authorId: 'a', createdAt: at };
-    const indexed = { html: '<p>c</p>', postTitle: 'P', postCategory: 't' };
+    const indexed = { postTitle: 'P', postCategory: 't' };
     const listed = {
       _id: 'c',
       comment: 'c',

@@ -90,10 +90,10 @@ export type DomainEvent =
       comment: CommentFacts;
       postAuthorId: string;
       /**
-       * What the search index is made of, known to the write already: its text as rendered,
-       * its post's title and tag (on PostgreSQL, reading them back cost a round trip).
+       * The rest of what the search index is made of (with `listed.commentHtml`), known to the
+       * write already: its post's title and tag (on PostgreSQL, reading them back cost a round trip).
        */
-      indexed: { html: string; postTitle: string; postCategory: string };
+      indexed: { postTitle: string; postCategory: string };
       /**
        * The comment as its post's page lists it, known to the write as well (its writer's name
        * and photo come with the session): the live event is made of it, with no read after the

@@ -32,7 +32,7 @@ export async function addComment(writes: WritePath, viewer: SessionViewer, input
       type: 'comment.added',
       comment: { id, postId: input.postId, authorId: viewer.id, createdAt },
       postAuthorId: post.authorId,
-      indexed: { html, postTitle: post.title, postCategory: post.category },
+      indexed: { postTitle: post.title, postCategory: post.category },
       listed: {
         _id: id,
         comment: input.comment,

@@ -57,9 +57,9 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
       await removeDocuments(db, { postId: event.post.id });
       return;
     case 'comment.added': {
-      const { comment, indexed } = event;
+      const { comment, indexed, listed } = event;
       const source = { postId: comment.postId, commentId: comment.id, authorId: comment.authorId, createdAt: comment.createdAt };
-      await index(db, { ...source, title: indexed.postTitle, category: indexed.postCategory, html: indexed.html }, true);
+      await index(db, { ...source, title: indexed.postTitle, category: indexed.postCategory, html: listed.commentHtml }, true);
       return;
     }
     case 'comment.edited':
