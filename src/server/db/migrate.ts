@@ -13,6 +13,7 @@ import * as m0015 from './migrations/0015-notifications.ts';
 import * as m0016 from './migrations/0016-notifications-read-split.ts';
 import * as m0017 from './migrations/0017-notifications-one-unread-per-post.ts';
 import * as m0018 from './migrations/0018-audience-covering-indexes.ts';
+import * as m0019 from './migrations/0019-search-docs-post-index.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -30,6 +31,7 @@ const migrations: Record<string, EngineMigration> = {
   '0016-notifications-read-split': m0016,
   '0017-notifications-one-unread-per-post': m0017,
   '0018-audience-covering-indexes': m0018,
+  '0019-search-docs-post-index': m0019,
 };
 
 class StaticProvider implements MigrationProvider {

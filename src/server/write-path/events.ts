@@ -80,6 +80,7 @@ export type DomainEvent =
       post: PostFacts & { upVotes: number; downVotes: number; commentCount: number };
       /** Everything removed with it (foreign keys cascade). */
       comments: CommentTally[];
+      commentIds: string[];
       votePoints: VotePoints[];
       reports: number;
     }

@@ -138,7 +138,7 @@ describe('the live reaction', () => {
       w.record(removed('c-gone', 'p-1'));
       w.record(added('c-of-gone-post', 'p-gone'));
       const post = { id: 'p-gone', authorId: 'm2', category: 'go', createdAt: at, upVotes: 0, downVotes: 0, commentCount: 1 };
-      w.record({ type: 'post.removed', post, comments: [], votePoints: [], reports: 0 });
+      w.record({ type: 'post.removed', post, comments: [], commentIds: [], votePoints: [], reports: 0 });
       w.record(added('c-last', 'p-1'));
     });
     while (!published.some((m) => m.name === 'comment' && m.data.includes('c-last'))) await new Promise((r) => setImmediate(r));

@@ -244,12 +244,13 @@ export async function readPostForRemoval(
     : null;
 }
 
-/** What goes with a post when it is removed: its comments per writer and day, its votes' points per day, its reports. */
+/** What goes with a post when it is removed: its comments (by id, and per writer and day), its votes' points per day, its reports. */
 export async function tallyPostContents(
   db: Db,
   postId: string,
 ): Promise<{
   comments: Array<{ authorId: string; day: string; count: number }>;
+  commentIds: string[];
   votePoints: Array<{ day: string; points: number }>;
   reports: number;
 }> {
@@ -260,6 +261,7 @@ export async function tallyPostContents(
     .where('post_id', '=', postId)
     .groupBy(['author_id', day('created_at')])
     .execute();
+  const commentIds = await db.selectFrom('comments').select('id').where('post_id', '=', postId).execute();
   const votes = await db
     .selectFrom('votes')
     .select([day('created_at').as('day'), (eb) => eb.fn.sum<number>('value').as('points')])
@@ -274,6 +276,7 @@ export async function tallyPostContents(
     .executeTakeFirstOrThrow();
   return {
     comments: comments.map((c) => ({ authorId: c.author_id, day: c.day, count: Number(c.n) })),
+    commentIds: commentIds.map((c) => c.id),
     votePoints: votes.map((v) => ({ day: v.day, points: Number(v.points) })),
     reports: Number(reports.n),
   };

@@ -54,7 +54,7 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
       for (const postId of event.postIds) await reindexPostAndComments(db, postId);
       return;
     case 'post.removed':
-      await removeDocuments(db, { postId: event.post.id });
+      await removeDocuments(db, { postId: event.post.id, commentIds: event.commentIds });
       return;
     case 'comment.added': {
       const { comment, indexed, listed } = event;

@@ -122,29 +122,43 @@ async function writeFts(db: Db, statement: RawBuilder<unknown>): Promise<void> {
   if (!holdUntilCommit(db, compiled)) await db.executeQuery(compiled);
 }
 
-/** The documents of a post (the post and its comments), or of some comments. */
-type DocumentsOf = { postId: string } | { commentIds: string[] };
+/**
+ * The documents of some comments, and of a post itself when it is named. A removed post names
+ * its comments (they are gone by the time the index follows): documents are not indexed by their
+ * post (migration 0019), which would cost each comment written a page of the log.
+ */
+export interface DocumentsOf {
+  postId?: string;
+  commentIds: string[];
+}
 
-const documentsWhere = (of: DocumentsOf) =>
-  'postId' in of ? sql`post_id = ${of.postId}` : sql`comment_id in (${sql.join(of.commentIds)})`;
+/** Comment ids per statement (SQLite binds at most 32,766 values). */
+const IDS_PER_STATEMENT = 1000;
+
+function* documentsWhere(of: DocumentsOf): Generator<RawBuilder<unknown>> {
+  if (of.postId !== undefined) yield sql`post_id = ${of.postId} and comment_id is null`;
+  for (let i = 0; i < of.commentIds.length; i += IDS_PER_STATEMENT)
+    yield sql`comment_id in (${sql.join(of.commentIds.slice(i, i + IDS_PER_STATEMENT))})`;
+}
 
 /**
  * Removes the documents of a post or of some comments. PostgreSQL finds them by what they
- * index, in one statement: ids read first could belong to other documents once a rebuild that
- * commits meanwhile has numbered them afresh. SQLite's one writer runs nothing in between, and
- * its full-text rows are found by id.
+ * index, in the deleting statement: ids read first could belong to other documents once a
+ * rebuild that commits meanwhile has numbered them afresh. SQLite's one writer runs nothing in
+ * between, and its full-text rows are found by id.
  */
 export async function removeDocuments(db: Db, of: DocumentsOf): Promise<void> {
-  if ('commentIds' in of && of.commentIds.length === 0) return;
-  if (engineOf(db) === 'postgres') {
-    await sql`delete from search_docs where ${documentsWhere(of)}`.execute(db);
-    return;
+  for (const where of documentsWhere(of)) {
+    if (engineOf(db) === 'postgres') {
+      await sql`delete from search_docs where ${where}`.execute(db);
+      continue;
+    }
+    const r = await sql<{ id: number }>`select id from search_docs where ${where}`.execute(db);
+    if (r.rows.length === 0) continue;
+    const list = sql.join(r.rows.map((row) => Number(row.id)));
+    await writeFts(db, sql`delete from search_fts where rowid in (${list})`);
+    await sql`delete from search_docs where id in (${list})`.execute(db);
   }
-  const r = await sql<{ id: number }>`select id from search_docs where ${documentsWhere(of)}`.execute(db);
-  if (r.rows.length === 0) return;
-  const list = sql.join(r.rows.map((row) => Number(row.id)));
-  await writeFts(db, sql`delete from search_fts where rowid in (${list})`);
-  await sql`delete from search_docs where id in (${list})`.execute(db);
 }
 
 export async function removeAllDocuments(db: Db): Promise<void> {
