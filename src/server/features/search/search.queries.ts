@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { runDeferrable } from '../../db/deferred.ts';
+import { runDirect } from '../../db/direct-sqlite.ts';
 import { engineOf } from '../../db/engine.ts';
 import { holdUntilCommit, supersedeHeld } from '../../db/held-until-commit.ts';
 import type { Db } from '../../db/schema.ts';
@@ -48,19 +49,20 @@ export function tsvectorOf(doc: SearchDocument): string {
 
 const joined = (terms: string[]) => terms.join(' ');
 
-/** Rows per INSERT of words (SQLite allows 32,766 bound values). */
-const TERMS_PER_INSERT = 5000;
+/**
+ * The words given as one JSON array, spread by SQLite's json_each: one statement and one bound
+ * value however many words (a row of SQL per word cost a comment more to build than to run).
+ */
+const REMEMBER_TERMS = 'insert into search_terms (term) select value from json_each(?) where true on conflict do nothing';
 
 /** Keeps the words of documents in search_terms, where SQLite looks prefixes up (expandPrefixes). */
 async function rememberTerms(db: Db, docs: SearchDocument[], known?: Set<string>): Promise<void> {
   const terms = new Set<string>();
   for (const doc of docs)
     for (const field of [doc.title, doc.tag, doc.body]) for (const term of field) if (!known?.has(term)) terms.add(term);
-  const list = [...terms];
-  for (let i = 0; i < list.length; i += TERMS_PER_INSERT) {
-    const values = list.slice(i, i + TERMS_PER_INSERT).map((term) => sql`(${term})`);
-    await sql`insert into search_terms (term) values ${sql.join(values)} on conflict do nothing`.execute(db);
-  }
+  if (terms.size === 0) return;
+  const statement = CompiledQuery.raw(REMEMBER_TERMS, [JSON.stringify([...terms])]);
+  if (!runDirect(db, statement.sql, statement.parameters)) await db.executeQuery(statement);
   if (known) for (const term of terms) if (known.size < KNOWN_TERMS_MAX) known.add(term);
 }
 
