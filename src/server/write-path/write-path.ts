@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { runDirect } from '../db/direct-sqlite.ts';
 import { isPostgres } from '../db/engine.ts';
 import { holdForBatch } from '../db/held-until-commit.ts';
 import type { DB } from '../db/schema.ts';
@@ -109,6 +110,16 @@ interface Job {
 
 type Settled = { ok: true; outcome: Outcome<unknown> } | { ok: false; error: unknown };
 
+/**
+ * A savepoint's statement, on the SQLite connection itself (db/direct-sqlite.ts): the job runs
+ * in the batch's transaction, as the connection does. Kysely's savepoint objects cost a write
+ * 27 µs against 7 for the statements alone.
+ */
+async function onConnection(trx: Transaction<DB>, statement: string): Promise<void> {
+  const query = CompiledQuery.raw(statement);
+  if (!runDirect(trx, query.sql, query.parameters)) await trx.executeQuery(query);
+}
+
 /** Enough to amortise the commit, few enough that the batch's own latency stays small. */
 const MAX_BATCH = 32;
 
@@ -161,16 +172,16 @@ class GroupCommit {
       try {
         while (this.queue.length > 0 && settled.length < MAX_BATCH) {
           current = this.queue.shift()!;
-          const savepoint = await trx.savepoint('job').execute();
+          await onConnection(trx, 'savepoint job');
           let result: Settled;
           try {
-            result = { ok: true, outcome: await current.work(savepoint) };
+            result = { ok: true, outcome: await current.work(trx) };
           } catch (error) {
-            await savepoint.rollbackToSavepoint('job').execute();
+            await onConnection(trx, 'rollback to savepoint job');
             result = { ok: false, error };
           }
           held.endWrite(result.ok);
-          await savepoint.releaseSavepoint('job').execute();
+          await onConnection(trx, 'release savepoint job');
           settled.push([current, result]);
           current = undefined;
         }
