@@ -103,6 +103,39 @@ describe('the live reaction', () => {
     expect(published[0]!.data).not.toContain('example.test');
   });
 
+  it("gives each recipient of a comment's notifications their own part, and each comment its own text", async () => {
+    const published: LiveMessage[] = [];
+    const writes = createWritePath(t.db, {
+      reactions: [liveReaction({ db: t.db, bus: busWith(async (m) => void published.push(...m)), onError: () => {} })],
+      onReactionError: () => {},
+    });
+    const facts = (id: string, commentId: string, text: string, read = false): NotificationFacts => ({
+      _id: id,
+      type: 'reply',
+      read,
+      createdAt: '2026-11-29T12:00:00.000Z',
+      actor: { name: 'Ada', photo: null },
+      postId: 'p1',
+      commentId,
+      title: 'A post',
+      text,
+    });
+    // Two recipients of one comment, then one of the next comment, on the same post by the same writer.
+    const sent = [
+      { recipientId: 'm2', notification: facts('n1', 'c1', 'First words'), unread: 1 },
+      { recipientId: 'm3', notification: facts('n2', 'c1', 'First words', true), unread: 4 },
+      { recipientId: 'm2', notification: facts('n3', 'c2', 'Second words'), unread: 2 },
+    ];
+    await writes.run(async (w) => {
+      for (const e of sent) w.record({ type: 'notification.created', ...e, email: false });
+      return 'written';
+    });
+    while (published.length < sent.length) await new Promise((r) => setImmediate(r));
+    expect(published.map((m) => JSON.parse(m.data) as unknown)).toEqual(
+      sent.map((e) => liveNotificationSchema.parse({ ...e.notification, unread: e.unread })),
+    );
+  });
+
   it("makes a comment's event from the write's facts, and none for a comment removed before it went", async () => {
     const published: LiveMessage[] = [];
     const writes = createWritePath(t.db, {
