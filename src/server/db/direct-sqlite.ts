@@ -1,4 +1,4 @@
-import type { QueryResult, SqliteStatement } from 'kysely';
+import type { CompiledQuery, QueryResult, SqliteStatement } from 'kysely';
 import type { Db } from './schema.ts';
 
 /** What the direct path needs of the SQLite connection: its statement cache and whether a transaction is open. */
@@ -33,4 +33,9 @@ export function runDirect<O>(db: Db, sql: string, parameters: readonly unknown[]
   if (statement.reader) return { rows: statement.all(parameters) as O[] };
   const { changes, lastInsertRowid } = statement.run(parameters);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+/** A statement whose answer is not read: on the connection itself where runDirect can, else through Kysely. */
+export async function executeDirect(db: Db, query: CompiledQuery): Promise<void> {
+  if (!runDirect(db, query.sql, query.parameters)) await db.executeQuery(query);
 }

@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import { runDirect } from './direct-sqlite.ts';
+import { executeDirect } from './direct-sqlite.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -46,9 +46,7 @@ export class HeldStatements {
   async run(trx: Db): Promise<void> {
     const statements = this.batch;
     this.batch = [];
-    for (const statement of statements) {
-      if (!runDirect(trx, statement.sql, statement.parameters)) await trx.executeQuery(statement);
-    }
+    for (const statement of statements) await executeDirect(trx, statement);
   }
 }
 

@@ -1,6 +1,6 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { runDeferrable } from '../../db/deferred.ts';
-import { runDirect } from '../../db/direct-sqlite.ts';
+import { executeDirect } from '../../db/direct-sqlite.ts';
 import { engineOf } from '../../db/engine.ts';
 import { holdUntilCommit, supersedeHeld } from '../../db/held-until-commit.ts';
 import type { Db } from '../../db/schema.ts';
@@ -61,8 +61,7 @@ async function rememberTerms(db: Db, docs: SearchDocument[], known?: Set<string>
   for (const doc of docs)
     for (const field of [doc.title, doc.tag, doc.body]) for (const term of field) if (!known?.has(term)) terms.add(term);
   if (terms.size === 0) return;
-  const statement = CompiledQuery.raw(REMEMBER_TERMS, [JSON.stringify([...terms])]);
-  if (!runDirect(db, statement.sql, statement.parameters)) await db.executeQuery(statement);
+  await executeDirect(db, CompiledQuery.raw(REMEMBER_TERMS, [JSON.stringify([...terms])]));
   if (known) for (const term of terms) if (known.size < KNOWN_TERMS_MAX) known.add(term);
 }
 
