@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createPost, createTags } from '../../test/factories.ts';
+import { signUp } from '../../test/sign-in.ts';
 import { createWritePath } from '../../write-path/write-path.ts';
 import { liveNotificationSchema } from '#shared/schemas/live.ts';
 import type { EventOf, NotificationFacts } from '../../write-path/events.ts';
@@ -179,6 +181,37 @@ describe('the live reaction', () => {
     expect(comments.map((m) => [m.audience, JSON.parse(m.data) as unknown])).toEqual([
       ['post:p-1', added('c-kept', 'p-1').listed],
       ['post:p-1', added('c-last', 'p-1').listed],
+    ]);
+  });
+
+  it('keeps the order of the events, those read after the commit among those made of the facts', async () => {
+    await createTags(t, 'go');
+    const author = await signUp(t.app, { name: 'Ordered' });
+    const postId = await createPost(t.app, author, { category: 'go' });
+    const published: LiveMessage[] = [];
+    const writes = createWritePath(t.db, {
+      reactions: [liveReaction({ db: t.db, bus: busWith(async (m) => void published.push(...m)), onError: () => {} })],
+      onReactionError: () => {},
+    });
+    await writes.run(async (w) => {
+      w.record({ type: 'sessions.ended', memberId: 'm-first' });
+      // Its counts are read from the post's row after the commit.
+      w.record({
+        type: 'vote.cast',
+        postId,
+        postAuthorId: author.id,
+        voterId: 'm-voter',
+        before: null,
+        after: 'up',
+        at: '2026-11-29T12:00:00.000Z',
+      });
+      w.record({ type: 'sessions.ended', memberId: 'm-last' });
+    });
+    while (published.length < 3) await new Promise((r) => setImmediate(r));
+    expect(published.map((m) => [m.name, m.audience])).toEqual([
+      ['streams-end', 'member:m-first'],
+      ['votes', `post:${postId}`],
+      ['streams-end', 'member:m-last'],
     ]);
   });
 });

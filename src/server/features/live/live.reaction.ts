@@ -73,22 +73,43 @@ function notificationDataMaker(): (event: EventOf<'notification.created'>) => st
   };
 }
 
-/** The live event of one domain event (read after the commit), or null when there is none any more. */
-async function messageFor(
-  db: Db,
+/**
+ * The live event of one domain event made of the write's own facts, with no read: null when it
+ * has none, undefined when it is read from the committed rows (messageFromRows). A comment makes
+ * one `notification` event per recipient, so these are made without an async call each.
+ */
+function messageFromFacts(
   event: DomainEvent,
   notificationData: (event: EventOf<'notification.created'>) => string,
-): Promise<LiveMessage | null> {
+): LiveMessage | null | undefined {
+  switch (event.type) {
+    case 'post.removed':
+      return message('post-deleted', everyone, { postId: event.post.id });
+    case 'comment.added':
+      // The comment and its writer as the commit left them.
+      return message('comment', subscribersOf(event.comment.postId), event.listed);
+    case 'notification.created':
+      return { name: 'notification', audience: memberOnly(event.recipientId), data: notificationData(event) };
+    case 'sessions.ended':
+    case 'member.banned':
+      // Its streams opened with a session that may be gone now (a ban deletes them all).
+      return { name: STREAMS_END, audience: memberOnly(event.memberId), data: 'null' };
+    case 'post.published':
+    case 'vote.cast':
+    case 'announcement.published':
+      return undefined;
+    default:
+      return null;
+  }
+}
+
+/** The live event read after the commit, or null when its row is gone. */
+async function messageFromRows(db: Db, event: DomainEvent): Promise<LiveMessage | null> {
   switch (event.type) {
     case 'post.published': {
       const post = await findListedPost(db, event.post.id);
       return post && message('post', everyone, post);
     }
-    case 'post.removed':
-      return message('post-deleted', everyone, { postId: event.post.id });
-    case 'comment.added':
-      // Made from the write's own facts: the comment and its writer as the commit left them.
-      return message('comment', subscribersOf(event.comment.postId), event.listed);
     case 'vote.cast': {
       const counts = await voteCountsOf(db, event.postId);
       return counts && message('votes', subscribersOf(event.postId), { postId: event.postId, ...counts });
@@ -97,12 +118,6 @@ async function messageFor(
       const announcement = await announcementWithTotal(db, event.announcementId);
       return announcement && message('announcement', everyone, announcement);
     }
-    case 'notification.created':
-      return { name: 'notification', audience: memberOnly(event.recipientId), data: notificationData(event) };
-    case 'sessions.ended':
-    case 'member.banned':
-      // Its streams opened with a session that may be gone now (a ban deletes them all).
-      return { name: STREAMS_END, audience: memberOnly(event.memberId), data: 'null' };
     default:
       return null;
   }
@@ -136,7 +151,8 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
       // A comment removed (or whose post was) by a write queued with it has no event any more.
       if (e.type === 'comment.added' && (goneComments.has(e.comment.id) || gonePosts.has(e.comment.postId))) continue;
       try {
-        const m = await messageFor(deps.db, e, notificationData);
+        let m = messageFromFacts(e, notificationData);
+        if (m === undefined) m = await messageFromRows(deps.db, e);
         if (m) messages.push(m);
       } catch (error) {
         deps.onError(error);
