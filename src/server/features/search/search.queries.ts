@@ -1,6 +1,6 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { runDeferrable } from '../../db/deferred.ts';
-import { executeDirect } from '../../db/direct-sqlite.ts';
+import { executeDirect, runDirect } from '../../db/direct-sqlite.ts';
 import { engineOf } from '../../db/engine.ts';
 import { holdUntilCommit, supersedeHeld } from '../../db/held-until-commit.ts';
 import type { Db } from '../../db/schema.ts';
@@ -83,6 +83,14 @@ export async function finishRebuild(db: Db): Promise<void> {
 const ftsRow = (id: number, doc: SearchDocument) =>
   sql`(${id}, ${joined(doc.title)}, ${joined(doc.tag)}, ${joined(doc.body)}, ${joined(doc.meta)})`;
 
+// A new document's statements on SQLite, as text with bound values: one of each per comment
+// written, so they are not built and compiled anew each time.
+const INSERT_DOC = 'insert into search_docs (post_id, comment_id, author_id, created_at) values (?, ?, ?, ?) returning id';
+const INSERT_FTS = 'insert into search_fts (rowid, title, tag, body, meta) values (?, ?, ?, ?, ?)';
+
+const ftsInsert = (id: number, doc: SearchDocument) =>
+  CompiledQuery.raw(INSERT_FTS, [id, joined(doc.title), joined(doc.tag), joined(doc.body), joined(doc.meta)]);
+
 /** Writes one post's or comment's document: a new one, or over the one it had (keeping its id). */
 export async function writeDocument(
   db: Db,
@@ -108,19 +116,19 @@ export async function writeDocument(
     return;
   }
   if (id !== null) {
-    await writeFts(db, sql`delete from search_fts where rowid = ${id}`);
-    await writeFts(db, sql`insert into search_fts (rowid, title, tag, body, meta) values ${ftsRow(id, doc)}`);
+    await writeFts(db, sql`delete from search_fts where rowid = ${id}`.compile(db));
+    await writeFts(db, ftsInsert(id, doc));
     return;
   }
-  const inserted = await sql<{ id: number }>`insert into search_docs (post_id, comment_id, author_id, created_at)
-      values (${target.postId}, ${target.commentId}, ${target.authorId}, ${target.createdAt}) returning id`.execute(db);
-  await writeFts(db, sql`insert into search_fts (rowid, title, tag, body, meta) values ${ftsRow(Number(inserted.rows[0]!.id), doc)}`);
+  const values = [target.postId, target.commentId, target.authorId, target.createdAt];
+  const inserted =
+    runDirect<{ id: number }>(db, INSERT_DOC, values) ?? (await db.executeQuery<{ id: number }>(CompiledQuery.raw(INSERT_DOC, values)));
+  await writeFts(db, ftsInsert(Number(inserted.rows[0]!.id), doc));
 }
 
 /** A write to SQLite's FTS5 table: held to the end of a group-committed batch, when there is one (db/held-until-commit.ts). */
-async function writeFts(db: Db, statement: RawBuilder<unknown>): Promise<void> {
-  const compiled = statement.compile(db);
-  if (!holdUntilCommit(db, compiled)) await db.executeQuery(compiled);
+async function writeFts(db: Db, statement: CompiledQuery): Promise<void> {
+  if (!holdUntilCommit(db, statement)) await db.executeQuery(statement);
 }
 
 /**
@@ -157,7 +165,7 @@ export async function removeDocuments(db: Db, of: DocumentsOf): Promise<void> {
     const r = await sql<{ id: number }>`select id from search_docs where ${where}`.execute(db);
     if (r.rows.length === 0) continue;
     const list = sql.join(r.rows.map((row) => Number(row.id)));
-    await writeFts(db, sql`delete from search_fts where rowid in (${list})`);
+    await writeFts(db, sql`delete from search_fts where rowid in (${list})`.compile(db));
     await sql`delete from search_docs where id in (${list})`.execute(db);
   }
 }
