@@ -1,4 +1,4 @@
-import type { CompiledQuery, QueryResult, SqliteStatement } from 'kysely';
+import { CompiledQuery, type QueryResult, type SqliteStatement } from 'kysely';
 import type { Db } from './schema.ts';
 
 /** What the direct path needs of the SQLite connection: its statement cache and whether a transaction is open. */
@@ -35,7 +35,12 @@ export function runDirect<O>(db: Db, sql: string, parameters: readonly unknown[]
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
-/** A statement whose answer is not read: on the connection itself where runDirect can, else through Kysely. */
+/** A statement on the connection itself where runDirect can, else through Kysely (its query made only then). */
+export async function queryDirect<O>(db: Db, sql: string, parameters: readonly unknown[]): Promise<QueryResult<O>> {
+  return runDirect<O>(db, sql, parameters) ?? db.executeQuery<O>(CompiledQuery.raw(sql, [...parameters]) as CompiledQuery<O>);
+}
+
+/** A compiled statement whose answer is not read, as queryDirect runs it. */
 export async function executeDirect(db: Db, query: CompiledQuery): Promise<void> {
-  if (!runDirect(db, query.sql, query.parameters)) await db.executeQuery(query);
+  await queryDirect(db, query.sql, query.parameters);
 }

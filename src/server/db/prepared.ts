@@ -1,6 +1,6 @@
 import { CompiledQuery, type Compilable, type Expression, type QueryResult } from 'kysely';
 import { runDeferrable } from './deferred.ts';
-import { runDirect } from './direct-sqlite.ts';
+import { queryDirect } from './direct-sqlite.ts';
 import type { Db } from './schema.ts';
 
 /**
@@ -90,8 +90,7 @@ export function prepared<A extends object, O>(build: (db: Db, a: Placeholders<A>
   };
   const run = async (db: Db, args: A): Promise<QueryResult<O>> => {
     const { sql, binds } = compiledFor(db);
-    const parameters = parametersOf(binds, args);
-    return runDirect<O>(db, sql, parameters) ?? db.executeQuery<O>(CompiledQuery.raw(sql, parameters) as CompiledQuery<O>);
+    return queryDirect<O>(db, sql, parametersOf(binds, args));
   };
   return {
     bind,

@@ -1,6 +1,6 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { runDeferrable } from '../../db/deferred.ts';
-import { executeDirect, runDirect } from '../../db/direct-sqlite.ts';
+import { executeDirect, queryDirect } from '../../db/direct-sqlite.ts';
 import { engineOf } from '../../db/engine.ts';
 import { holdUntilCommit, supersedeHeld } from '../../db/held-until-commit.ts';
 import type { Db } from '../../db/schema.ts';
@@ -80,16 +80,18 @@ export async function finishRebuild(db: Db): Promise<void> {
   );
 }
 
-const ftsRow = (id: number, doc: SearchDocument) =>
-  sql`(${id}, ${joined(doc.title)}, ${joined(doc.tag)}, ${joined(doc.body)}, ${joined(doc.meta)})`;
+/** A document's row of search_fts, in the order of FTS_COLUMNS. */
+const ftsValues = (id: number, doc: SearchDocument) => [id, joined(doc.title), joined(doc.tag), joined(doc.body), joined(doc.meta)];
+const FTS_COLUMNS = 'rowid, title, tag, body, meta';
+
+const ftsRow = (id: number, doc: SearchDocument) => sql`(${sql.join(ftsValues(id, doc))})`;
 
 // A new document's statements on SQLite, as text with bound values: one of each per comment
 // written, so they are not built and compiled anew each time.
 const INSERT_DOC = 'insert into search_docs (post_id, comment_id, author_id, created_at) values (?, ?, ?, ?) returning id';
-const INSERT_FTS = 'insert into search_fts (rowid, title, tag, body, meta) values (?, ?, ?, ?, ?)';
+const INSERT_FTS = `insert into search_fts (${FTS_COLUMNS}) values (?, ?, ?, ?, ?)`;
 
-const ftsInsert = (id: number, doc: SearchDocument) =>
-  CompiledQuery.raw(INSERT_FTS, [id, joined(doc.title), joined(doc.tag), joined(doc.body), joined(doc.meta)]);
+const ftsInsert = (id: number, doc: SearchDocument) => CompiledQuery.raw(INSERT_FTS, ftsValues(id, doc));
 
 /** Writes one post's or comment's document: a new one, or over the one it had (keeping its id). */
 export async function writeDocument(
@@ -120,9 +122,7 @@ export async function writeDocument(
     await writeFts(db, ftsInsert(id, doc));
     return;
   }
-  const values = [target.postId, target.commentId, target.authorId, target.createdAt];
-  const inserted =
-    runDirect<{ id: number }>(db, INSERT_DOC, values) ?? (await db.executeQuery<{ id: number }>(CompiledQuery.raw(INSERT_DOC, values)));
+  const inserted = await queryDirect<{ id: number }>(db, INSERT_DOC, [target.postId, target.commentId, target.authorId, target.createdAt]);
   await writeFts(db, ftsInsert(Number(inserted.rows[0]!.id), doc));
 }
 
@@ -256,9 +256,7 @@ export async function writeTerms(
     docs.map((d) => d.document),
     known,
   );
-  await sql`insert into search_fts (rowid, title, tag, body, meta) values ${sql.join(docs.map((d) => ftsRow(d.id, d.document)))}`.execute(
-    db,
-  );
+  await sql`insert into search_fts (${sql.raw(FTS_COLUMNS)}) values ${sql.join(docs.map((d) => ftsRow(d.id, d.document)))}`.execute(db);
 }
 
 // ——— Reading ———
