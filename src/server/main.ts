@@ -10,7 +10,8 @@ import { exitOnUnsupportedNode } from './node-support.ts';
 
 // Before any native module loads: on an unsupported Node the driver would crash the process.
 exitOnUnsupportedNode();
-tuneHeap();
+// A PostgreSQL server's requests wait on round trips, so their objects live longer (heap.ts).
+tuneHeap({ semiSpaceMiB: /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? 8 : 1 });
 releaseIdleAsyncStorage();
 const { ConfigError, serve } = await import('./serve.ts');
 const here = path.dirname(fileURLToPath(import.meta.url));
