@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { STEERS_YOUNG_GENERATION } from './heap.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -35,12 +36,13 @@ function semiSpacesUnderLoad(semiSpaceMiB: number | undefined, nodeArgs: string[
 }
 
 describe('tuneHeap', () => {
-  it('holds the young generation near V8’s initial 1 MiB by default', () => {
+  // Only where heap.ts steers the young generation (V8 11, Node 20); see heap.ts.
+  it.skipIf(!STEERS_YOUNG_GENERATION)('holds the young generation near V8’s initial 1 MiB by default', () => {
     // At a growth factor of 1 V8 still takes one step, to 2 MiB, under this load.
     expect(Math.max(...semiSpacesUnderLoad(undefined))).toBeLessThanOrEqual(2);
   });
 
-  it('grows it to the size asked for, and no further', () => {
+  it.skipIf(!STEERS_YOUNG_GENERATION)('grows it to the size asked for, and no further', () => {
     const seen = semiSpacesUnderLoad(8);
     expect(Math.max(...seen)).toBe(8);
     expect(seen.at(-1)).toBe(8);

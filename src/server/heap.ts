@@ -26,7 +26,12 @@ import { PerformanceObserver } from 'node:perf_hooks';
  * the very first thing the process does (main.ts loads everything else afterwards). Heap
  * settings given to node by the operator (command line or NODE_OPTIONS, Node's own variable)
  * are left as they are.
+ *
+ * That steering holds on V8 11 (Node 20), where it was measured. V8 13 (Node 24) sizes its
+ * young generation by rules of its own: even at a growth factor of 1 it grows to 8 MiB under
+ * load, and steering took it past that. There the factor is set to 1 as before and left alone.
  */
+export const STEERS_YOUNG_GENERATION = Number(process.versions.v8.split('.')[0]) < 12;
 const OPERATOR_HEAP_FLAG =
   /--(max-semi-space-size|min-semi-space-size|semi-space-growth-factor|heap-growing-percent|max-old-space-size|max-heap-size|optimize-for-size)\b/;
 const MiB = 2 ** 20;
@@ -63,6 +68,10 @@ export function tuneHeap(options: HeapOptions = {}): void {
   if (options.semiSpaceMiB !== undefined) semiSpaceTargetMiB = Math.max(1, Math.floor(options.semiSpaceMiB));
   v8.setFlagsFromString('--heap-growing-percent=15');
   appliedFactor = 0;
+  if (!STEERS_YOUNG_GENERATION) {
+    v8.setFlagsFromString('--semi-space-growth-factor=1');
+    return;
+  }
   steer();
   if (semiSpaceTargetMiB > 1 && !observer) {
     // A collection's entry arrives just after it: seldom (a few a second at most at 8 MiB).
