@@ -16,9 +16,9 @@ import { PerformanceObserver } from 'node:perf_hooks';
  * runs to its end without waiting, so V8's initial semi-space (1 MiB, 2 once V8 has taken the
  * one step it takes even at a growth factor of 1) holds what is in flight.
  * On PostgreSQL every request waits for at least one round trip, tens of milliseconds under
- * load, and with 1 MiB a scavenge came every few milliseconds: most of a waiting request's
- * objects survived two of them, were moved to the old generation and filled it, and full
- * collections came several times a second (ADR 0016). There it is held at 8 MiB.
+ * load, while with 1 MiB a scavenge came about every 60 ms: a fifth of what each one found was
+ * still in use and was moved to the old generation, which filled, and a full collection came
+ * about every 0.4 s (ADR 0016). There it is held at 8 MiB.
  *
  * V8 fixes the young generation's bounds when the process starts and reads its growth factor
  * at each collection, so the size is steered with that factor: after each collection it is set
@@ -67,11 +67,12 @@ export function tuneHeap(options: HeapOptions = {}): void {
   if (OPERATOR_HEAP_FLAG.test(given)) return;
   if (options.semiSpaceMiB !== undefined) semiSpaceTargetMiB = Math.max(1, Math.floor(options.semiSpaceMiB));
   v8.setFlagsFromString('--heap-growing-percent=15');
-  appliedFactor = 0;
   if (!STEERS_YOUNG_GENERATION) {
     v8.setFlagsFromString('--semi-space-growth-factor=1');
     return;
   }
+  // The flags may have been reset (a worker's start): apply the factor again, whatever it was.
+  appliedFactor = 0;
   steer();
   if (semiSpaceTargetMiB > 1 && !observer) {
     // A collection's entry arrives just after it: seldom (a few a second at most at 8 MiB).

@@ -5,13 +5,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { releaseIdleAsyncStorage } from './async-storage.ts';
+import { isPostgresUrl } from './config/database-url.ts';
 import { tuneHeap } from './heap.ts';
 import { exitOnUnsupportedNode } from './node-support.ts';
 
 // Before any native module loads: on an unsupported Node the driver would crash the process.
 exitOnUnsupportedNode();
 // A PostgreSQL server's requests wait on round trips, so their objects live longer (heap.ts).
-tuneHeap({ semiSpaceMiB: /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? 8 : 1 });
+tuneHeap({ semiSpaceMiB: isPostgresUrl(process.env.DATABASE_URL) ? 8 : 1 });
 releaseIdleAsyncStorage();
 const { ConfigError, serve } = await import('./serve.ts');
 const here = path.dirname(fileURLToPath(import.meta.url));

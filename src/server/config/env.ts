@@ -3,8 +3,10 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SITE_NAME_DEFAULT } from '#shared/constants.ts';
+import { isPostgresUrl } from './database-url.ts';
 
-// The only reader of process.env: everything else receives a typed AppConfig.
+// The only reader of process.env: everything else receives a typed AppConfig (but for main.ts,
+// which sizes the heap by the engine before anything loads: database-url.ts).
 
 const onOff = z.enum(['on', 'off']);
 
@@ -141,7 +143,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
   if (production && !e.BETTER_AUTH_SECRET && !options.tool) {
     throw new ConfigError('BETTER_AUTH_SECRET is required when NODE_ENV=production (at least 32 random characters).');
   }
-  const databaseUrl = e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL) ? e.DATABASE_URL : null;
+  const databaseUrl = e.DATABASE_URL && isPostgresUrl(e.DATABASE_URL) ? e.DATABASE_URL : null;
   if (e.DATABASE_URL && !databaseUrl) {
     throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database).');
   }
