@@ -23,14 +23,9 @@ describe.skipIf(!socketUrl)('PostgreSQL over its Unix socket', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    // Each test file has its own worker, so this reaches only this file's test app.
-    process.env.TEST_DATABASE_URL = socketUrl!;
-    t = await buildTestApp();
+    t = await buildTestApp({}, { postgresBase: socketUrl! });
   });
-  afterAll(async () => {
-    process.env.TEST_DATABASE_URL = base;
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('serves writes and reads through the socket, not TCP', async () => {
     expect(t.config.databaseUrl).toContain('host=%2Fvar%2Frun%2Fpostgresql');

@@ -53,10 +53,12 @@ export async function buildTestApp(
     /** The web app's pages: a folder with an index.html, and the first view's renderer (plugins/spa.ts). */
     webRoot?: string;
     rendererModule?: string;
+    /** The PostgreSQL server to make the fresh database on, when not TEST_DATABASE_URL's. */
+    postgresBase?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-test-'));
-  const pgBase = process.env.TEST_DATABASE_URL;
+  const pgBase = options.postgresBase ?? process.env.TEST_DATABASE_URL;
   const pgDb = pgBase ? await freshPostgresDatabase(pgBase) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
