@@ -1,3 +1,5 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { tuneHeap } from '../heap.ts';
 import { sqliteDriverPath } from './sqlite-driver.ts';
@@ -12,8 +14,14 @@ import { sqliteDriverPath } from './sqlite-driver.ts';
  * request waits. Here a second connection on its own thread runs a PASSIVE checkpoint after
  * each batch of writes (a checkpoint that never blocks the writer or the readers) and the log
  * starts again from its beginning once it has all been copied. The main connection keeps an
- * automatic threshold of its own (FALLBACK_AUTOCHECKPOINT_PAGES), so the log stays bounded
- * should this thread fall behind or fail.
+ * automatic threshold of its own (FALLBACK_AUTOCHECKPOINT_PAGES), should this thread fail.
+ *
+ * Neither bounds the log by itself under a steady stream of writes: a PASSIVE checkpoint copies
+ * what was committed when it began, the writes go on meanwhile, and the log starts again only
+ * when a write begins with all of it copied. When the worker falls behind (a busy machine, a
+ * slow disk) the two checkpoints take turns failing for the same lock and the log grows. So a
+ * write that would begin with the log past RESTART_AT_BYTES first waits for the worker's round
+ * and copies the rest itself (logBound below): writes wait for the copy only when it is behind.
  *
  * The thread is small on purpose: no modules but the driver, a tiny page cache (a checkpoint
  * copies pages without caching them) and a capped heap. Even so a worker is a Node environment
@@ -22,12 +30,29 @@ import { sqliteDriverPath } from './sqlite-driver.ts';
 
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 2000;
 
+/** What the write-ahead log is cut back to once it starts again: the fallback threshold. */
+export const WAL_SIZE_LIMIT_BYTES = FALLBACK_AUTOCHECKPOINT_PAGES * 4096;
+
+/** Past this the next write copies the rest of the log before it begins (logBound). */
+export const RESTART_AT_BYTES = 1.5 * WAL_SIZE_LIMIT_BYTES;
+
+/** After a copy that could not finish (another process reading: a backup), writes go on for this long. */
+const RESTART_RETRY_MS = 1000;
+
+/** How long a write waits for the worker's round to end before copying the log itself. */
+const ROUND_WAIT_MS = 250;
+
+/** How long the serving connection waits for another process's write lock (create-db.ts). */
+export const BUSY_TIMEOUT_MS = 5000;
+
 /** A checkpoint at least this often even when no batch announced itself (posts, admin writes). */
 const IDLE_CHECK_MS = 1000;
 
-// Shared with the worker: [0] counts the batches committed, [1] asks the worker to stop.
+// Shared with the worker: [0] counts the batches committed, [1] asks the worker to stop, [2] is
+// 1 while the worker checkpoints.
 const COMMITS = 0;
 const STOP = 1;
+const RUNNING = 2;
 
 // Runs in the worker (CommonJS, evaluated); the driver's path comes from the main thread. It
 // blocks on Atomics.wait between checkpoints, which a worker may do.
@@ -46,10 +71,14 @@ while (Atomics.load(shared, ${STOP}) === 0) {
   Atomics.wait(shared, ${COMMITS}, seen, ${IDLE_CHECK_MS});
   seen = Atomics.load(shared, ${COMMITS});
   if (Atomics.load(shared, ${STOP}) !== 0) break;
+  Atomics.store(shared, ${RUNNING}, 1);
   try {
     checkpoint.get();
   } catch (error) {
     parentPort.postMessage(String(error));
+  } finally {
+    Atomics.store(shared, ${RUNNING}, 0);
+    Atomics.notify(shared, ${RUNNING});
   }
 }
 db.close();
@@ -60,11 +89,13 @@ export interface Checkpointer {
   started: Promise<void>;
   /** Tells the worker a batch of writes has been committed. */
   committed(): void;
+  /** Blocks until the worker's checkpoint in progress, if any, has ended (at most `ms`); false if it goes on. */
+  awaitRound(ms: number): boolean;
   stop(): Promise<void>;
 }
 
 export function startCheckpointer(path: string, onError: (message: string) => void): Checkpointer {
-  const shared = new Int32Array(new SharedArrayBuffer(8));
+  const shared = new Int32Array(new SharedArrayBuffer(12));
   const driver = sqliteDriverPath();
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
@@ -95,11 +126,43 @@ export function startCheckpointer(path: string, onError: (message: string) => vo
       Atomics.add(shared, COMMITS, 1);
       Atomics.notify(shared, COMMITS);
     },
+    awaitRound(ms) {
+      if (!running) return true;
+      Atomics.wait(shared, RUNNING, 1, ms);
+      return Atomics.load(shared, RUNNING) === 0;
+    },
     async stop() {
       if (!running) return;
       Atomics.store(shared, STOP, 1);
       Atomics.notify(shared, COMMITS);
       await exited;
     },
+  };
+}
+
+/**
+ * Run by the serving connection before each write transaction begins: when the log has grown
+ * past RESTART_AT_BYTES without starting again, copy the rest of it now (a RESTART checkpoint,
+ * after the worker's round) so that this write starts it again from its beginning. Readers of
+ * other processes are not waited for: with one reading (a backup), the copy stops where that
+ * reader's snapshot does, writes go on, and it is tried again a second later.
+ */
+export function logBound(sqlite: BetterSqlite3.Database, path: string, checkpointer: Pick<Checkpointer, 'awaitRound'>): () => void {
+  const walPath = `${path}-wal`;
+  const restart = sqlite.prepare('PRAGMA wal_checkpoint(RESTART)');
+  let retryAt = 0;
+  return () => {
+    if ((statSync(walPath, { throwIfNoEntry: false })?.size ?? 0) <= RESTART_AT_BYTES) return;
+    if (Date.now() < retryAt) return;
+    // A round that goes on holds the checkpoint's lock: the next write waits for it again.
+    if (!checkpointer.awaitRound(ROUND_WAIT_MS)) return;
+    // Not prepared once: SQLite applies busy_timeout as the pragma is prepared, not as it runs.
+    sqlite.pragma('busy_timeout = 0');
+    try {
+      const { busy } = restart.get() as { busy: number };
+      if (busy) retryAt = Date.now() + RESTART_RETRY_MS;
+    } finally {
+      sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
   };
 }

@@ -2,7 +2,14 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type Driver, Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.ts';
+import {
+  BUSY_TIMEOUT_MS,
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  logBound,
+  startCheckpointer,
+  WAL_SIZE_LIMIT_BYTES,
+  type Checkpointer,
+} from './checkpointer.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
@@ -29,9 +36,6 @@ function loadPg(): typeof PgModule {
   }
   return pgModule;
 }
-
-/** What the write-ahead log is cut back to after a full checkpoint: about the fallback threshold. */
-export const WAL_SIZE_LIMIT_BYTES = FALLBACK_AUTOCHECKPOINT_PAGES * 4096;
 
 export interface DbOptions {
   databaseUrl: string | null;
@@ -66,23 +70,25 @@ export function createDb(options: DbOptions): Database {
   // behind for good.
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // 8 MiB of pages (SQLite's default is 2 MiB): the indexes and newest rows that every page
   // view reads stay in the process instead of being read from the OS on each request. Writes
   // fill the cache to the top, so its size is part of the server's memory under load: 16 MiB
   // held 9 MiB more at the peak and served no read or write faster, at 1,000 or 100,000 posts.
   sqlite.pragma('cache_size = -8000');
   let checkpointer: Checkpointer | null = null;
+  let beforeWrite = (): void => {};
   if (options.backgroundCheckpoints) {
     sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     checkpointer = startCheckpointer(options.sqlitePath, options.onCheckpointError ?? (() => {}));
+    beforeWrite = logBound(sqlite, options.sqlitePath, checkpointer);
   } else {
     // Without the worker SQLite copies its log inside the COMMIT that grows it past this many
     // pages, and every request waits meanwhile; half the default (1,000) keeps each pause short.
     sqlite.pragma('wal_autocheckpoint = 500');
   }
   const cached = withStatementCache(sqlite);
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: cached }, beforeWrite) });
   registerDirectSqlite(db, {
     prepare: (text) => cached.prepare(text),
     get inTransaction() {
@@ -108,9 +114,18 @@ export function createDb(options: DbOptions): Database {
  * than that writer's commit. The server has one connection, so it never waits on itself.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    /** Runs as each transaction is about to begin, outside any (the log's bound: checkpointer.ts). */
+    private readonly beforeWrite: () => void,
+  ) {
+    super(config);
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     driver.beginTransaction = async (connection) => {
+      this.beforeWrite();
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     };
     return driver;
