@@ -34,6 +34,12 @@ import { FIRST_VIEW_BUDGET, measureFirstView, printFirstView } from './first-vie
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist/server/main.js');
+// The environment `npm run serve` starts the server with (package.json: `NAME=${NAME:-value}`),
+// so the server measured is the server as it is run; a value already set here wins, as it does there.
+const serveScript = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+const serveEnv = Object.fromEntries(
+  [...serveScript.matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g)].map(([, name, value]) => [name, process.env[name] || value]),
+);
 // Extra node flags for the measured server (a profiler, say); none by default.
 const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const seedEntry = path.join(root, 'dist/server/seed.js');
@@ -373,6 +379,7 @@ async function startServer(env, secret) {
     cwd: root,
     env: {
       ...process.env,
+      ...serveEnv,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -874,7 +881,7 @@ async function benchSize({ posts, members }, { withFirstView }) {
 async function main() {
   const started = new Date();
   console.log(
-    `Benchmark on ${engineName}: ${connections} connections, ${warmupSec} s warm-up + ${durationSec} s per scenario${quick ? ' (quick)' : ''}; ${os.cpus().length} cores, Node ${process.version}.`,
+    `Benchmark on ${engineName}: ${connections} connections, ${warmupSec} s warm-up + ${durationSec} s per scenario${quick ? ' (quick)' : ''}; ${os.cpus().length} cores, Node ${process.version}; the server's environment as npm run serve sets it: ${JSON.stringify(serveEnv)}.`,
   );
   const result = {
     date: started.toISOString(),
@@ -887,7 +894,7 @@ async function main() {
       platform: `${os.platform()} ${os.release()}`,
       node: process.version,
     },
-    settings: { connections, warmupSec, durationSec, membersSignedIn: membersToSignIn },
+    settings: { connections, warmupSec, durationSec, membersSignedIn: membersToSignIn, serverEnv: serveEnv },
     sizes: [],
     growth: [],
     budgets: [],
