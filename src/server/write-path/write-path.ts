@@ -120,7 +120,7 @@ const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('rollback to savepoint job');
 const RELEASE_SAVEPOINT = CompiledQuery.raw('release savepoint job');
 
 /** Enough to amortise the commit, few enough that the batch's own latency stays small. */
-const MAX_BATCH = 32;
+export const MAX_BATCH = 32;
 
 /**
  * SQLite has one writer and one connection here, so write transactions run one after another
