@@ -4,8 +4,8 @@
 // (parsing, the session, the answer), the batches the requests happen to form and the load
 // generator on the same cores all move the figure. This runs the server's write path alone, on a
 // fresh SQLite forum seeded as the bench seeds it (and with the server's settings: checkpoints
-// from their worker, temporary tables in memory, the same reactions but the read cache, the live
-// events and the mail), with closed-loop writers in one process: each waits for its write
+// from their worker, temporary tables in memory; the write path of the tools, whose reactions are
+// the server's but the read cache, the live events and the mail), with closed-loop writers in one process: each waits for its write
 // before the next, as the bench's connections do. It prints writes per second, latency, the
 // process's CPU per write, the batches that formed and the bytes written, and the time spent in
 // each SQL statement per write (better-sqlite3's statements timed where they run).
@@ -25,8 +25,8 @@ import { addComment } from '../features/comments/comments.service.ts';
 import { castVote } from '../features/votes/votes.service.ts';
 import { toMembership, toRole } from '#shared/constants.ts';
 import type { SessionViewer } from '../plugins/auth.ts';
-import { reactionsFor } from '../write-path/reactions.ts';
-import { createWritePath, MAX_BATCH } from '../write-path/write-path.ts';
+import { standaloneWritePath } from '../write-path/reactions.ts';
+import { MAX_BATCH } from '../write-path/write-path.ts';
 
 const help = `Usage: npm run bench:write-path -- [--kind comment|vote] [--writers N] [--duration s] [--warmup s]
                                   [--posts N] [--members N] [--statements N]
@@ -74,6 +74,8 @@ const listed = whole('statements', 0);
 
 /** Time spent in each statement, by its SQL, from where better-sqlite3 runs it. */
 const statements = new Map<string, { count: number; ms: number }>();
+/** Each prepared statement's SQL on one line, made once rather than on every run. */
+const keys = new WeakMap<object, string>();
 {
   const Sqlite = loadSqliteDriver();
   const probe = new Sqlite(':memory:');
@@ -86,10 +88,12 @@ const statements = new Map<string, { count: number; ms: number }>();
       try {
         return original.apply(this, a);
       } finally {
-        const key = this.source.replace(/\s+/g, ' ').trim();
+        const ms = performance.now() - start;
+        let key = keys.get(this);
+        if (key === undefined) keys.set(this, (key = this.source.replace(/\s+/g, ' ').trim()));
         const entry = statements.get(key) ?? { count: 0, ms: 0 };
         entry.count += 1;
-        entry.ms += performance.now() - start;
+        entry.ms += ms;
         statements.set(key, entry);
       }
     };
@@ -104,10 +108,7 @@ const database = createDb({ databaseUrl: null, sqlitePath: path.join(dir, 'forum
 try {
   await database.ready;
   await migrateToLatest(database.db);
-  const writes = createWritePath(database.db, {
-    reactions: reactionsFor({ database, readCache: null }),
-    onReactionError: (reaction, error) => console.error(`The ${reaction} reaction failed:`, error),
-  });
+  const writes = standaloneWritePath(database);
   process.stdout.write(`Seeding ${posts.toLocaleString('en-US')} posts, ${members} members… `);
   const seedStart = performance.now();
   await seedForum(writes, { ...DEFAULT_SEED, posts, members });
