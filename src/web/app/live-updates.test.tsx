@@ -103,4 +103,32 @@ describe('live updates in the app', () => {
     expect(screen.getByRole('button', { name: 'Downvote' })).toHaveAccessibleDescription('2 downvotes');
     expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
   });
+
+  it('fetches the page again when the stream comes back after a break, whatever the server still replays', async () => {
+    const post = buildPostDetail({ _id: 'p1', title: 'A post to discuss' });
+    let comments = [buildComment({ postId: 'p1', comment: 'Before the break' })];
+    let commentRequests = 0;
+    server.use(
+      ...signedInAs('Client'),
+      http.get('*/api/post-data/p1', () => HttpResponse.json(post)),
+      http.get('*/api/comment-pagination/p1', () => {
+        commentRequests += 1;
+        return pagedAnswer(comments);
+      }),
+    );
+    renderApp('/post-details/p1');
+    await screen.findByText('Before the break', undefined, { timeout: 3000 });
+    await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
+    const events = Source.open[0]!;
+    events.accept();
+    expect(commentRequests).toBe(1);
+
+    // Written while the stream was down, and not replayed when it opens again.
+    comments = [buildComment({ postId: 'p1', comment: 'During the break' }), ...comments];
+    events.readyState = Source.CONNECTING;
+    events.onerror?.(new Event('error'));
+    events.accept();
+    expect(await screen.findByText('During the break')).toBeInTheDocument();
+    expect(commentRequests).toBe(2);
+  });
 });

@@ -1,13 +1,13 @@
 // The live updates every page hears (the app's one stream, lib/live-events.ts): opened for
 // the viewer once the session is known; the announcements bell and the inbox count rise as
-// events come.
+// events come; after a break in the stream, what is on screen is fetched again.
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveAnnouncements } from '#web/features/announcements/api/live-announcements.ts';
 import { useReadsElsewhere } from '#web/features/notifications/api/inbox-channel.ts';
 import { notificationKeys } from '#web/features/notifications/api/query-keys.ts';
 import { useViewer } from '#web/lib/auth.ts';
-import { useLiveEvent, useLiveViewer } from '#web/lib/live-events.ts';
+import { useLiveEvent, useLiveResume, useLiveViewer } from '#web/lib/live-events.ts';
 
 export function useLiveUpdates(): void {
   const viewer = useViewer();
@@ -21,6 +21,9 @@ export function useLiveUpdates(): void {
   });
   // An announcement is a notification of every member's too.
   useLiveEvent('announcement', () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));
+  // Back after a break: what happened meanwhile may be past what the server replays, so what is
+  // on screen is fetched again (as when the window regains focus).
+  useLiveResume(() => void queryClient.invalidateQueries());
   // Reads in another tab (the stream carries no reads).
   useReadsElsewhere(useCallback(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }), [queryClient]));
 }

@@ -80,4 +80,39 @@ describe('the app’s one live connection', () => {
     source.onerror?.(new Event('error')); // still CONNECTING: the browser retries with Last-Event-ID
     expect(Source.instances).toEqual([source]);
   });
+
+  it('tells its resume listeners when the stream opens again after a break, and only then', () => {
+    vi.useFakeTimers();
+    let resumed = 0;
+    const stop = live.onResume(() => (resumed += 1));
+    live.setViewer(null);
+    const source = Source.open[0]!;
+    source.accept();
+    expect(resumed).toBe(0);
+    // Reopened for a post page, without a break: the replay from the last id is enough.
+    live.watchPost('post-1');
+    Source.open[0]!.accept();
+    expect(resumed).toBe(0);
+
+    // The browser reconnects on its own.
+    const watching = Source.open[0]!;
+    watching.readyState = Source.CONNECTING;
+    watching.onerror?.(new Event('error'));
+    expect(resumed).toBe(0);
+    watching.accept();
+    expect(resumed).toBe(1);
+
+    // Closed for good, then opened again by the connection after its pause.
+    watching.fail();
+    vi.advanceTimersByTime(30_000);
+    expect(resumed).toBe(1);
+    Source.open[0]!.accept();
+    expect(resumed).toBe(2);
+
+    stop();
+    Source.open[0]!.fail();
+    vi.advanceTimersByTime(30_000);
+    Source.open[0]!.accept();
+    expect(resumed).toBe(2);
+  });
 });

@@ -2,7 +2,10 @@
 // feature through useLiveEvent. It opens once the session is known (the server reads the
 // member from it when the stream opens), opens again when the member changes or when a post
 // page wants that post's events (`?post=`, with the last id seen so nothing falls between),
-// and when it is closed for good it comes back after a growing pause. Nothing polls.
+// and when it is closed for good it comes back after a growing pause. Nothing polls. A stream
+// that comes back after a break tells its `onResume` listeners, which fetch again what is on
+// screen: the server replays only what its backlog still holds (API.md: at least 5 minutes or
+// 1,000 events, and nothing from before a restart), so a longer break would otherwise go unseen.
 import { useEffect, useRef } from 'react';
 import { LIVE_EVENT_NAMES, type LiveEventName } from '#shared/live-events.ts';
 // Types only: zod stays off the first view; the server sends each event through its schema.
@@ -16,6 +19,9 @@ export const reconnectDelay = (attempt: number): number => Math.min(30_000, 1000
 export class LiveConnection {
   private source: EventSource | null = null;
   private readonly listeners = new Map<LiveEventName, Set<Listener>>();
+  private readonly resumeListeners = new Set<() => void>();
+  /** The stream broke (an error, whether the browser or this class brings it back) and has not opened since. */
+  private broken = false;
   /** Posts wanted, most recent last (one stream carries one post's events: the newest wanted). */
   private readonly posts: string[] = [];
   /** undefined until the session is known; null when signed out. */
@@ -32,6 +38,12 @@ export class LiveConnection {
     if (!set) this.listeners.set(name, (set = new Set()));
     set.add(listener as Listener);
     return () => void set.delete(listener as Listener);
+  }
+
+  /** Calls the listener each time the stream opens again after a break, until the returned function is called. */
+  onResume(listener: () => void): () => void {
+    this.resumeListeners.add(listener);
+    return () => void this.resumeListeners.delete(listener);
   }
 
   /** The signed-in member's id, or null; the stream opens (again) for them. */
@@ -74,8 +86,12 @@ export class LiveConnection {
     this.source = source;
     source.onopen = () => {
       this.attempt = 0;
+      if (!this.broken) return;
+      this.broken = false;
+      for (const listener of this.resumeListeners) listener();
     };
     source.onerror = () => {
+      if (this.source === source) this.broken = true;
       // CONNECTING: the browser is already coming back on its own (with Last-Event-ID).
       if (source.readyState !== EventSource.CLOSED || this.source !== source) return;
       this.source = null;
@@ -110,6 +126,7 @@ export class LiveConnection {
     this.retry = null;
     this.openFor = null;
     this.viewer = undefined;
+    this.broken = false;
   }
 }
 
@@ -123,6 +140,15 @@ export function useLiveEvent<N extends LiveEventName>(name: N, handler: Listener
     latest.current = handler;
   });
   useEffect(() => liveConnection.on(name, (data) => latest.current(data)), [name]);
+}
+
+/** Calls the handler each time the stream opens again after a break (see LiveConnection.onResume). */
+export function useLiveResume(handler: () => void): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => liveConnection.onResume(() => latest.current()), []);
 }
 
 /** Adds the post's events (`comment`, `votes`) to the app's stream while the component is mounted. */
