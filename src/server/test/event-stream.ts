@@ -13,6 +13,8 @@ export interface EventStreamClient {
   readonly events: StreamEvent[];
   /** Comment lines (heartbeats) received so far. */
   readonly comments: number;
+  /** The last `retry:` the server gave (the browser's pause before it reconnects), or null. */
+  readonly retry: number | null;
   /** The raw body, for answers that are not a stream (an error). */
   readonly body: string;
   /** The first event received (or yet to come) that matches and was not taken before. */
@@ -36,6 +38,7 @@ export function openEventStream(base: string, path = '/api/events', headers: Rec
       const taken = new Set<StreamEvent>();
       const waiters: Array<() => void> = [];
       let comments = 0;
+      let retry: number | null = null;
       let body = '';
       let buffer = '';
       let current: Partial<StreamEvent> = {};
@@ -57,6 +60,7 @@ export function openEventStream(base: string, path = '/api/events', headers: Rec
             const field = line.slice(0, colon);
             const value = line.slice(colon + 1).replace(/^ /, '');
             if (field === 'id' || field === 'event') current[field] = value;
+            else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
             else if (field === 'data') current.data = current.data === undefined ? value : `${current.data}\n${value}`;
           }
         }
@@ -76,6 +80,9 @@ export function openEventStream(base: string, path = '/api/events', headers: Rec
         events,
         get comments() {
           return comments;
+        },
+        get retry() {
+          return retry;
         },
         get body() {
           return body;

@@ -17,8 +17,14 @@ interface Stream {
   keys: Audience[];
 }
 
-/** What a client is told to wait before its browser reconnects on its own. */
-const RETRY_MS = 2000;
+/**
+ * What a client is told to wait before its browser reconnects on its own: 2–5 s, a pause of its
+ * own, so that when a restart ends every stream the browsers (and the pages they fetch again,
+ * web/lib/live-events.ts) come back spread out rather than all in the same moment.
+ */
+const RETRY_MIN_MS = 2000;
+const RETRY_SPREAD_MS = 3000;
+const retryMs = () => RETRY_MIN_MS + Math.floor(Math.random() * RETRY_SPREAD_MS);
 const HEARTBEAT = ': \n\n';
 
 const frameOf = (entry: LiveEntry) => `id: ${entry.id}\nevent: ${entry.name}\ndata: ${entry.data}\n\n`;
@@ -82,7 +88,7 @@ export class LiveHub {
       'cache-control': 'no-cache, no-store, no-transform',
       'x-accel-buffering': 'no',
     });
-    let first = `retry: ${RETRY_MS}\n\n`;
+    let first = `retry: ${retryMs()}\n\n`;
     if (request.since) {
       for (const entry of this.bus.after(request.since)) {
         if (entry.name !== STREAMS_END && keys.includes(entry.audience)) first += frameOf(entry);

@@ -237,6 +237,18 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     await b.commentsReach(2);
   });
 
+  it('tells each browser a pause of its own before it reconnects (2–5 s), so a restart’s reconnections spread out', async () => {
+    const streams = await Promise.all(Array.from({ length: 6 }, () => open()));
+    await Promise.all(streams.map((s) => s.commentsReach(1)));
+    const pauses = streams.map((s) => s.retry);
+    for (const pause of pauses) {
+      expect(pause).toBeGreaterThanOrEqual(2000);
+      expect(pause).toBeLessThan(5000);
+    }
+    expect(new Set(pauses).size).toBeGreaterThan(1);
+    streams.forEach((s) => s.close());
+  });
+
   it('never sent an email address in any event the tests above received (API.md)', () => {
     const everything = opened.flatMap((s) => s.events);
     expect(new Set(everything.map((e) => e.event))).toEqual(
