@@ -79,6 +79,32 @@ describe('live updates in the app', () => {
     expect(queryClient.getQueryData(['notifications', 'unread-count'])).toEqual({ count: 4 });
   });
 
+  it('puts a signed-in member’s unread count in front of the page’s title, and takes it away at none', async () => {
+    server.use(
+      ...signedInAs('Client'),
+      http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: 2 })),
+    );
+    renderApp('/');
+    await waitFor(() => expect(document.title).toBe('(2) Code Commons'));
+    const events = await stream();
+    const notification = (unread: number) => ({
+      _id: `n${unread}`,
+      type: 'comment',
+      read: false,
+      createdAt: new Date().toISOString(),
+      actor: { name: 'Ada', photo: null },
+      postId: 'p1',
+      commentId: 'c1',
+      title: 'A post',
+      text: 'Ada commented on your post',
+      unread,
+    });
+    events.emit('notification', notification(150));
+    await waitFor(() => expect(document.title).toBe('(99+) Code Commons'));
+    events.emit('notification', notification(0));
+    await waitFor(() => expect(document.title).toBe('Code Commons'));
+  });
+
   it('shows a post page’s new comments and votes as they come, on a stream with that post', async () => {
     const post = buildPostDetail({ _id: 'p1', title: 'A post to discuss', upVote: 1, downVote: 0 });
     server.use(

@@ -7,6 +7,7 @@ import { useGoogleSignInWelcome } from '#web/features/auth/api/google-sign-in-we
 import { useUnreadCount } from '#web/features/notifications/api/get-notifications.ts';
 import { useViewer } from '#web/lib/auth.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
+import { setPageTitle, useTitleCount } from '#web/lib/use-document-title.ts';
 import { useLiveUpdates } from './live-updates.ts';
 import { ScrollManager } from './scroll-manager.tsx';
 
@@ -18,9 +19,8 @@ export function RootLayout() {
   useGoogleSignInWelcome();
   useLiveUpdates();
 
-  useEffect(() => {
-    document.title = siteName;
-  }, [siteName]);
+  useEffect(() => void setPageTitle(siteName), [siteName]);
+  useTitleCount(signedIn ? inboxCount.data : 0);
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,22 +1,13 @@
 // /notifications (signed in): the member's inbox, paged (?page=&limit=).
-import { useEffect } from 'react';
 import { usePaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { useUnreadCount } from '#web/features/notifications/api/get-notifications.ts';
 import { NotificationList } from '#web/features/notifications/components/notification-list.tsx';
-import { usePublicConfig } from '#web/lib/public-config.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export function NotificationsPage() {
   const { page, size, setPage, setSize } = usePaginationParams();
   const unread = useUnreadCount(true);
-  const { siteName } = usePublicConfig();
-
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `Notifications · ${siteName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [siteName]);
+  useDocumentTitle('Notifications');
 
   return (
     <div className="mx-auto max-w-3xl px-3 py-6 sm:px-4 lg:py-8">
