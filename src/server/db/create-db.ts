@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, type Driver, Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, type Driver, Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import {
@@ -11,6 +11,7 @@ import {
   type Checkpointer,
 } from './checkpointer.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
+import { withInlinedLimits } from './inline-limits.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
 import { pipeliningPool } from './pg-pool.ts';
@@ -154,13 +155,15 @@ const STATEMENT_CACHE_SIZE = 500;
  * re-prepares a statement by itself after a schema change.
  */
 function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
-  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statements = new Map<string, SqliteStatement>();
+  const prepareOne = (text: string): SqliteStatement => sqlite.prepare(text);
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text);
       if (!statement) {
-        statement = sqlite.prepare(text);
+        // A statement with `LIMIT ?` runs with its limit written in (db/inline-limits.ts).
+        statement = withInlinedLimits(text, prepareOne) ?? prepareOne(text);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
         statements.set(text, statement);
       }
