@@ -3,7 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveConnection } from '#web/lib/live-events.ts';
 import { installFakeEventSource, type FakeEventSource } from '#web/testing/fake-event-source.ts';
-import { buildAnnouncement, buildComment, buildPost, buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
+import {
+  buildAnnouncement,
+  buildComment,
+  buildNotification,
+  buildPost,
+  buildPostDetail,
+  pagedAnswer,
+} from '#web/testing/forum-factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -64,18 +71,7 @@ describe('live updates in the app', () => {
     await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('3'));
     expect(screen.getByText('3 announcements')).toBeInTheDocument();
 
-    events.emit('notification', {
-      _id: 'n1',
-      type: 'comment',
-      read: false,
-      createdAt: new Date().toISOString(),
-      actor: { name: 'Ada', photo: null },
-      postId: 'p1',
-      commentId: 'c1',
-      title: 'A post',
-      text: 'Ada commented on your post',
-      unread: 4,
-    });
+    events.emit('notification', { ...buildNotification(), unread: 4 });
     expect(queryClient.getQueryData(['notifications', 'unread-count'])).toEqual({ count: 4 });
   });
 
@@ -87,18 +83,7 @@ describe('live updates in the app', () => {
     renderApp('/');
     await waitFor(() => expect(document.title).toBe('(2) Code Commons'));
     const events = await stream();
-    const notification = (unread: number) => ({
-      _id: `n${unread}`,
-      type: 'comment',
-      read: false,
-      createdAt: new Date().toISOString(),
-      actor: { name: 'Ada', photo: null },
-      postId: 'p1',
-      commentId: 'c1',
-      title: 'A post',
-      text: 'Ada commented on your post',
-      unread,
-    });
+    const notification = (unread: number) => ({ ...buildNotification(), unread });
     events.emit('notification', notification(150));
     await waitFor(() => expect(document.title).toBe('(99+) Code Commons'));
     events.emit('notification', notification(0));

@@ -133,22 +133,25 @@ export class LiveConnection {
 /** The app's one connection. */
 export const liveConnection = new LiveConnection();
 
-/** Calls the handler with the data of every `name` event while the component is mounted. */
-export function useLiveEvent<N extends LiveEventName>(name: N, handler: Listener<N>): void {
+/** The handler as last rendered, so a subscription made once calls the current one. */
+function useLatest<T>(handler: T): { readonly current: T } {
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => liveConnection.on(name, (data) => latest.current(data)), [name]);
+  return latest;
+}
+
+/** Calls the handler with the data of every `name` event while the component is mounted. */
+export function useLiveEvent<N extends LiveEventName>(name: N, handler: Listener<N>): void {
+  const latest = useLatest(handler);
+  useEffect(() => liveConnection.on(name, (data) => latest.current(data)), [name, latest]);
 }
 
 /** Calls the handler each time the stream opens again after a break (see LiveConnection.onResume). */
 export function useLiveResume(handler: () => void): void {
-  const latest = useRef(handler);
-  useEffect(() => {
-    latest.current = handler;
-  });
-  useEffect(() => liveConnection.onResume(() => latest.current()), []);
+  const latest = useLatest(handler);
+  useEffect(() => liveConnection.onResume(() => latest.current()), [latest]);
 }
 
 /** Adds the post's events (`comment`, `votes`) to the app's stream while the component is mounted. */

@@ -1,10 +1,11 @@
-// Test data for the forum screens (posts, comments, tags, leaderboard, announcements),
+// Test data for the forum screens (posts, comments, tags, leaderboard, announcements, notifications),
 // shaped by the shared schemas, and MSW answers for the paged calls.
 import { HttpResponse } from 'msw';
 import type { Announcement } from '#shared/schemas/announcement.ts';
 import type { CommentRevision, PublicComment } from '#shared/schemas/comment.ts';
 import type { LeaderboardRow } from '#shared/schemas/leaderboard.ts';
 import type { MemberProfile } from '#shared/schemas/member.ts';
+import type { Notification } from '#shared/schemas/notification.ts';
 import type { Post, PostDetail, PostRevision } from '#shared/schemas/post.ts';
 import type { Tag } from '#shared/schemas/tag.ts';
 import type { SearchHit } from '#web/features/search/api/search-posts.ts';
@@ -83,6 +84,22 @@ export const buildAnnouncement = (overrides: Partial<Announcement> = {}): Announ
     time: new Date(Date.now() - 86_400_000).toISOString(),
     ...overrides,
     ...renderedText('descriptionHtml', overrides.description ?? `News number ${n}.`, overrides),
+  };
+};
+
+export const buildNotification = (overrides: Partial<Notification> = {}): Notification => {
+  const n = next();
+  return {
+    _id: `n-${n}`,
+    type: 'comment',
+    read: false,
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    actor: { name: 'Bob', photo: null },
+    postId: 'post-1',
+    commentId: `comment-${n}`,
+    title: 'Flaky tests',
+    text: 'Try fake timers.',
+    ...overrides,
   };
 };
 

@@ -3,29 +3,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
 import { buildViewer } from '#web/testing/factories.ts';
-import { buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
+import { buildNotification, buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
 const viewer = buildViewer({ id: 'ada', name: 'Ada Lovelace' });
-let sequence = 0;
-const buildNotification = (overrides: Partial<Notification> = {}): Notification => {
-  sequence += 1;
-  return {
-    _id: `n-${sequence}`,
-    type: 'comment',
-    read: false,
-    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-    actor: { name: 'Bob', photo: null },
-    postId: 'post-1',
-    commentId: `comment-${sequence}`,
-    title: 'Flaky tests',
-    text: 'Try fake timers.',
-    ...overrides,
-  };
-};
-
 /** The inbox as the server keeps it: reads and marks change it, as they would. */
 function inboxServer(initial: Notification[]) {
   const state = { items: initial.map((n) => ({ ...n })) };
