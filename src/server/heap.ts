@@ -13,8 +13,11 @@ import { PerformanceObserver } from 'node:perf_hooks';
  * grow by 15 % past what survived the last full collection.
  *
  * The young generation's size depends on how long a request's objects live. On SQLite a read
- * runs to its end without waiting, so V8's initial semi-space (1 MiB, 2 once V8 has taken the
- * one step it takes even at a growth factor of 1) holds what is in flight.
+ * runs to its end without waiting, but the writes of a group commit (write-path.ts) wait for
+ * their batch, 3-10 ms under load, and a comment allocates about 110 KiB (its notifications,
+ * live events, search terms): with V8's initial 1 MiB semi-space a scavenge came about every
+ * 4 ms, what the batch still held moved to the old generation, and a full collection came
+ * about four times a second. There it is held at 4 MiB (main.ts; performance log, 2026-12-03).
  * On PostgreSQL every request waits for at least one round trip, tens of milliseconds under
  * load, while with 1 MiB a scavenge came about every 60 ms: a fifth of what each one found was
  * still in use and was moved to the old generation, which filled, and a full collection came

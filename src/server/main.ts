@@ -11,8 +11,9 @@ import { exitOnUnsupportedNode } from './node-support.ts';
 
 // Before any native module loads: on an unsupported Node the driver would crash the process.
 exitOnUnsupportedNode();
-// A PostgreSQL server's requests wait on round trips, so their objects live longer (heap.ts).
-tuneHeap({ semiSpaceMiB: isPostgresUrl(process.env.DATABASE_URL) ? 8 : 1 });
+// Requests' objects live as long as they wait: on a group commit on SQLite, on round trips on
+// PostgreSQL (heap.ts).
+tuneHeap({ semiSpaceMiB: isPostgresUrl(process.env.DATABASE_URL) ? 8 : 4 });
 releaseIdleAsyncStorage();
 const { ConfigError, serve } = await import('./serve.ts');
 const here = path.dirname(fileURLToPath(import.meta.url));
