@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { releaseHttpParser } from '../../lib/release-http-parser.ts';
 import { STREAMS_END, everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveEntry } from './live.bus.ts';
 import type { EventId } from './live-ids.ts';
 
@@ -26,6 +27,10 @@ const RETRY_MIN_MS = 2000;
 const RETRY_SPREAD_MS = 3000;
 const retryMs = () => RETRY_MIN_MS + Math.floor(Math.random() * RETRY_SPREAD_MS);
 const HEARTBEAT = ': \n\n';
+
+function releaseParserOf(res: ServerResponse): void {
+  if (res.socket && !res.writableEnded) releaseHttpParser(res.socket, res.req);
+}
 
 const frameOf = (entry: LiveEntry) => `id: ${entry.id}\nevent: ${entry.name}\ndata: ${entry.data}\n\n`;
 
@@ -107,6 +112,9 @@ export class LiveHub {
     }
     res.once('close', () => this.remove(stream));
     this.heartbeat ??= setInterval(() => this.beat(), this.options.heartbeatMs).unref();
+    // The connection will carry no other request: its parser can go (lib/release-http-parser.ts),
+    // once the call that parsed this request is over.
+    setImmediate(releaseParserOf, res);
   }
 
   private remove(stream: Stream): void {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_EVENT_ID, LIVE_EVENT_NAMES } from '#shared/live-events.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -222,6 +223,23 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     const marker2 = await createPost(t.app, dave, { title: 'After the revoke', category: 'go' });
     await afterRevoke.take(withId(marker2));
     expect(afterRevoke.events.filter((e) => e.event === 'notification')).toEqual([]);
+  });
+
+  it('carries nothing but the stream on its connection: a request sent behind it ends the connection', async () => {
+    const { hostname, port } = new URL(base);
+    // The server ends the connection with the request unread: a reset, not an error here.
+    const socket = net.connect(Number(port), hostname).on('error', () => {});
+    let received = '';
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const heartbeats = () => received.split(': \n\n').length - 1;
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${hostname}\r\nAccept: text/event-stream\r\n\r\n`);
+    // Heartbeats keep coming once the connection's parser is gone (lib/release-http-parser.ts).
+    while (heartbeats() < 2) await new Promise((resolve) => socket.once('data', resolve));
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+    await closed;
+    expect(received.match(/HTTP\/1\.1 /g)).toEqual(['HTTP/1.1 ']);
+    expect(received).toContain('text/event-stream');
   });
 
   it('answers HEAD with a stream’s headers and no stream, taking no place', async () => {
