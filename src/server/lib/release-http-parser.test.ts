@@ -8,22 +8,24 @@ describe('releaseHttpParser', () => {
   const closers: Array<() => void> = [];
   afterEach(() => closers.splice(0).forEach((close) => close()));
 
-  /** A server whose every request becomes an endless response, its parser let go as a stream's is. */
+  /**
+   * A server whose first request becomes an endless response, its parser let go as a stream's is;
+   * `opened` resolves once that has been tried, with the response and whether it was let go.
+   */
   async function streamingServer() {
-    const released: boolean[] = [];
-    const responses: http.ServerResponse[] = [];
+    let opened!: (value: { res: http.ServerResponse; released: boolean }) => void;
+    const streaming = new Promise<{ res: http.ServerResponse; released: boolean }>((resolve) => (opened = resolve));
     const server = http.createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write(': open\n\n');
-      responses.push(res);
-      setImmediate(() => released.push(releaseHttpParser(req.socket, req)));
+      setImmediate(() => opened({ res, released: releaseHttpParser(req.socket, req) }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closers.push(() => {
       server.closeAllConnections();
       server.close();
     });
-    return { port: (server.address() as net.AddressInfo).port, released, responses };
+    return { port: (server.address() as net.AddressInfo).port, streaming };
   }
 
   /** A client that sends one request and collects what comes back until the server closes. */
@@ -49,22 +51,21 @@ describe('releaseHttpParser', () => {
   });
 
   it('lets the parser go, and the response still reaches the client', async () => {
-    const { port, released, responses } = await streamingServer();
+    const { port, streaming } = await streamingServer();
     const client = rawClient(port);
     await client.receivedText(': open');
-    while (released.length === 0) await new Promise((r) => setImmediate(r));
-    expect(released).toEqual([true]);
-    const res = responses[0]!;
+    const { res, released } = await streaming;
+    expect(released).toBe(true);
     expect((res.socket as net.Socket & { parser?: unknown }).parser).toBeNull();
     res.write('data: after\n\n');
     await client.receivedText('data: after');
   });
 
   it('ends the connection when the client sends anything more: no request behind a stream is parsed', async () => {
-    const { port, released } = await streamingServer();
+    const { port, streaming } = await streamingServer();
     const client = rawClient(port);
     await client.receivedText(': open');
-    while (released.length === 0) await new Promise((r) => setImmediate(r));
+    await streaming;
     client.socket.write('GET /second HTTP/1.1\r\nHost: x\r\n\r\n');
     await client.closed;
     // One response head only: the second request was never answered.
