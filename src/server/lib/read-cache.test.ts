@@ -152,11 +152,20 @@ async function tagging(store: ReadCacheStore) {
 describe('tags touched by a write', () => {
   const at = '2026-11-25T12:00:00.000Z';
   it('names the post of a vote or comment, and everything for other writes', () => {
-    expect(tagsTouchedBy([{ type: 'vote.cast', postId: 'p', postAuthorId: 'a', voterId: 'v', before: null, after: 'up', at }])).toEqual([
-      'post:p',
-      'scores',
-      'activity',
-    ]);
+    expect(
+      tagsTouchedBy([
+        {
+          type: 'vote.cast',
+          postId: 'p',
+          postAuthorId: 'a',
+          voterId: 'v',
+          before: null,
+          after: 'up',
+          at,
+          counts: { upVote: 1, downVote: 0 },
+        },
+      ]),
+    ).toEqual(['post:p', 'scores', 'activity']);
     const comment = { id: 'c', postId: 'p', authorId: 'a', createdAt: at };
     const indexed = { postTitle: 'P', postCategory: 't' };
     const listed = {

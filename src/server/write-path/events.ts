@@ -114,6 +114,8 @@ export type DomainEvent =
       before: VoteDirection | null;
       after: VoteDirection | null;
       at: string;
+      /** The post's counts as this vote's commit leaves them (its row is held while it is cast). */
+      counts: { upVote: number; downVote: number };
     }
   | { type: 'report.filed'; reportId: string; commentId: string }
   /** An admin dismissed a report; the comment stays. */

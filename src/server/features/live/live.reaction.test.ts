@@ -195,7 +195,7 @@ describe('the live reaction', () => {
     });
     await writes.run(async (w) => {
       w.record({ type: 'sessions.ended', memberId: 'm-first' });
-      // Its counts are read from the post's row after the commit.
+      // Its counts are those it left (the post's row was held while it was cast).
       w.record({
         type: 'vote.cast',
         postId,
@@ -204,6 +204,7 @@ describe('the live reaction', () => {
         before: null,
         after: 'up',
         at: '2026-11-29T12:00:00.000Z',
+        counts: { upVote: 1, downVote: 0 },
       });
       w.record({ type: 'sessions.ended', memberId: 'm-last' });
     });

@@ -5,7 +5,6 @@ import type { DomainEvent, EventOf, NotificationFacts } from '../../write-path/e
 import type { Reaction } from '../../write-path/write-path.ts';
 import { announcementWithTotal } from '../announcements/announcements.service.ts';
 import { findListedPost } from '../posts/posts.service.ts';
-import { voteCountsOf } from '../votes/votes.service.ts';
 import { STREAMS_END, everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveMessage } from './live.bus.ts';
 
 /** The domain events a live event follows from. */
@@ -90,12 +89,14 @@ function messageFromFacts(
       return message('comment', subscribersOf(event.comment.postId), event.listed);
     case 'notification.created':
       return { name: 'notification', audience: memberOnly(event.recipientId), data: notificationData(event) };
+    case 'vote.cast':
+      // The counts its commit left; several votes on one post in a batch make one event (below).
+      return message('votes', subscribersOf(event.postId), { postId: event.postId, ...event.counts });
     case 'sessions.ended':
     case 'member.banned':
       // Its streams opened with a session that may be gone now (a ban deletes them all).
       return { name: STREAMS_END, audience: memberOnly(event.memberId), data: 'null' };
     case 'post.published':
-    case 'vote.cast':
     case 'announcement.published':
       return undefined;
     default:
@@ -110,10 +111,6 @@ async function messageFromRows(db: Db, event: DomainEvent): Promise<LiveMessage 
       const post = await findListedPost(db, event.post.id);
       return post && message('post', everyone, post);
     }
-    case 'vote.cast': {
-      const counts = await voteCountsOf(db, event.postId);
-      return counts && message('votes', subscribersOf(event.postId), { postId: event.postId, ...counts });
-    }
     case 'announcement.published': {
       const announcement = await announcementWithTotal(db, event.announcementId);
       return announcement && message('announcement', everyone, announcement);
@@ -126,10 +123,10 @@ async function messageFromRows(db: Db, event: DomainEvent): Promise<LiveMessage 
 /**
  * After the commit: the write's events become the live events of API.md. The reaction only
  * queues them and returns, so publishing never holds a write's answer; the queue is read in
- * order, each event's data read from the committed rows, or for a new comment taken from the
- * write's own facts (what it committed), left out when a write queued with it removed it.
- * Several votes on one post in a batch make one `votes` event (the counts read after the last of
- * them). A failure is reported and never reaches the write.
+ * order, each event's data read from the committed rows, or for a new comment or a vote taken
+ * from the write's own facts (what it committed), left out when a write queued with it removed
+ * it. Several votes on one post in a batch make one `votes` event (the counts the last of them
+ * left). A failure is reported and never reaches the write.
  */
 export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unknown) => void }): Reaction {
   let queue: DomainEvent[] = [];
@@ -147,7 +144,7 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
     const messages: LiveMessage[] = [];
     const notificationData = notificationDataMaker();
     for (const e of events) {
-      if (e.type === 'vote.cast' && lastVote.get(e.postId) !== e) continue;
+      if (e.type === 'vote.cast' && (lastVote.get(e.postId) !== e || gonePosts.has(e.postId))) continue;
       // A comment removed (or whose post was) by a write queued with it has no event any more.
       if (e.type === 'comment.added' && (goneComments.has(e.comment.id) || gonePosts.has(e.comment.postId))) continue;
       try {

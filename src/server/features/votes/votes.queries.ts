@@ -1,38 +1,42 @@
 import type { VoteDirection } from '#shared/schemas/post.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
+import { isPostgres } from '../../db/engine.ts';
 import { lockingRead } from '../../db/row-lock.ts';
 import type { Db } from '../../db/schema.ts';
 
-const targetPost = prepared((db, a: Args<{ postId: string }>) =>
-  lockingRead(
-    db,
-    db.selectFrom('posts').select(['author_id', 'up_votes', 'down_votes']).where('id', '=', a.postId),
-    'posts',
-    'no key update',
-  ),
+/** Takes the post's row until the transaction ends (PostgreSQL; see findVoteTarget). */
+const holdPost = prepared((db, a: Args<{ postId: string }>) =>
+  lockingRead(db, db.selectFrom('posts').select('id').where('id', '=', a.postId), 'posts', 'no key update'),
 );
 
-const voteOf = prepared((db, a: Args<{ postId: string; userId: string }>) =>
-  db.selectFrom('votes').select('value').where('post_id', '=', a.postId).where('user_id', '=', a.userId),
+const voteTarget = prepared((db, a: Args<{ postId: string; userId: string }>) =>
+  db
+    .selectFrom('posts as p')
+    .leftJoin('votes as v', (join) => join.onRef('v.post_id', '=', 'p.id').on('v.user_id', '=', a.userId))
+    .select(['p.author_id', 'p.up_votes', 'p.down_votes', 'v.value'])
+    .where('p.id', '=', a.postId),
 );
 
 /**
  * The post a member votes on, with its stored counts, and the member's current vote on it; the
  * post's row is held until the transaction ends, so votes on it (a member's double click
- * included) are decided one after another. The vote is read by a second statement, after the
- * row is held: on PostgreSQL a statement that waited for the row still sees the rest as it was
- * when it began, and would miss the vote the one before it wrote. Null when there is no post.
+ * included) are decided one after another. On PostgreSQL the row is taken by a statement of
+ * its own, before the one that reads: a statement that waited for the row still sees the rest
+ * as it was when it began, and would miss the vote the one before it wrote, while the next
+ * statement begins after the wait. The taking travels with the read (db/deferred.ts), so the
+ * two cost one round trip. SQLite runs one writer at a time and reads at once. Null when
+ * there is no post.
  */
 export async function findVoteTarget(
   db: Db,
   postId: string,
   userId: string,
 ): Promise<{ authorId: string; upVotes: number; downVotes: number; existing: VoteDirection | null } | null> {
-  const post = await targetPost.executeTakeFirst(db, { postId });
-  if (!post) return null;
-  const vote = await voteOf.executeTakeFirst(db, { postId, userId });
-  const existing = vote ? (vote.value > 0 ? 'up' : 'down') : null;
-  return { authorId: post.author_id, upVotes: Number(post.up_votes), downVotes: Number(post.down_votes), existing };
+  if (isPostgres(db)) await holdPost.runDeferrable(db, { postId });
+  const row = await voteTarget.executeTakeFirst(db, { postId, userId });
+  if (!row) return null;
+  const existing = row.value === null ? null : row.value > 0 ? 'up' : 'down';
+  return { authorId: row.author_id, upVotes: Number(row.up_votes), downVotes: Number(row.down_votes), existing };
 }
 
 const newVote = prepared((db, a: Args<{ postId: string; userId: string; value: number; at: string }>) =>
@@ -57,14 +61,4 @@ export async function storeVote(
   if (v.after === null) await withdrawnVote.runDeferrable(db, v);
   else if (v.before === null) await newVote.runDeferrable(db, { ...v, value: valueOf(v.after) });
   else await changedVote.runDeferrable(db, { ...v, value: valueOf(v.after) });
-}
-
-const voteCounts = prepared((db, a: Args<{ postId: string }>) =>
-  db.selectFrom('posts').select(['up_votes', 'down_votes']).where('id', '=', a.postId),
-);
-
-/** A post's stored vote counts, or null when there is no such post. */
-export async function readVoteCounts(db: Db, postId: string): Promise<{ upVote: number; downVote: number } | null> {
-  const row = await voteCounts.executeTakeFirst(db, { postId });
-  return row ? { upVote: Number(row.up_votes), downVote: Number(row.down_votes) } : null;
 }

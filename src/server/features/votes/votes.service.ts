@@ -4,10 +4,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
-import { findVoteTarget, readVoteCounts, storeVote } from './votes.queries.ts';
-
-/** A post's vote counts as stored now, or null when there is no such post. */
-export const voteCountsOf = readVoteCounts;
+import { findVoteTarget, storeVote } from './votes.queries.ts';
 
 /**
  * One vote per member per post (nextVote): the same direction again withdraws it, the other
@@ -22,8 +19,10 @@ export async function castVote(writes: WritePath, viewer: SessionViewer, postId:
     const before = target.existing;
     const after = nextVote(before, direction);
     await storeVote(w.trx, { postId, userId: viewer.id, before, after, at });
-    w.record({ type: 'vote.cast', postId, postAuthorId: target.authorId, voterId: viewer.id, before, after, at });
     const moved = voteCountsDelta(before, after);
-    return { modifiedCount: 1, upVote: target.upVotes + moved.up, downVote: target.downVotes + moved.down, myVote: after };
+    // The post's row is held, so these are the counts this vote's commit leaves.
+    const counts = { upVote: target.upVotes + moved.up, downVote: target.downVotes + moved.down };
+    w.record({ type: 'vote.cast', postId, postAuthorId: target.authorId, voterId: viewer.id, before, after, at, counts });
+    return { modifiedCount: 1, ...counts, myVote: after };
   });
 }
