@@ -5,8 +5,8 @@ import type { Mail, MailTransport } from './mail-transport.ts';
 export type MailSource = Mail | (() => Promise<Mail | null>);
 
 export interface Mailer {
-  /** Queues a mail and returns at once: sending never holds up a request. */
-  send(source: MailSource, label: string): void;
+  /** Queues a mail and returns at once (whether it was queued): sending never holds up a request. */
+  send(source: MailSource, label: string): boolean;
   /** Lets what is queued go out for at most `graceMs`, then stops (the server's shutdown). */
   close(graceMs: number): Promise<void>;
   readonly transport: MailTransport['kind'];
@@ -99,14 +99,15 @@ export function createMailer(deps: { transport: MailTransport; log: FastifyBaseL
     send(source, label) {
       if (closed) {
         log.warn({ mail: label }, 'the server is stopping; this mail is not sent');
-        return;
+        return false;
       }
       if (pending() >= MAX_QUEUED) {
         log.error({ mail: label }, 'the mail queue is full; this mail is not sent');
-        return;
+        return false;
       }
       ready.push({ source, label, mail: null, attempt: 0 });
       pump();
+      return true;
     },
     async close(graceMs) {
       closing = true;

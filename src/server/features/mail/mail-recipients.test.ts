@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { mailRecipients } from './mail-recipients.ts';
+
+// The addresses of queued mails, read when the first of them has its turn, for those behind it too.
+
+describe('mail recipients', () => {
+  let t: TestApp;
+  let ada: TestMember;
+  let bob: TestMember;
+  let cyd: TestMember;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ada = await signUp(t.app, { name: 'Ada' });
+    bob = await signUp(t.app, { name: 'Bob' });
+    cyd = await signUp(t.app, { name: 'Cyd' });
+  });
+  afterAll(() => t.close());
+
+  const setEmail = (id: string, email: string) => t.db.updateTable('users').set({ email }).where('id', '=', id).execute();
+
+  it('reads the addresses of the mails queued behind one with it, and keeps nothing once they are taken', async () => {
+    const book = mailRecipients(t.db);
+    book.expect(ada.id);
+    book.expect(bob.id);
+    book.expect(bob.id);
+    expect(await book.take(ada.id)).toEqual({ email: ada.email, banned: false });
+    // Bob's address was read with Ada's: what changes afterwards is not read again.
+    await setEmail(bob.id, 'bob.later@example.test');
+    expect(await book.take(bob.id)).toEqual({ email: bob.email, banned: false });
+    expect(await book.take(bob.id)).toEqual({ email: bob.email, banned: false });
+    expect(book.size).toBe(0);
+    // A mail queued afterwards reads again.
+    book.expect(bob.id);
+    expect(await book.take(bob.id)).toEqual({ email: 'bob.later@example.test', banned: false });
+    await setEmail(bob.id, bob.email);
+  });
+
+  it('reads at the turn of a mail, not when it is queued: a ban meanwhile is seen', async () => {
+    const book = mailRecipients(t.db);
+    book.expect(cyd.id);
+    await t.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', cyd.id).execute();
+    expect(await book.take(cyd.id)).toEqual({ email: cyd.email, banned: true });
+    await t.db.updateTable('users').set({ banned_at: null }).where('id', '=', cyd.id).execute();
+  });
+
+  it('answers undefined for no such member and keeps nothing for a mail given back', async () => {
+    const book = mailRecipients(t.db);
+    book.expect('no-such-member');
+    book.expect(ada.id);
+    expect(await book.take('no-such-member')).toBeUndefined();
+    book.drop(ada.id);
+    expect(book.size).toBe(0);
+  });
+});
