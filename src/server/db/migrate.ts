@@ -14,6 +14,7 @@ import * as m0016 from './migrations/0016-notifications-read-split.ts';
 import * as m0017 from './migrations/0017-notifications-one-unread-per-post.ts';
 import * as m0018 from './migrations/0018-audience-covering-indexes.ts';
 import * as m0019 from './migrations/0019-search-docs-post-index.ts';
+import * as m0020 from './migrations/0020-post-participants.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -32,6 +33,7 @@ const migrations: Record<string, EngineMigration> = {
   '0017-notifications-one-unread-per-post': m0017,
   '0018-audience-covering-indexes': m0018,
   '0019-search-docs-post-index': m0019,
+  '0020-post-participants': m0020,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -235,6 +235,13 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+/** A post's commenter and the time of their latest comment on it (a new comment's `reply` recipients). */
+export interface PostParticipantsTable {
+  post_id: string;
+  member_id: string;
+  last_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -257,6 +264,7 @@ export interface DB {
   webhook_events: WebhookEventsTable;
   search_docs: SearchDocsTable;
   notifications: NotificationsTable;
+  post_participants: PostParticipantsTable;
 }
 
 /** A connection or a transaction: every query function takes either, so services compose them. */

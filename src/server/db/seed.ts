@@ -157,6 +157,18 @@ function prng(seed: number) {
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T };
 }
 
+/** Each post's commenters with their latest comment's time (a chunk holds its posts' comments). */
+function participantsOf(comments: Insertable<DB['comments']>[]): Insertable<DB['post_participants']>[] {
+  const latest = new Map<string, Insertable<DB['post_participants']>>();
+  for (const c of comments) {
+    const key = `${c.post_id} ${c.author_id}`;
+    const at = c.created_at as string;
+    const seen = latest.get(key);
+    if (!seen || seen.last_at < at) latest.set(key, { post_id: c.post_id as string, member_id: c.author_id as string, last_at: at });
+  }
+  return [...latest.values()];
+}
+
 /** Posts made and written at a time by the seed. */
 const SEED_CHUNK = 10_000;
 
@@ -239,6 +251,7 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
   const writeChunk = async (t: Kysely<DB>) => {
     await insertBatched(t, 'posts', posts);
     await insertBatched(t, 'comments', comments);
+    await insertBatched(t, 'post_participants', participantsOf(comments));
     await insertBatched(t, 'votes', votes);
     const authors = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
     for (const c of comments) {

@@ -8,13 +8,52 @@ import { lockingRead } from '../../db/row-lock.ts';
 import type { DB, Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
-/** A reply goes to the post's most recent commenters, this many at most… */
-export const REPLY_RECIPIENTS_MAX = 50;
 /**
- * …found among its latest comments, so a long thread costs no more than a short one. Both are
- * written into the SQL, not bound: SQLite plans a known limit better (about twice as fast here).
+ * A reply goes to the post's most recent commenters, this many at most: the first rows of
+ * `post_participants` for the post (migration 0020), so a long thread costs no more than a
+ * short one. Written into the SQL, not bound: SQLite plans a known limit better.
  */
-const REPLY_WINDOW = 200;
+export const REPLY_RECIPIENTS_MAX = 50;
+
+/** A member's latest comment on a post, as its participant row keeps it. */
+const participatedQuery = prepared((db, a: Args<{ postId: string; memberId: string; at: string }>) =>
+  db
+    .insertInto('post_participants')
+    .values({ post_id: a.postId, member_id: a.memberId, last_at: a.at })
+    .onConflict((oc) =>
+      oc
+        .columns(['post_id', 'member_id'])
+        .doUpdateSet({ last_at: (eb) => eb.ref('excluded.last_at') })
+        .where('excluded.last_at', '>', (eb) => eb.ref('post_participants.last_at')),
+    ),
+);
+
+/** The member commented on the post at `at` (nothing is read back: on PostgreSQL it travels with the next statement). */
+export function recordParticipation(db: Db, p: { postId: string; memberId: string; at: string }): Promise<void> {
+  return participatedQuery.runDeferrable(db, p);
+}
+
+/**
+ * After comments are removed, each of their writers' rows on the post is what their remaining
+ * comments there make it: the latest one's time, or no row.
+ */
+export async function recountParticipation(db: Db, pairs: ReadonlyArray<{ postId: string; memberId: string }>): Promise<void> {
+  for (const { postId, memberId } of pairs) {
+    await db.deleteFrom('post_participants').where('post_id', '=', postId).where('member_id', '=', memberId).execute();
+    await db
+      .insertInto('post_participants')
+      .columns(['post_id', 'member_id', 'last_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('comments')
+          .select(['post_id', 'author_id', (e) => e.fn.max('created_at').as('last_at')])
+          .where('post_id', '=', postId)
+          .where('author_id', '=', memberId)
+          .groupBy(['post_id', 'author_id']),
+      )
+      .execute();
+  }
+}
 
 /** A new comment as its notifications need it, with its post and its writer. */
 const commentContextQuery = prepared((db, a: Args<{ commentId: string }>) =>
@@ -103,24 +142,15 @@ const commentAudienceQuery = prepared(
             eb
               .selectFrom(
                 eb
-                  .selectFrom(
-                    eb
-                      .selectFrom('comments')
-                      .select(['author_id', 'created_at'])
-                      .where('post_id', '=', a.postId)
-                      .orderBy('created_at', 'desc')
-                      .orderBy('id', 'desc')
-                      .limit(sql.lit(REPLY_WINDOW))
-                      .as('w'),
-                  )
-                  .select('w.author_id')
-                  .groupBy('w.author_id')
-                  .orderBy((e) => e.fn.max('w.created_at'), 'desc')
+                  .selectFrom('post_participants')
+                  .select('member_id')
+                  .where('post_id', '=', a.postId)
+                  .orderBy('last_at', 'desc')
                   .limit(sql.lit(REPLY_RECIPIENTS_MAX))
                   .as('t'),
               )
-              .select('t.author_id')
-              .unionAll(qb.selectNoFrom(sql<string>`${a.postAuthorId}`.as('author_id'))),
+              .select('t.member_id')
+              .unionAll(qb.selectNoFrom(sql<string>`${a.postAuthorId}`.as('member_id'))),
           ),
     );
     return (

@@ -3,9 +3,11 @@ import { NOTIFICATION_TEXT_MAX } from '#shared/constants.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
 import { engineOf } from '../../db/engine.ts';
 import * as oneUnreadPerPost from '../../db/migrations/0017-notifications-one-unread-per-post.ts';
+import * as postParticipants from '../../db/migrations/0020-post-participants.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { REPLY_RECIPIENTS_MAX } from './notifications.queries.ts';
 
 // API.md "Notifications": who is told of what, reading them, and the settings.
 describe('notifications', () => {
@@ -227,6 +229,64 @@ describe('notifications', () => {
     expect((await list(ada)).items).toMatchObject([{ title: 'After the edit', text: 'Second version', commentId, read: false }]);
     // An edit tells nobody anything new.
     expect(await unread(ada)).toBe(1);
+  });
+
+  it(`tells the ${REPLY_RECIPIENTS_MAX} most recent commenters of a post, however long its thread`, async () => {
+    const author = await signUp(t.app, { name: 'Author' });
+    const crowd = await Promise.all(Array.from({ length: REPLY_RECIPIENTS_MAX + 1 }, (_, i) => signUp(t.app, { name: `Crowd ${i}` })));
+    const postId = await createPost(t.app, author, { title: 'A long thread' });
+    // The first of the crowd comments first, then everyone in turn; then a long run by one member.
+    for (const m of crowd) await createComment(t.app, m, postId, `from ${m.name}`);
+    const [first, second] = crowd;
+    for (let i = 0; i < 5; i += 1) await createComment(t.app, second!, postId, `again ${i}`);
+    const last = crowd.at(-1)!;
+    const before = (await rowsOf(first!)).length;
+    await createComment(t.app, last, postId, 'the newest');
+    // The 50 most recent commenters (the writer among them) are told, but the writer; the first is not.
+    expect(await rowsOf(first!)).toHaveLength(before);
+    expect((await list(crowd[1]!)).items[0]).toMatchObject({ type: 'reply', text: 'the newest' });
+    expect((await list(crowd[2]!)).items[0]).toMatchObject({ type: 'reply', text: 'the newest' });
+    expect((await list(author)).items[0]).toMatchObject({ type: 'comment', text: 'the newest' });
+  });
+
+  it('tells a member whose comments on a post are all deleted nothing more of it, and one with a comment left still', async () => {
+    const [ada, bob, cy, dee] = await members('Ada', 'Bob', 'Cy', 'Dee');
+    const postId = await createPost(t.app, ada);
+    const bobsFirst = await createComment(t.app, bob, postId, 'bob one');
+    await createComment(t.app, bob, postId, 'bob two');
+    const cys = await createComment(t.app, cy, postId, 'cy');
+    await readAll(bob);
+    await readAll(cy);
+    for (const [member, id] of [
+      [bob, bobsFirst],
+      [cy, cys],
+    ] as const) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${id}`, headers: member.headers });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await createComment(t.app, dee, postId, 'after the deletes');
+    expect((await list(bob)).items[0]).toMatchObject({ type: 'reply', text: 'after the deletes', read: false });
+    expect(await unread(cy)).toBe(0);
+  });
+
+  it('fills each post’s commenters from the comments already there (migration 0020)', async () => {
+    const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
+    const postId = await createPost(t.app, ada, { title: 'Before the table' });
+    await createComment(t.app, bob, postId, 'one');
+    await createComment(t.app, cy, postId, 'two');
+    await createComment(t.app, bob, postId, 'three');
+    const kept = () => t.db.selectFrom('post_participants').selectAll().where('post_id', '=', postId).orderBy('member_id').execute();
+    const before = await kept();
+    const latest = await t.db
+      .selectFrom('comments')
+      .select(['author_id', (eb) => eb.fn.max('created_at').as('at')])
+      .where('post_id', '=', postId)
+      .groupBy('author_id')
+      .execute();
+    expect(before.map((p) => [p.member_id, p.last_at]).sort()).toEqual(latest.map((c) => [c.author_id, c.at]).sort());
+    await t.db.schema.dropTable('post_participants').execute();
+    await postParticipants.up(t.db as never, engineOf(t.db));
+    expect(await kept()).toEqual(before);
   });
 
   it('takes a deleted comment’s notifications with it, and the unread counts follow', async () => {
