@@ -89,6 +89,18 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     );
   }
 
+  /** Each post's commenters are kept as its comments make them: the latest comment's time of each writer. */
+  async function expectParticipantsTrue(step: string) {
+    const kept = await t.db.selectFrom('post_participants').select(['post_id', 'member_id', 'last_at']).execute();
+    const counted = await t.db
+      .selectFrom('comments')
+      .select(['post_id', 'author_id as member_id', (eb) => eb.fn.max('created_at').as('last_at')])
+      .groupBy(['post_id', 'author_id'])
+      .execute();
+    const key = (r: { post_id: string; member_id: string; last_at: string }) => `${r.post_id}/${r.member_id}/${r.last_at}`;
+    expect(kept.map(key).sort(), step).toEqual(counted.map(key).sort());
+  }
+
   /** Performs one write route and checks what every write must leave behind. */
   async function write(route: string, send: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
     await readAll(t.app); // every kept read is kept now
@@ -98,6 +110,7 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     expect(await readAll(t.app), route).toEqual(await readAll(fresh));
     await expectCountsTrue(route);
     await expectSearchIndexTrue(route);
+    await expectParticipantsTrue(route);
     return res;
   }
 
