@@ -4,6 +4,7 @@ import { REPORT_FEEDBACKS } from '#shared/constants.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
 import { recountFromRows } from '../features/counters/counters.recount.ts';
+import { REPLY_RECIPIENTS_MAX } from '../features/notifications/notifications.queries.ts';
 import { newId } from '../lib/ids.ts';
 import { writtenText } from '../lib/markdown/written-text.ts';
 import type { WritePath } from '../write-path/write-path.ts';
@@ -157,16 +158,25 @@ function prng(seed: number) {
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T };
 }
 
-/** Each post's commenters with their latest comment's time (a chunk holds its posts' comments). */
+/**
+ * Each post's most recent commenters with their latest comment's time, as the notifications
+ * reaction keeps them (a chunk holds its posts' comments).
+ */
 function participantsOf(comments: Insertable<DB['comments']>[]): Insertable<DB['post_participants']>[] {
-  const latest = new Map<string, Insertable<DB['post_participants']>>();
+  const byPost = new Map<string, Map<string, string>>();
   for (const c of comments) {
-    const key = `${c.post_id} ${c.author_id}`;
+    const postId = c.post_id as string;
     const at = c.created_at as string;
-    const seen = latest.get(key);
-    if (!seen || seen.last_at < at) latest.set(key, { post_id: c.post_id as string, member_id: c.author_id as string, last_at: at });
+    let latest = byPost.get(postId);
+    if (!latest) byPost.set(postId, (latest = new Map()));
+    if ((latest.get(c.author_id as string) ?? '') < at) latest.set(c.author_id as string, at);
   }
-  return [...latest.values()];
+  return [...byPost].flatMap(([postId, latest]) =>
+    [...latest]
+      .sort(([, x], [, y]) => (x < y ? 1 : x > y ? -1 : 0))
+      .slice(0, REPLY_RECIPIENTS_MAX)
+      .map(([memberId, at]) => ({ post_id: postId, member_id: memberId, last_at: at })),
+  );
 }
 
 /** Posts made and written at a time by the seed. */

@@ -89,7 +89,7 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     );
   }
 
-  /** Each post's commenters are kept as its comments make them: the latest comment's time of each writer. */
+  /** Each post's commenters are kept as its comments make them: the latest comment's time of each writer (far fewer than the 50 a post keeps, here). */
   async function expectParticipantsTrue(step: string) {
     const kept = await t.db.selectFrom('post_participants').select(['post_id', 'member_id', 'last_at']).execute();
     const counted = await t.db

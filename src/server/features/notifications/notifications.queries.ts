@@ -9,37 +9,50 @@ import type { DB, Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
 /**
- * A reply goes to the post's most recent commenters, this many at most: the first rows of
- * `post_participants` for the post (migration 0020), so a long thread costs no more than a
- * short one. Written into the SQL, not bound: SQLite plans a known limit better.
+ * A reply goes to the post's most recent commenters, this many at most: `post_participants`
+ * keeps that many for each post (migration 0020), so a long thread costs no more than a short
+ * one. Written into the SQL, not bound: SQLite plans a known limit better.
  */
 export const REPLY_RECIPIENTS_MAX = 50;
 
-/** A member's latest comment on a post, as its participant row keeps it. */
-const participatedQuery = prepared((db, a: Args<{ postId: string; memberId: string; at: string }>) =>
+const forgetParticipant = prepared((db, a: Args<{ postId: string; memberId: string }>) =>
+  db.deleteFrom('post_participants').where('post_id', '=', a.postId).where('member_id', '=', a.memberId),
+);
+const addParticipant = prepared((db, a: Args<{ postId: string; memberId: string; at: string }>) =>
+  db.insertInto('post_participants').values({ post_id: a.postId, member_id: a.memberId, last_at: a.at }),
+);
+/** The post's rows past the most recent REPLY_RECIPIENTS_MAX (none while it has fewer). */
+const trimParticipants = prepared((db, a: Args<{ postId: string }>) =>
   db
-    .insertInto('post_participants')
-    .values({ post_id: a.postId, member_id: a.memberId, last_at: a.at })
-    .onConflict((oc) =>
-      oc
-        .columns(['post_id', 'member_id'])
-        .doUpdateSet({ last_at: (eb) => eb.ref('excluded.last_at') })
-        .where('excluded.last_at', '>', (eb) => eb.ref('post_participants.last_at')),
+    .deleteFrom('post_participants')
+    .where('post_id', '=', a.postId)
+    .where('last_at', '<', (eb) =>
+      eb
+        .selectFrom('post_participants')
+        .select('last_at')
+        .where('post_id', '=', a.postId)
+        .orderBy('last_at', 'desc')
+        .limit(1)
+        .offset(sql.lit(REPLY_RECIPIENTS_MAX - 1)),
     ),
 );
 
-/** The member commented on the post at `at` (nothing is read back: on PostgreSQL it travels with the next statement). */
-export function recordParticipation(db: Db, p: { postId: string; memberId: string; at: string }): Promise<void> {
-  return participatedQuery.runDeferrable(db, p);
+/**
+ * The member commented on the post at `at`: their row moves to that time, and the post keeps
+ * its most recent commenters only. A post's rows are a few neighbours in one index, so each of
+ * these statements reads a page or two; nothing is read back, so on PostgreSQL they travel with
+ * the next statement (db/deferred.ts).
+ */
+export async function recordParticipation(db: Db, p: { postId: string; memberId: string; at: string }): Promise<void> {
+  await forgetParticipant.runDeferrable(db, p);
+  await addParticipant.runDeferrable(db, p);
+  await trimParticipants.runDeferrable(db, p);
 }
 
-/**
- * After comments are removed, each of their writers' rows on the post is what their remaining
- * comments there make it: the latest one's time, or no row.
- */
-export async function recountParticipation(db: Db, pairs: ReadonlyArray<{ postId: string; memberId: string }>): Promise<void> {
-  for (const { postId, memberId } of pairs) {
-    await db.deleteFrom('post_participants').where('post_id', '=', postId).where('member_id', '=', memberId).execute();
+/** After comments are removed, each post's rows are what its remaining comments make them. */
+export async function recountParticipants(db: Db, postIds: readonly string[]): Promise<void> {
+  for (const postId of postIds) {
+    await db.deleteFrom('post_participants').where('post_id', '=', postId).execute();
     await db
       .insertInto('post_participants')
       .columns(['post_id', 'member_id', 'last_at'])
@@ -48,8 +61,9 @@ export async function recountParticipation(db: Db, pairs: ReadonlyArray<{ postId
           .selectFrom('comments')
           .select(['post_id', 'author_id', (e) => e.fn.max('created_at').as('last_at')])
           .where('post_id', '=', postId)
-          .where('author_id', '=', memberId)
-          .groupBy(['post_id', 'author_id']),
+          .groupBy(['post_id', 'author_id'])
+          .orderBy((e) => e.fn.max('created_at'), 'desc')
+          .limit(sql.lit(REPLY_RECIPIENTS_MAX)),
       )
       .execute();
   }

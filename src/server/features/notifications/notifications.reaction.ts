@@ -15,7 +15,7 @@ import {
   markNotificationsMailed,
   pointNotificationAt,
   recordParticipation,
-  recountParticipation,
+  recountParticipants,
   removeNotifications,
   setAnnouncementNotificationText,
   setNotificationText,
@@ -32,9 +32,9 @@ export const MEMBERSHIP_TEXT = 'Your Gold membership is active.';
  * Notification rows follow the writes inside their transaction (API.md "Notifications"): a
  * comment notifies its post's author (`comment`) and the post's other recent commenters
  * (`reply`), an announcement every member, an upgrade its member; a removed comment, post or
- * announcement takes its notifications. Each post's commenters are kept beside (with their
- * latest comment's time: `post_participants`), which is where the replies' recipients are read
- * from. Each row written (or brought up to date) for one member
+ * announcement takes its notifications. Each post's most recent commenters are kept beside
+ * (`post_participants`, with their latest comment's time), where the replies' recipients are
+ * read from. Each row written (or brought up to date) for one member
  * is recorded as `notification.created`, with the member's unread count after it and whether it is to be
  * mailed, for what follows the commit (the live stream, the mail).
  */
@@ -52,7 +52,7 @@ async function follow(db: Db, event: DomainEvent, record: Recorder): Promise<voi
       await recordParticipation(db, { postId: event.comment.postId, memberId: event.comment.authorId, at: event.comment.createdAt });
       return notifyComment(db, event, record);
     case 'comments.removed':
-      await recountParticipation(db, participantsOf(event.comments));
+      await recountParticipants(db, [...new Set(event.comments.map((c) => c.postId))]);
       return removeCommentNotifications(
         db,
         event.comments.map((c) => c.id),
@@ -74,13 +74,6 @@ async function follow(db: Db, event: DomainEvent, record: Recorder): Promise<voi
     default:
       return;
   }
-}
-
-/** Each writer of the comments on each post once. */
-function participantsOf(comments: ReadonlyArray<{ postId: string; authorId: string }>): Array<{ postId: string; memberId: string }> {
-  const pairs = new Map<string, { postId: string; memberId: string }>();
-  for (const c of comments) pairs.set(`${c.postId} ${c.authorId}`, { postId: c.postId, memberId: c.authorId });
-  return [...pairs.values()];
 }
 
 /** An edited comment's notifications quote its new text. */

@@ -247,6 +247,10 @@ describe('notifications', () => {
     expect((await list(crowd[1]!)).items[0]).toMatchObject({ type: 'reply', text: 'the newest' });
     expect((await list(crowd[2]!)).items[0]).toMatchObject({ type: 'reply', text: 'the newest' });
     expect((await list(author)).items[0]).toMatchObject({ type: 'comment', text: 'the newest' });
+    // The post keeps its 50 most recent commenters, no more.
+    const kept = await t.db.selectFrom('post_participants').select('member_id').where('post_id', '=', postId).execute();
+    expect(kept).toHaveLength(REPLY_RECIPIENTS_MAX);
+    expect(kept.map((p) => p.member_id)).not.toContain(first!.id);
   });
 
   it('tells a member whose comments on a post are all deleted nothing more of it, and one with a comment left still', async () => {
