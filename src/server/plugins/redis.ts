@@ -38,7 +38,7 @@ const CONNECT_WAIT_MS = 2000;
  */
 async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, enableAutoPipelining: true });
   let reported = false;
   redis.on('error', (error: Error) => {
     if (!reported)

@@ -127,7 +127,7 @@ export async function redisBus(
   onError: (error: unknown) => void,
   options: { startWaitMs?: number } = {},
 ): Promise<LiveBus> {
-  const reader = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  const reader = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, enableAutoPipelining: false });
   reader.on('error', () => {}); // reported by the read loop
   const backlog = new Backlog();
   let listener: (entry: LiveEntry) => void = () => {};
