@@ -48,6 +48,16 @@ describe('demo seed', () => {
         .executeTakeFirstOrThrow();
       expect(Number(tag.post_count), tag.tag).toBe(Number(real.n));
     }
+    // Each post's commenters, with their latest comment's time, as a comment would keep them.
+    const participants = await t.db.selectFrom('post_participants').select(['post_id', 'member_id', 'last_at']).execute();
+    const latest = await t.db
+      .selectFrom('comments')
+      .select(['post_id', 'author_id as member_id', (eb) => eb.fn.max('created_at').as('last_at')])
+      .groupBy(['post_id', 'author_id'])
+      .execute();
+    expect(latest.length).toBeGreaterThan(0);
+    const key = (r: { post_id: string; member_id: string; last_at: string }) => `${r.post_id}/${r.member_id}/${r.last_at}`;
+    expect(participants.map(key).sort()).toEqual(latest.map(key).sort());
   });
 
   it('is deterministic: the same seed writes the same titles', async () => {

@@ -4,7 +4,7 @@ import { REPORT_FEEDBACKS } from '#shared/constants.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
 import { recountFromRows } from '../features/counters/counters.recount.ts';
-import { REPLY_RECIPIENTS_MAX } from '../features/notifications/notifications.queries.ts';
+import { fillPostParticipants } from './migrations/0020-post-participants.ts';
 import { newId } from '../lib/ids.ts';
 import { writtenText } from '../lib/markdown/written-text.ts';
 import type { WritePath } from '../write-path/write-path.ts';
@@ -158,27 +158,6 @@ function prng(seed: number) {
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T };
 }
 
-/**
- * Each post's most recent commenters with their latest comment's time, as the notifications
- * reaction keeps them (a chunk holds its posts' comments).
- */
-function participantsOf(comments: Insertable<DB['comments']>[]): Insertable<DB['post_participants']>[] {
-  const byPost = new Map<string, Map<string, string>>();
-  for (const c of comments) {
-    const postId = c.post_id as string;
-    const at = c.created_at as string;
-    let latest = byPost.get(postId);
-    if (!latest) byPost.set(postId, (latest = new Map()));
-    if ((latest.get(c.author_id as string) ?? '') < at) latest.set(c.author_id as string, at);
-  }
-  return [...byPost].flatMap(([postId, latest]) =>
-    [...latest]
-      .sort(([, x], [, y]) => (x < y ? 1 : x > y ? -1 : 0))
-      .slice(0, REPLY_RECIPIENTS_MAX)
-      .map(([memberId, at]) => ({ post_id: postId, member_id: memberId, last_at: at })),
-  );
-}
-
 /** Posts made and written at a time by the seed. */
 const SEED_CHUNK = 10_000;
 
@@ -261,7 +240,6 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
   const writeChunk = async (t: Kysely<DB>) => {
     await insertBatched(t, 'posts', posts);
     await insertBatched(t, 'comments', comments);
-    await insertBatched(t, 'post_participants', participantsOf(comments));
     await insertBatched(t, 'votes', votes);
     const authors = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
     for (const c of comments) {
@@ -348,6 +326,7 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
     reportCount = reports.length;
     await insertBatched(t, 'reports', reports);
     await recountFromRows(w.trx, now);
+    await fillPostParticipants(w.trx as never);
     w.record({ type: 'forum.seeded' });
   });
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum

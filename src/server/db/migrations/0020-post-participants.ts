@@ -18,6 +18,11 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addPrimaryKeyConstraint('post_participants_pk', ['post_id', 'last_at', 'member_id'])
     .$call((table) => (engine === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table))
     .execute();
+  await fillPostParticipants(db);
+}
+
+/** Each post's 50 most recent commenters, from its comments (also the seed's, once its comments are in). */
+export async function fillPostParticipants(db: Kysely<unknown>): Promise<void> {
   await sql`insert into post_participants (post_id, last_at, member_id)
     select post_id, last_at, author_id from (
       select post_id, author_id, max(created_at) as last_at,
