@@ -8,3 +8,20 @@ export async function countRows(db: Db, table: keyof DB): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Each post's commenters as `post_participants` keeps them and as the comments make them (every
+ * writer's latest comment on the post), as sorted `post/member/time` keys: equal when the table is
+ * true to a forum with fewer than 50 commenters a post.
+ */
+export async function participantsBesideComments(db: Db): Promise<{ kept: string[]; counted: string[] }> {
+  const kept = await db.selectFrom('post_participants').select(['post_id', 'member_id', 'last_at']).execute();
+  const counted = await db
+    .selectFrom('comments')
+    .select(['post_id', 'author_id as member_id', (eb) => eb.fn.max('created_at').as('last_at')])
+    .groupBy(['post_id', 'author_id'])
+    .execute();
+  const keys = (rows: Array<{ post_id: string; member_id: string; last_at: string }>) =>
+    rows.map((r) => `${r.post_id}/${r.member_id}/${r.last_at}`).sort();
+  return { kept: keys(kept), counted: keys(counted) };
+}

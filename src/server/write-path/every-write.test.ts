@@ -7,6 +7,7 @@ import { readStoredCounts, recountFromRows } from '../features/counters/counters
 import { promoteToAdmin } from '../features/users/users.service.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { testRedisUrl } from '../test/redis.ts';
+import { participantsBesideComments } from '../test/rows.ts';
 import { signUp, type TestMember } from '../test/sign-in.ts';
 
 /**
@@ -89,16 +90,10 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     );
   }
 
-  /** Each post's commenters are kept as its comments make them: the latest comment's time of each writer (far fewer than the 50 a post keeps, here). */
+  /** Each post's commenters are kept as its comments make them (far fewer than the 50 a post keeps, here). */
   async function expectParticipantsTrue(step: string) {
-    const kept = await t.db.selectFrom('post_participants').select(['post_id', 'member_id', 'last_at']).execute();
-    const counted = await t.db
-      .selectFrom('comments')
-      .select(['post_id', 'author_id as member_id', (eb) => eb.fn.max('created_at').as('last_at')])
-      .groupBy(['post_id', 'author_id'])
-      .execute();
-    const key = (r: { post_id: string; member_id: string; last_at: string }) => `${r.post_id}/${r.member_id}/${r.last_at}`;
-    expect(kept.map(key).sort(), step).toEqual(counted.map(key).sort());
+    const { kept, counted } = await participantsBesideComments(t.db);
+    expect(kept, step).toEqual(counted);
   }
 
   /** Performs one write route and checks what every write must leave behind. */
