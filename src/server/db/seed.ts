@@ -4,7 +4,7 @@ import { REPORT_FEEDBACKS } from '#shared/constants.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
 import { recountFromRows } from '../features/counters/counters.recount.ts';
-import { fillPostParticipants } from './migrations/0020-post-participants.ts';
+import { fillParticipants } from '../features/notifications/notifications.queries.ts';
 import { newId } from '../lib/ids.ts';
 import { writtenText } from '../lib/markdown/written-text.ts';
 import type { WritePath } from '../write-path/write-path.ts';
@@ -326,7 +326,7 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
     reportCount = reports.length;
     await insertBatched(t, 'reports', reports);
     await recountFromRows(w.trx, now);
-    await fillPostParticipants(w.trx as never);
+    await fillParticipants(w.trx);
     w.record({ type: 'forum.seeded' });
   });
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { fillParticipants } from '../../features/notifications/notifications.queries.ts';
 import type { Engine } from '../engine.ts';
+import type { DB } from '../schema.ts';
 
 // Each post's most recent commenters, at most 50, with the time of their latest comment on it,
 // kept by the notifications reaction (notifications.queries.ts): a new comment's `reply`
@@ -18,15 +20,5 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addPrimaryKeyConstraint('post_participants_pk', ['post_id', 'last_at', 'member_id'])
     .$call((table) => (engine === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table))
     .execute();
-  await fillPostParticipants(db);
-}
-
-/** Each post's 50 most recent commenters, from its comments (also the seed's, once its comments are in). */
-export async function fillPostParticipants(db: Kysely<unknown>): Promise<void> {
-  await sql`insert into post_participants (post_id, last_at, member_id)
-    select post_id, last_at, author_id from (
-      select post_id, author_id, max(created_at) as last_at,
-        row_number() over (partition by post_id order by max(created_at) desc, author_id) as n
-      from comments group by post_id, author_id
-    ) as ranked where n <= 50`.execute(db);
+  await fillParticipants(db as Kysely<DB>);
 }

@@ -49,24 +49,27 @@ export async function recordParticipation(db: Db, p: { postId: string; memberId:
   await trimParticipants.runDeferrable(db, p);
 }
 
+/**
+ * Each post's rows made from its comments (the REPLY_RECIPIENTS_MAX writers of its latest
+ * comments, with their latest comment's time): of the given posts, or of every post without
+ * them (migration 0020, the seed). The table holds none of those posts' rows yet.
+ */
+export async function fillParticipants(db: Db, postIds?: readonly string[]): Promise<void> {
+  if (postIds?.length === 0) return;
+  const ofPosts = postIds ? sql`where post_id in (${sql.join(postIds)})` : sql``;
+  await sql`insert into post_participants (post_id, last_at, member_id)
+    select post_id, last_at, author_id from (
+      select post_id, author_id, max(created_at) as last_at,
+        row_number() over (partition by post_id order by max(created_at) desc, author_id) as n
+      from comments ${ofPosts} group by post_id, author_id
+    ) as ranked where n <= ${sql.lit(REPLY_RECIPIENTS_MAX)}`.execute(db);
+}
+
 /** After comments are removed, each post's rows are what its remaining comments make them. */
 export async function recountParticipants(db: Db, postIds: readonly string[]): Promise<void> {
-  for (const postId of postIds) {
-    await db.deleteFrom('post_participants').where('post_id', '=', postId).execute();
-    await db
-      .insertInto('post_participants')
-      .columns(['post_id', 'member_id', 'last_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('comments')
-          .select(['post_id', 'author_id', (e) => e.fn.max('created_at').as('last_at')])
-          .where('post_id', '=', postId)
-          .groupBy(['post_id', 'author_id'])
-          .orderBy((e) => e.fn.max('created_at'), 'desc')
-          .limit(sql.lit(REPLY_RECIPIENTS_MAX)),
-      )
-      .execute();
-  }
+  if (postIds.length === 0) return;
+  await db.deleteFrom('post_participants').where('post_id', 'in', postIds).execute();
+  await fillParticipants(db, postIds);
 }
 
 /** A new comment as its notifications need it, with its post and its writer. */
