@@ -48,8 +48,8 @@ export function mailRecipients(db: Kysely<DB>) {
     drop: release,
     /** The member's address and ban, when the mail's turn has come; undefined for no such member. */
     async take(id: string): Promise<MailRecipient | undefined> {
-      if (!wanted.has(id)) wanted.set(id, { mails: 1 });
-      const w = wanted.get(id)!;
+      let w = wanted.get(id);
+      if (!w) wanted.set(id, (w = { mails: 1 }));
       if (!w.found) readFor(id);
       try {
         return await w.found;
