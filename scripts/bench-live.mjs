@@ -1,8 +1,9 @@
 // The bench's live part (GET /api/events): one server holding 10,000 open streams (its RSS
 // beside the same server idle), one event delivered to 1,000 streams subscribed to a post
 // (latency from the write's request to each stream's arrival: an upper bound of "from the
-// commit"), and comment and vote throughput with 1,000 streams open. The streams are opened
-// by scripts/live-clients.mjs, a process of its own.
+// commit"), and comment and vote throughput with 1,000 streams open, beside the same writes
+// with none open just before. The streams are opened by scripts/live-clients.mjs, a process of
+// its own.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -103,6 +104,15 @@ export async function benchLive({ env, secret, ctx, tools, log }) {
     );
     await clients.ask({ type: 'close' }, 'closed');
 
+    // The same writes with no stream open first, on this server and this database as they are
+    // now: the comment scenario has grown the threads since the first run (each comment has
+    // more recipients), so the figure beside it tells what the streams themselves cost.
+    const alone = new Map();
+    for (const name of ['comment', 'vote']) {
+      const r = await measure(server, scenarios[name], ctx);
+      alone.set(name, { rps: r.rps, p99: r.p99 });
+      log(`  ${`${r.label}, no stream open`.padEnd(60)} ${fmtInt(r.rps).padStart(7)} req/s  p99 ${r.p99} ms`);
+    }
     // Writes with 1,000 streams open: half of them on posts the writes go to.
     const open = await clients.ask(
       {
@@ -116,7 +126,7 @@ export async function benchLive({ env, secret, ctx, tools, log }) {
     const writes = [];
     for (const name of ['comment', 'vote']) {
       const r = await measure(server, scenarios[name], ctx);
-      writes.push({ ...r, name: `${name}-live`, label: `${r.label} with ${fmtInt(open.open)} streams open` });
+      writes.push({ ...r, name: `${name}-live`, label: `${r.label} with ${fmtInt(open.open)} streams open`, alone: alone.get(name) });
       log(`  ${`${r.label}, ${fmtInt(open.open)} streams open`.padEnd(60)} ${fmtInt(r.rps).padStart(7)} req/s  p99 ${r.p99} ms`);
     }
     return {
