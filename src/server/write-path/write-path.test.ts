@@ -64,6 +64,24 @@ describe('the write path', () => {
     expect(seen.sort()).toEqual(['b1', 'b2']);
   });
 
+  it('on SQLite, lets writes that arrive turn after turn share one batch; a write alone makes its own', async () => {
+    const batches: string[][] = [];
+    const { writes } = pathWith([
+      { name: 'batches', afterCommit: (events) => void batches.push(events.map((e) => (e as { tag: string }).tag)) },
+    ]);
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    // As requests do when their clients send them a moment apart: one each turn of the event loop.
+    const pending = [addTag(writes, 't1')];
+    await nextTurn();
+    pending.push(addTag(writes, 't2'));
+    await nextTurn();
+    pending.push(addTag(writes, 't3'));
+    await Promise.all(pending);
+    await addTag(writes, 't4');
+    if (t.engine === 'sqlite') expect(batches).toEqual([['t1', 't2', 't3'], ['t4']]);
+    else expect(batches.map((b) => b.length)).toEqual([1, 1, 1, 1]); // a transaction each
+  });
+
   it('lets each write see the ones committed before it in the same batch', async () => {
     const { writes } = pathWith([]);
     await t.db.insertInto('counters').values({ name: 'test-counter', value: 0 }).execute();
