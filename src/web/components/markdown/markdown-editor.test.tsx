@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form } from '#web/components/ui/form.tsx';
@@ -222,18 +222,23 @@ describe('Markdown editor', () => {
     const uploads: string[] = [];
     server.use(
       http.post('*/api/uploads/image', async ({ request }) => {
-        const file = (await request.formData()).get('image') as File;
-        uploads.push(await file.text());
+        // The multipart body read as text: Node 26's fetch cannot parse it into the test
+        // environment's File objects (request.formData() fails there), nor carry their bytes.
+        const part = /name="image"; filename="[^"]*"\r\nContent-Type: ([^\r]*)\r\n/.exec(await request.text());
+        uploads.push(part?.[1] ?? 'no image part');
         return HttpResponse.json({ data: { display_url: '/api/images/img-1' } });
       }),
     );
     const { user, textarea } = await renderEditor();
     await user.type(textarea, 'Look:');
+    const appended = vi.spyOn(FormData.prototype, 'append');
     const image = new File(['png'], 'shot.png', { type: 'image/png' });
     fireEvent.paste(textarea, { clipboardData: { files: [image], types: ['Files'] } });
 
     await waitFor(() => expect(textarea).toHaveValue('Look:\n\n![shot](/api/images/img-1)\n'));
-    expect(uploads).toEqual(['png']);
+    expect(uploads).toEqual(['image/png']);
+    // The pasted file itself (toBe: every File is deeply equal to every other one here).
+    expect(appended.mock.calls.find(([name]) => name === 'image')?.[1]).toBe(image);
   });
 
   it('says why a dropped image could not be uploaded, and leaves no placeholder', async () => {
