@@ -90,5 +90,8 @@ for (const entry of await readdir('dist/server', { recursive: true })) {
   const file = path.join('dist/server', entry);
   const text = await readFile(file, 'utf8');
   if (!/[\u0080-\uffff]/.test(text)) continue;
-  await writeFile(file, text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  await writeFile(
+    file,
+    text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
 }
