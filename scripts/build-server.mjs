@@ -89,9 +89,6 @@ for (const entry of await readdir('dist/server', { recursive: true })) {
   if (!entry.endsWith('.js')) continue;
   const file = path.join('dist/server', entry);
   const text = await readFile(file, 'utf8');
-  if (!/[\u0080-\uffff]/.test(text)) continue;
-  await writeFile(
-    file,
-    text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-  );
+  const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) await writeFile(file, ascii);
 }
