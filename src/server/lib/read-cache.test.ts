@@ -241,7 +241,7 @@ describe.runIf(redis !== null)('redis store', () => {
     expect(seen.value).toBe(MISSING);
     // Nothing this forum keeps in Redis stays there for ever.
     expect(await redis!.ttl(`${prefix}version`)).toBeGreaterThan(0);
-    expect(await redis!.ttl(`${prefix}k`)).toBeGreaterThan(0);
+    expect(await redis!.ttl(`${prefix}entry:k`)).toBeGreaterThan(0);
     expect(await redis!.ttl(`${prefix}tag:post:1`)).toBeGreaterThan(0);
     const keys = await redis!.keys(`${prefix}*`);
     await redis!.del(...keys);
@@ -255,8 +255,13 @@ describe.runIf(redis !== null)('redis store', () => {
     await other.write('k', { version: v0, tags: [ALL, 'post:1'], value: 'first' });
     expect((await one.read('k')).value).toBe('first');
     // Same version, other text: the copy held here is what is answered (the text is not sent again).
-    await redis!.set(`${prefix}k`, `${v0} ${ALL} post:1\n"sent again"`);
+    await redis!.hset(`${prefix}entry:k`, 'v', '"sent again"');
     expect((await one.read('k')).value).toBe('first');
+    // The body is not even read: a copy held at the current version is answered without it.
+    await redis!.hdel(`${prefix}entry:k`, 'v');
+    expect((await one.read('k')).value).toBe('first');
+    // Another instance holds no copy and gets nothing rather than a header without its answer.
+    expect((await redisStore(redis!, prefix).read('k')).value).toBe(MISSING);
     // A write to what it shows: nothing, then the other instance's newer answer.
     await other.bump(['post:1']);
     expect((await one.read('k')).value).toBe(MISSING);
@@ -264,7 +269,7 @@ describe.runIf(redis !== null)('redis store', () => {
     await other.write('k', { version: v2, tags: [ALL, 'post:1'], value: 'second' });
     expect((await one.read('k')).value).toBe('second');
     // Gone from Redis (expired, flushed): gone here too.
-    await redis!.del(`${prefix}k`);
+    await redis!.del(`${prefix}entry:k`);
     expect((await one.read('k')).value).toBe(MISSING);
     const keys = await redis!.keys(`${prefix}*`);
     if (keys.length > 0) await redis!.del(...keys);
