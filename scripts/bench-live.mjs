@@ -2,8 +2,8 @@
 // beside the same server idle), one event delivered to 1,000 streams subscribed to a post
 // (latency from the write's request to each stream's arrival: an upper bound of "from the
 // commit"), and comment and vote throughput with 1,000 streams open, beside the same writes
-// with none open just before. The streams are opened by scripts/live-clients.mjs, a process of
-// its own.
+// with none open just before and just after. The streams are opened by scripts/live-clients.mjs,
+// a process of its own.
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -104,15 +104,21 @@ export async function benchLive({ env, secret, ctx, tools, log }) {
     );
     await clients.ask({ type: 'close' }, 'closed');
 
-    // The same writes with no stream open first, on this server and this database as they are
-    // now: the comment scenario has grown the threads since the first run (each comment has
-    // more recipients), so the figure beside it tells what the streams themselves cost.
-    const alone = new Map();
-    for (const name of ['comment', 'vote']) {
-      const r = await measure(server, scenarios[name], ctx);
-      alone.set(name, { rps: r.rps, p99: r.p99 });
-      log(`  ${`${r.label}, no stream open`.padEnd(60)} ${fmtInt(r.rps).padStart(7)} req/s  p99 ${r.p99} ms`);
-    }
+    // The same writes with no stream open, just before the streams open and again once they are
+    // closed, on this server and this database: every comment run grows the threads (each comment
+    // has more recent commenters to notify, longer indexes to write), so the forum is not the same
+    // from one run to the next. The two runs without streams bracket the one with them, and tell
+    // what the streams themselves cost apart from what the forum's growth does.
+    const measureAlone = async (when) => {
+      const results = new Map();
+      for (const name of ['comment', 'vote']) {
+        const r = await measure(server, scenarios[name], ctx);
+        results.set(name, { rps: r.rps, p99: r.p99 });
+        log(`  ${`${r.label}, no stream open (${when})`.padEnd(66)} ${fmtInt(r.rps).padStart(7)} req/s  p99 ${r.p99} ms`);
+      }
+      return results;
+    };
+    const before = await measureAlone('before');
     // Writes with 1,000 streams open: half of them on posts the writes go to.
     const open = await clients.ask(
       {
@@ -123,12 +129,21 @@ export async function benchLive({ env, secret, ctx, tools, log }) {
       },
       'opened',
     );
-    const writes = [];
+    const withStreams = [];
     for (const name of ['comment', 'vote']) {
       const r = await measure(server, scenarios[name], ctx);
-      writes.push({ ...r, name: `${name}-live`, label: `${r.label} with ${fmtInt(open.open)} streams open`, alone: alone.get(name) });
-      log(`  ${`${r.label}, ${fmtInt(open.open)} streams open`.padEnd(60)} ${fmtInt(r.rps).padStart(7)} req/s  p99 ${r.p99} ms`);
+      withStreams.push([name, r]);
+      log(`  ${`${r.label}, ${fmtInt(open.open)} streams open`.padEnd(66)} ${fmtInt(r.rps).padStart(7)} req/s  p99 ${r.p99} ms`);
     }
+    await clients.ask({ type: 'close' }, 'closed');
+    const after = await measureAlone('after');
+    const writes = withStreams.map(([name, r]) => ({
+      ...r,
+      name: `${name}-live`,
+      label: `${r.label} with ${fmtInt(open.open)} streams open`,
+      alone: before.get(name),
+      aloneAfter: after.get(name),
+    }));
     return {
       held: {
         streams: held.open,

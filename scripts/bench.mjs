@@ -677,8 +677,12 @@ function budgets(result) {
         pass: delivery.p99Ms <= LIVE_BUDGETS.p99Ms,
       });
       for (const w of writes) {
-        // Beside it, the same writes on the same server with no stream open, just before.
-        const alone = w.alone ? ` (${fmt(w.alone.rps)} with none open)` : '';
+        // Beside it, the same writes on the same server with no stream open, just before and after.
+        const alone = w.alone
+          ? w.aloneAfter
+            ? ` (${fmt(w.alone.rps)} before and ${fmt(w.aloneAfter.rps)} after with none open)`
+            : ` (${fmt(w.alone.rps)} with none open)`
+          : '';
         out.push({ budget: `${w.label} ≥ 1,800/s`, value: `${fmt(w.rps)}${alone}`, pass: w.rps >= LIVE_BUDGETS.writesPerSecond });
       }
     }
