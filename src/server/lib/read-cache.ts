@@ -113,7 +113,7 @@ const VERSION_TTL_SECONDS = 30 * 86_400;
 // One round trip each. An entry is a hash: its header `h` ("<version> <tag> <tag>…", what the
 // read checks) and its body `v` (the JSON of the value). The read copies the body out only when
 // the caller's own copy is not the current one: a kept home page is some 13 kB, and reading it
-// into the script on every read made the script 20 µs a call against 5 for the header alone.
+// into the script on every read made the script 20 µs a call against 4 for the header alone.
 // (The tag keys are named inside the scripts: fine for one Redis, not for a Redis Cluster.)
 // The read answers {version} when nothing current is kept, {version, made} when what is kept
 // was made under ARGV[2] (the version of the caller's own copy, which then still holds), and
