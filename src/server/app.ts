@@ -31,6 +31,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { livePlugin } from './plugins/live.ts';
 import { clientError, errorHandlerPlugin, frameworkError } from './plugins/error-handler.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { nulTextPlugin } from './plugins/nul-text.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { redisPlugin } from './plugins/redis.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(livePlugin);
   await app.register(writePathPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(nulTextPlugin);
   // The CSP allows the inline scripts of the web app's own index.html, by their hashes.
   const indexFile = options.webRoot ? path.join(options.webRoot, 'index.html') : null;
   const inlineScripts = indexFile && existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
