@@ -8,7 +8,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal } from '../counters/counters.service.ts';
-import { tagExists, tagsContaining } from '../tags/tags.service.ts';
+import { holdTagForPost, tagsContaining } from '../tags/tags.service.ts';
 import { memberIdByEmail } from '../users/users.service.ts';
 import {
   deletePostRow,
@@ -65,14 +65,17 @@ export const findPostAuthor = findPostOwner;
  */
 export const readPostForUpdate = readPostForChange;
 
-/** Writes a post within the member's limit (Bronze 5, Gold 10 in total), atomically. */
+const unknownTag = () => badRequest('Pick a tag from the list.', [{ path: 'body.category', message: 'is not an existing tag' }]);
+
+/**
+ * Writes a post within the member's limit (Bronze 5, Gold 10 in total), atomically, under a tag
+ * held until it is in: an admin renaming or removing the tag meanwhile waits for it, or it for them.
+ */
 export async function publishPost(writes: WritePath, viewer: SessionViewer, input: CreatePostInput): Promise<{ insertedId: string }> {
-  if (!(await tagExists(writes.db, input.category))) {
-    throw badRequest('Pick a tag from the list.', [{ path: 'body.category', message: 'is not an existing tag' }]);
-  }
   const id = newId();
   const createdAt = nowIso();
   await writes.run(async (w) => {
+    if (!(await holdTagForPost(w.trx, input.category))) throw unknownTag();
     const poster = await readPoster(w.trx, viewer.id);
     if (!poster || hasReachedPostLimit(poster.membership, poster.postCount)) throw postLimitReached();
     await insertPost(w.trx, { id, authorId: viewer.id, ...input, createdAt });
@@ -126,11 +129,10 @@ export async function editPost(
   id: string,
   input: UpdatePostInput,
 ): Promise<{ modifiedCount: number }> {
-  if (input.category !== undefined && !(await tagExists(writes.db, input.category))) {
-    throw badRequest('Pick a tag from the list.', [{ path: 'body.category', message: 'is not an existing tag' }]);
-  }
   const editedAt = nowIso();
   return writes.run(async (w) => {
+    // The tag first, as publishing holds it before anything else.
+    if (input.category !== undefined && !(await holdTagForPost(w.trx, input.category))) throw unknownTag();
     const before = await readPostForEdit(w.trx, id);
     if (!before) throw notFound('post');
     if (!canEditPost(viewer, before)) throw forbidden('You can only edit your own posts.');

@@ -1,6 +1,7 @@
 import type { Tag } from '#shared/schemas/tag.ts';
 import type { Db } from '../../db/schema.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
+import { lockingRead } from '../../db/row-lock.ts';
 
 const MAX_TAGS = 1000;
 
@@ -33,8 +34,27 @@ export async function insertTag(db: Db, tag: { id: string; tag: string; createdA
   await db.insertInto('tags').values({ id: tag.id, tag: tag.tag, created_at: tag.createdAt }).execute();
 }
 
-export async function tagById(db: Db, id: string): Promise<{ id: string; tag: string } | undefined> {
-  return db.selectFrom('tags').select(['id', 'tag']).where('id', '=', id).executeTakeFirst();
+/**
+ * The tags of these ids about to be renamed or removed, held until the transaction ends (see
+ * lockingRead): a post filed under one meanwhile waits, and so does another rename or removal,
+ * which then finds the tag as this one left it. Taken in one order, so that two removals moving
+ * posts each to the other's tag do not wait on each other crosswise.
+ */
+export async function holdTags(db: Db, ids: readonly string[]): Promise<Array<{ id: string; tag: string }>> {
+  return lockingRead(db, db.selectFrom('tags').select(['id', 'tag']).where('id', 'in', ids).orderBy('id'), 'tags').execute();
+}
+
+const heldTagNamed = prepared((db, a: Args<{ tag: string }>) =>
+  lockingRead(db, db.selectFrom('tags').select('id').where('tag', '=', a.tag), 'tags', 'no key update'),
+);
+
+/**
+ * Whether a post may be filed under the tag: it exists, and is held until the transaction ends
+ * with the lock its count's move takes anyway, so it is neither renamed nor removed before the
+ * post is in (a rename or removal under way is waited for, and the tag then read as it left it).
+ */
+export async function holdTagForPost(db: Db, tag: string): Promise<boolean> {
+  return (await heldTagNamed.executeTakeFirst(db, { tag })) !== undefined;
 }
 
 /** The ids of the posts filed under the tag. */

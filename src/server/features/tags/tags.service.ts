@@ -3,17 +3,18 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import {
   deleteTagRow,
+  holdTagForPost,
+  holdTags,
   insertTag,
   listTags,
   postIdsTagged,
   renameTagRow,
   retagPosts,
-  tagById,
   tagExists,
   tagsContaining,
 } from './tags.queries.ts';
 
-export { listTags, tagExists, tagsContaining };
+export { holdTagForPost, listTags, tagExists, tagsContaining };
 
 /** An admin adds a tag (already normalised by its schema); a duplicate is a conflict. */
 export async function createTag(writes: WritePath, tag: string): Promise<{ insertedId: string }> {
@@ -30,7 +31,7 @@ export async function createTag(writes: WritePath, tag: string): Promise<{ inser
 /** An admin renames a tag (already normalised by its schema); its posts keep it under the new name. */
 export async function renameTag(writes: WritePath, id: string, to: string): Promise<{ modifiedCount: number }> {
   return writes.run(async (w) => {
-    const current = await tagById(w.trx, id);
+    const [current] = await holdTags(w.trx, [id]);
     if (!current) throw notFound('tag');
     if (current.tag === to) return { modifiedCount: 0 };
     if (await tagExists(w.trx, to)) throw conflict(`The tag "${to}" already exists.`);
@@ -49,9 +50,10 @@ export async function renameTag(writes: WritePath, id: string, to: string): Prom
 export async function deleteTag(writes: WritePath, id: string, moveTo: string | undefined): Promise<{ deletedCount: number }> {
   if (moveTo === id) throw badRequest('Choose another tag to move the posts to.');
   return writes.run(async (w) => {
-    const current = await tagById(w.trx, id);
+    const held = await holdTags(w.trx, moveTo === undefined ? [id] : [id, moveTo]);
+    const current = held.find((x) => x.id === id);
     if (!current) throw notFound('tag');
-    const target = moveTo === undefined ? undefined : await tagById(w.trx, moveTo);
+    const target = held.find((x) => x.id === moveTo);
     if (moveTo !== undefined && !target) throw notFound('tag to move the posts to');
     const postIds = await postIdsTagged(w.trx, current.tag);
     if (postIds.length > 0 && !target)
