@@ -129,6 +129,23 @@ describe('image uploads', () => {
     expect(await imageCount()).toBe(before);
   });
 
+  it('answers 400 for a body that is not multipart as it says, storing nothing', async () => {
+    const before = await imageCount();
+    const whole = multipart('image', 'a.png', 'image/png', await image('png', 10, 10));
+    for (const payload of [
+      // Cut off before its closing boundary.
+      whole.payload.subarray(0, whole.payload.length - 30),
+      Buffer.from('no boundary anywhere in here'),
+      // A part without its headers' blank line.
+      Buffer.from('------cc-test-boundary\r\nContent-Disposition: form-data; name="image"'),
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...whole.headers }, payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'The upload is not a valid multipart/form-data body.', code: 'VALIDATION_FAILED' });
+    }
+    expect(await imageCount()).toBe(before);
+  });
+
   it('refuses a visitor with 401', async () => {
     const body = multipart('image', 'a.png', 'image/png', await image('png', 10, 10));
     const res = await t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: body.headers, payload: body.payload });

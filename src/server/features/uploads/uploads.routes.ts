@@ -31,7 +31,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
           throw badRequest('Send one image, in the "image" field.', [{ path: 'body', message: 'holds more than one file' }]);
         }
-        throw error;
+        // The multipart parser's own errors ("Unexpected end of multipart data", a part without
+        // headers, no boundary) carry no code: the body is not what its type says.
+        throw badRequest('The upload is not a valid multipart/form-data body.', [
+          { path: 'body', message: 'is not valid multipart/form-data' },
+        ]);
       }
       if (!buffer || buffer.length === 0) {
         throw badRequest('Attach an image in the "image" field.', [{ path: 'body.image', message: 'is required' }]);
