@@ -8,7 +8,7 @@ describe('nulPath', () => {
   it('names the first string, key or item that holds U+0000', () => {
     expect(nulPath('plain', 'body')).toBeUndefined();
     expect(nulPath({ a: 'x', b: ['y', 'z\0'] }, 'body')).toBe('body.b.1');
-    expect(nulPath({ ['k\0']: 1 }, 'query')).toBe('query.k\0');
+    expect(nulPath({ ['k\0']: 1 }, 'querystring')).toBe('querystring.k\0');
     expect(nulPath({ a: { b: { c: '\0' } } }, 'params')).toBe('params.a.b.c');
     expect(nulPath({ n: 1, t: true, z: null }, 'body')).toBeUndefined();
   });
@@ -58,7 +58,7 @@ describe('a request carrying a NUL character', () => {
     expect(inPath.json().details).toEqual([{ path: 'params.id', message: 'contains U+0000' }]);
     const inQuery = await t.app.inject({ url: '/api/search?q=a%00b' });
     expect(inQuery.statusCode).toBe(400);
-    expect(inQuery.json().details).toEqual([{ path: 'query.q', message: 'contains U+0000' }]);
+    expect(inQuery.json().details).toEqual([{ path: 'querystring.q', message: 'contains U+0000' }]);
   });
 
   it('leaves text without one as it was', async () => {

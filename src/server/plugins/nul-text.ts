@@ -28,7 +28,7 @@ export const nulTextPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      const path = nulPath(request.params, 'params') ?? nulPath(request.query, 'query') ?? nulPath(request.body, 'body');
+      const path = nulPath(request.params, 'params') ?? nulPath(request.query, 'querystring') ?? nulPath(request.body, 'body');
       if (path) throw badRequest('Text may not contain the NUL character.', [{ path, message: 'contains U+0000' }]);
     });
   },
