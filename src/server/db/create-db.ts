@@ -13,6 +13,7 @@ import {
 import { registerDirectSqlite } from './direct-sqlite.ts';
 import { withInlinedLimits } from './inline-limits.ts';
 import { isPostgres } from './engine.ts';
+import { registerLowerCase } from './lower-case.ts';
 import type { DB } from './schema.ts';
 import { pipeliningPool } from './pg-pool.ts';
 import { loadSqliteDriver } from './sqlite-driver.ts';
@@ -77,6 +78,7 @@ export function createDb(options: DbOptions): Database {
   // fill the cache to the top, so its size is part of the server's memory under load: 16 MiB
   // held 9 MiB more at the peak and served no read or write faster, at 1,000 or 100,000 posts.
   sqlite.pragma('cache_size = -8000');
+  registerLowerCase(sqlite);
   let checkpointer: Checkpointer | null = null;
   let beforeWrite = (): void => {};
   if (options.backgroundCheckpoints) {

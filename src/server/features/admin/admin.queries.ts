@@ -3,6 +3,7 @@ import { toMembership, toRole, type Role } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { lockingRead } from '../../db/row-lock.ts';
+import { lowerCase } from '../../db/lower-case.ts';
 import type { Db } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { offsetOf } from '../../lib/pagination.ts';
@@ -15,7 +16,7 @@ function memberQuery(db: Db, search: string) {
     const needle = `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
     q = q.where((eb) =>
       eb.or([
-        sql<boolean>`lower(${eb.ref('name')}) like ${needle} escape '\\'`,
+        sql<boolean>`${lowerCase(db, eb.ref('name'))} like ${needle} escape '\\'`,
         sql<boolean>`${eb.ref('email')} like ${needle} escape '\\'`,
       ]),
     );

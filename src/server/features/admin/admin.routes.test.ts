@@ -64,6 +64,16 @@ describe('admin calls', () => {
     expect((await t.app.inject({ url: '/api/user-data-count', headers: admin.headers })).json()).toEqual({ count: 2 });
   });
 
+  it('finds a name with letters beyond ASCII whatever their case', async () => {
+    const olafur = await signUp(t.app, { name: 'Ólafur Łukasiewicz' });
+    const ids = async (search: string) =>
+      (await t.app.inject({ url: `/api/user-data-pagination?search=${encodeURIComponent(search)}`, headers: admin.headers }))
+        .json()
+        .map((u: { _id: string }) => u._id);
+    for (const search of ['ólafur', 'ÓLAFUR', 'łukasiewicz', 'ŁUKAS', 'Ólafur Ł']) expect(await ids(search), search).toEqual([olafur.id]);
+    expect(await ids('olafur')).toEqual([]);
+  });
+
   it('searches for % and _ as themselves, not as wildcards', async () => {
     const john = await signUp(t.app, { name: 'John Doe', email: `john_doe-${Date.now()}@example.test` });
     const count = async (search: string) =>

@@ -1,8 +1,9 @@
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { runDeferrable } from '../../db/deferred.ts';
 import { executeDirect, queryDirect } from '../../db/direct-sqlite.ts';
-import { engineOf } from '../../db/engine.ts';
+import { engineOf, isPostgres } from '../../db/engine.ts';
 import { holdUntilCommit, supersedeHeld } from '../../db/held-until-commit.ts';
+import { beyondAscii, lowerCase } from '../../db/lower-case.ts';
 import type { Db } from '../../db/schema.ts';
 import type { ParsedQuery, QueryTerm, SearchDocument } from './search-terms.ts';
 
@@ -371,9 +372,17 @@ export async function newestMatches(db: Db, search: Search, tier: Tier, page: { 
   return r.rows.map((row) => Number(row.id));
 }
 
-/** Members of that name (case-insensitive), for author:"…". */
+/**
+ * Members of that name (case-insensitive), for author:"…". lower() on both sides reads the
+ * index on lower(name); on SQLite, whose lower() folds A–Z only, a name with other letters is
+ * compared folded by lowerCase instead, over every member's name.
+ */
 export async function memberIdsNamed(db: Db, name: string): Promise<string[]> {
-  const r = await sql<{ id: string }>`select id from users where lower(name) = lower(${name}) limit 50`.execute(db);
+  const same =
+    !isPostgres(db) && beyondAscii(name)
+      ? sql`${lowerCase(db, sql.ref('name'))} = ${name.toLowerCase()}`
+      : sql`lower(name) = lower(${name})`;
+  const r = await sql<{ id: string }>`select id from users where ${same} limit 50`.execute(db);
   return r.rows.map((row) => row.id);
 }
 

@@ -138,6 +138,18 @@ describe('GET /api/search', () => {
     expect(await postIdsFor('author:"Nobody Here" lifetimes')).toEqual([]);
   });
 
+  it('filters by an author whose name has letters beyond ASCII, in any case', async () => {
+    const olafur = await signUp(t.app, { name: 'Ólafur Łukasiewicz' });
+    const post = await createPost(t.app, olafur, {
+      title: 'Ownership in practice',
+      description: 'Moving values around.',
+      category: 'rust',
+    });
+    for (const name of ['Ólafur Łukasiewicz', 'ólafur łukasiewicz', 'ÓLAFUR ŁUKASIEWICZ']) {
+      expect(await postIdsFor(`author:"${name}" ownership`), name).toEqual([post]);
+    }
+  });
+
   it('ranks a title hit above a body or comment hit; ties and sort=newest go newest first', async () => {
     const relevance = await search('lifetimes');
     expect(relevance.hits.map((h) => [h.type, h.postId])).toEqual([
