@@ -21,7 +21,9 @@ import type { DomainEvent } from './events.ts';
  * (group commit): one COMMIT instead of one per request, while a write that fails is rolled
  * back alone and every caller still answers only after the COMMIT that made its write durable.
  * On PostgreSQL (many connections, a group commit of its own) each write is a plain
- * transaction. Never call `run` from inside a `run`.
+ * transaction, run again when the database ends it to break a deadlock (PG_RETRYABLE): the work
+ * writes only through `w.trx`, and calls anything outside the database before `run`, never in
+ * it. Never call `run` from inside a `run`.
  */
 
 export interface WriteContext {
@@ -95,12 +97,32 @@ export function createWritePath(db: Kysely<DB>, options: WritePathOptions): Writ
   return {
     db,
     async run(work) {
-      const { value, events } = await db.transaction().execute((trx) => runWork(trx, work, inTransaction));
-      await followCommit(events);
-      return value;
+      for (let attempt = 1; ; attempt += 1) {
+        let outcome;
+        try {
+          outcome = await db.transaction().execute((trx) => runWork(trx, work, inTransaction));
+        } catch (error) {
+          if (attempt >= PG_ATTEMPTS || !PG_RETRYABLE.has((error as { code?: unknown }).code as string)) throw error;
+          // Apart, so that the two that met do not meet again at once.
+          await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
+          continue;
+        }
+        await followCommit(outcome.events);
+        return outcome.value;
+      }
     },
   };
 }
+
+/**
+ * PostgreSQL ends one of two transactions that wait on each other's rows (40P01, a deadlock:
+ * say a member's comment and an admin removing that member's comments, each holding a row the
+ * other needs next), or one it cannot serialise (40001). Nothing of it was kept, and the work
+ * only writes through its transaction, so it runs again from the start, with fresh events; a
+ * third failure is the caller's.
+ */
+const PG_RETRYABLE = new Set(['40P01', '40001']);
+const PG_ATTEMPTS = 3;
 
 interface Job {
   work(trx: Transaction<DB>): Promise<Outcome<unknown>>;
