@@ -1,16 +1,26 @@
 import { toRole } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Report } from '#shared/schemas/report.ts';
+import { lockingRead } from '../../db/row-lock.ts';
 import type { Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
+/**
+ * The comment about to be reported, with its post's owner, held until the transaction ends (see
+ * lockingRead): a removal of the comment meanwhile waits for the report, or the report for the
+ * removal and then finds no comment; two reports of it are decided one after the other.
+ */
 export async function findCommentWithPostOwner(db: Db, commentId: string): Promise<{ postId: string; postOwnerId: string } | null> {
-  const row = await db
-    .selectFrom('comments as c')
-    .innerJoin('posts as p', 'p.id', 'c.post_id')
-    .select(['c.post_id', 'p.author_id'])
-    .where('c.id', '=', commentId)
-    .executeTakeFirst();
+  const row = await lockingRead(
+    db,
+    db
+      .selectFrom('comments as c')
+      .innerJoin('posts as p', 'p.id', 'c.post_id')
+      .select(['c.post_id', 'p.author_id'])
+      .where('c.id', '=', commentId),
+    'c',
+    'no key update',
+  ).executeTakeFirst();
   return row ? { postId: row.post_id, postOwnerId: row.author_id } : null;
 }
 

@@ -99,4 +99,31 @@ describe('the reported-comment queue', () => {
     expect((await queue()).rows.map((r) => r._id)).toContain(reportId);
     expect(await commentIdsOnPost()).toContain(commentId);
   });
+
+  it('files a comment reported several times at once once, and one removed meanwhile not at all (404)', async () => {
+    const report = (commentId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/reported-comment',
+        headers: owner.headers,
+        payload: { commentId, ReportedComment: 'Abusive or disrespectful language' },
+      });
+    for (let round = 0; round < 4; round += 1) {
+      const twice = await createComment(t.app, commenter, postId, `reported at once ${round}`);
+      const answers = await Promise.all([report(twice), report(twice), report(twice)]);
+      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join(' ')).toEqual([200, 409, 409]);
+
+      const going = await createComment(t.app, commenter, postId, `removed as reported ${round}`);
+      const [removed, ...reported] = await Promise.all([
+        t.app.inject({ method: 'DELETE', url: `/api/comment-data/${going}`, headers: commenter.headers }),
+        report(going),
+        report(going),
+      ]);
+      expect(removed.statusCode).toBe(200);
+      // Filed before the removal (which takes the report with it) or refused after it.
+      for (const r of reported) expect([200, 404, 409], r.body).toContain(r.statusCode);
+      const left = await t.db.selectFrom('reports').select('id').where('comment_id', 'in', [twice, going]).execute();
+      expect(left).toHaveLength(1);
+    }
+  });
 });
