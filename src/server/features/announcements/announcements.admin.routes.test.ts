@@ -100,4 +100,21 @@ describe('editing and removing announcements', () => {
     expect(after.items.map((a) => a._id)).not.toContain(id);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/announcement-data/${id}`, headers: admin.headers })).statusCode).toBe(404);
   });
+
+  it('edited while it is removed: each edit is made (1) or finds it gone (404), never answered with nothing changed', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const id = await publish(`Short-lived ${round}`);
+      const edit = (title: string) =>
+        t.app.inject({ method: 'PATCH', url: `/api/announcement-data/${id}`, headers: admin.headers, payload: { title } });
+      const answers = await Promise.all([
+        edit(`Renamed ${round}a`),
+        t.app.inject({ method: 'DELETE', url: `/api/announcement-data/${id}`, headers: admin.headers }),
+        edit(`Renamed ${round}b`),
+      ]);
+      for (const a of [answers[0]!, answers[2]!]) {
+        expect(a.statusCode === 404 || a.body === '{"modifiedCount":1}', `${a.statusCode} ${a.body}`).toBe(true);
+      }
+      expect(answers[1]!.json()).toEqual({ deletedCount: 1 });
+    }
+  });
 });

@@ -45,6 +45,8 @@ export async function editAnnouncement(writes: WritePath, id: string, input: Upd
   return writes.run(async (w) => {
     if (!(await announcementExists(w.trx, id))) throw notFound('announcement');
     const modifiedCount = await updateAnnouncement(w.trx, id, input);
+    // Removed since the check, by a removal that committed first (PostgreSQL): gone after all.
+    if (modifiedCount === 0) throw notFound('announcement');
     w.record({ type: 'announcement.edited', announcementId: id });
     return { modifiedCount };
   });
