@@ -97,19 +97,9 @@ export function createWritePath(db: Kysely<DB>, options: WritePathOptions): Writ
   return {
     db,
     async run(work) {
-      for (let attempt = 1; ; attempt += 1) {
-        let outcome;
-        try {
-          outcome = await db.transaction().execute((trx) => runWork(trx, work, inTransaction));
-        } catch (error) {
-          if (attempt >= PG_ATTEMPTS || !PG_RETRYABLE.has((error as { code?: unknown }).code as string)) throw error;
-          // Apart, so that the two that met do not meet again at once.
-          await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
-          continue;
-        }
-        await followCommit(outcome.events);
-        return outcome.value;
-      }
+      const { value, events } = await retriedOnConflict(() => db.transaction().execute((trx) => runWork(trx, work, inTransaction)));
+      await followCommit(events);
+      return value;
     },
   };
 }
@@ -121,8 +111,20 @@ export function createWritePath(db: Kysely<DB>, options: WritePathOptions): Writ
  * only writes through its transaction, so it runs again from the start, with fresh events; a
  * third failure is the caller's.
  */
-const PG_RETRYABLE = new Set(['40P01', '40001']);
+const PG_RETRYABLE = new Set<unknown>(['40P01', '40001']);
 const PG_ATTEMPTS = 3;
+
+async function retriedOnConflict<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= PG_ATTEMPTS || !PG_RETRYABLE.has((error as { code?: unknown }).code)) throw error;
+      // Apart, so that the two that met do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
+    }
+  }
+}
 
 interface Job {
   work(trx: Transaction<DB>): Promise<Outcome<unknown>>;

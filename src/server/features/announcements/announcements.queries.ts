@@ -68,10 +68,6 @@ export async function insertAnnouncement(
     .execute();
 }
 
-export async function announcementExists(db: Db, id: string): Promise<boolean> {
-  return (await db.selectFrom('announcements').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
 /** New title and/or text; the text's HTML is rendered again, as when it was published. */
 export async function updateAnnouncement(db: Db, id: string, input: UpdateAnnouncementInput): Promise<number> {
   const result = await db

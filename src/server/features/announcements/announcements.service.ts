@@ -8,7 +8,6 @@ import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal } from '../counters/counters.service.ts';
 import {
-  announcementExists,
   deleteAnnouncement,
   findAnnouncement,
   insertAnnouncement,
@@ -43,9 +42,9 @@ export async function publishAnnouncement(
 
 export async function editAnnouncement(writes: WritePath, id: string, input: UpdateAnnouncementInput): Promise<{ modifiedCount: number }> {
   return writes.run(async (w) => {
-    if (!(await announcementExists(w.trx, id))) throw notFound('announcement');
+    // The input sets at least one field (its schema), so no row updated means none exists,
+    // including one a removal committed first took away meanwhile.
     const modifiedCount = await updateAnnouncement(w.trx, id, input);
-    // Removed since the check, by a removal that committed first (PostgreSQL): gone after all.
     if (modifiedCount === 0) throw notFound('announcement');
     w.record({ type: 'announcement.edited', announcementId: id });
     return { modifiedCount };
