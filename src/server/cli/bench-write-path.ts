@@ -13,10 +13,12 @@
 //   npm run bench:write-path                               comments, 20 writers, 10 s
 //   npm run bench:write-path -- --kind vote --writers 10
 //   npm run bench:write-path -- --posts 100000 --members 2000
+//   npm run bench:write-path -- --pages                   then the log's pages a batch writes, by tree
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { createDb, keepTempTablesInMemory } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DEFAULT_SEED, seedForum } from '../db/seed.ts';
@@ -29,9 +31,10 @@ import { standaloneWritePath } from '../write-path/reactions.ts';
 import { MAX_BATCH } from '../write-path/write-path.ts';
 
 const help = `Usage: npm run bench:write-path -- [--kind comment|vote] [--writers N] [--duration s] [--warmup s]
-                                  [--posts N] [--members N] [--statements N]
+                                  [--posts N] [--members N] [--statements N] [--pages]
 --writers N   closed-loop writers (default 20, the bench's connections; at most ${MAX_BATCH}, one batch's writes)
---statements  how many statements to list, most expensive first (default 20)`;
+--statements  how many statements to list, most expensive first (default 20)
+--pages       then count the pages a batch of writes puts in the log, by table and index`;
 
 const { values: args } = parseArgs({
   options: {
@@ -42,6 +45,7 @@ const { values: args } = parseArgs({
     posts: { type: 'string', default: '1000' },
     members: { type: 'string', default: '200' },
     statements: { type: 'string', default: '20' },
+    pages: { type: 'boolean' },
     help: { type: 'boolean' },
   },
 });
@@ -103,16 +107,13 @@ const keys = new WeakMap<object, string>();
 /** Bytes this process has written through write calls (the log, and the checkpoints' copies). */
 const bytesWritten = () => Number(/^wchar: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? Number.NaN);
 
-const dir = mkdtempSync(path.join(tmpdir(), 'cc-bench-write-path-'));
-const database = createDb({ databaseUrl: null, sqlitePath: path.join(dir, 'forum.sqlite'), backgroundCheckpoints: true });
-try {
+/** A fresh forum seeded as the bench seeds it, and a write of the kind measured on it. */
+async function seededForum(file: string, backgroundCheckpoints: boolean) {
+  const database = createDb({ databaseUrl: null, sqlitePath: file, backgroundCheckpoints });
   await database.ready;
   await migrateToLatest(database.db);
   const writes = standaloneWritePath(database);
-  process.stdout.write(`Seeding ${posts.toLocaleString('en-US')} posts, ${members} members… `);
-  const seedStart = performance.now();
   await seedForum(writes, { ...DEFAULT_SEED, posts, members });
-  console.log(`${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   await keepTempTablesInMemory(database.db);
 
   // The bench's writers: 100 members (fewer in a smaller forum) on random posts.
@@ -126,7 +127,63 @@ try {
     kind === 'comment'
       ? addComment(writes, pick(viewers), { postId: pick(postIds), comment: `Measured comment number ${(serial += 1)}.` })
       : castVote(writes, pick(viewers), pick(postIds), Math.random() < 0.7 ? 'up' : 'down');
+  return { database, write };
+}
 
+/**
+ * The pages a batch of writes puts in the log, by the table or index they belong to: on a forum
+ * of its own with no checkpoint running, the log is emptied, `BATCHES` batches of `writers` writes
+ * run, and the log's frames are read back and matched to their trees (SQLite's dbstat). Every
+ * page a COMMIT writes is synced then and copied again by a checkpoint, so this is where the
+ * indexes' cost shows.
+ */
+async function logPagesByTree(file: string): Promise<void> {
+  const BATCHES = 5;
+  const { database, write } = await seededForum(file, false);
+  try {
+    const batches = () => statements.get('begin immediate')?.count ?? 0;
+    for (let i = 0; i < 20; i++) await Promise.all(Array.from({ length: writers }, write));
+    await sql`pragma wal_autocheckpoint = 0`.execute(database.db);
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(database.db);
+    const before = batches();
+    for (let i = 0; i < BATCHES; i++) await Promise.all(Array.from({ length: writers }, write));
+    const formed = batches() - before;
+    const log = readFileSync(`${file}-wal`);
+    // The log's header is 32 bytes; each frame a 24-byte header, whose first field is the page's number, and the page.
+    const pageSize = log.readUInt32BE(8);
+    const trees = new Map(
+      (await sql<{ name: string; pageno: number }>`select name, pageno from dbstat`.execute(database.db)).rows.map((r) => [
+        r.pageno,
+        r.name,
+      ]),
+    );
+    const frames = new Map<string, number>();
+    let total = 0;
+    for (let at = 32; at + 24 + pageSize <= log.length; at += 24 + pageSize) {
+      const tree = trees.get(log.readUInt32BE(at)) ?? '(free or new)';
+      frames.set(tree, (frames.get(tree) ?? 0) + 1);
+      total += 1;
+    }
+    const writesRun = BATCHES * writers;
+    console.log(
+      `\nThe log's pages: ${BATCHES} batches of ${writers} ${kind}s (${formed} COMMITs), ${(total / formed).toFixed(1)} pages a COMMIT, ` +
+        `${(total / writesRun).toFixed(1)} a write\n\n| pages a COMMIT | table or index |\n|--:|:--|`,
+    );
+    for (const [tree, n] of [...frames].sort((a, b) => b[1] - a[1])) console.log(`| ${(n / formed).toFixed(1)} | ${tree} |`);
+  } finally {
+    await database.close();
+  }
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'cc-bench-write-path-'));
+process.stdout.write(`Seeding ${posts.toLocaleString('en-US')} posts, ${members} members… `);
+const seedStart = performance.now();
+const { database, write } = await seededForum(path.join(dir, 'forum.sqlite'), true).catch((error: unknown) => {
+  rmSync(dir, { recursive: true, force: true });
+  throw error;
+});
+console.log(`${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+try {
   const drive = async (seconds: number) => {
     const latencies: number[] = [];
     const deadline = performance.now() + seconds * 1000;
@@ -173,6 +230,7 @@ try {
       );
     }
   }
+  if (args.pages) await logPagesByTree(path.join(dir, 'pages.sqlite'));
 } finally {
   await database.close();
   rmSync(dir, { recursive: true, force: true });
