@@ -153,6 +153,30 @@ describe('admin calls', () => {
     for (const { id } of othersPromoted) await t.db.updateTable('users').set({ role: 'Admin' }).where('id', '=', id).execute();
   });
 
+  it('a promotion racing a ban: one of them wins, and a banned member never becomes an admin', async () => {
+    for (let i = 0; i < 6; i += 1) {
+      const m = await signUp(t.app);
+      // The ban sent first or second: each order has to end in one consistent state.
+      const promote = () =>
+        t.app.inject({ method: 'PATCH', url: `/api/user/role/${m.email}`, headers: admin.headers, payload: { role: 'Admin' } });
+      const ban = () => t.app.inject({ method: 'DELETE', url: `/api/user-delete/${m.email}`, headers: admin.headers });
+      const [promoted, banned] = i % 2 ? await Promise.all([promote(), ban()]) : (await Promise.all([ban(), promote()])).reverse();
+      const row = await t.db.selectFrom('users').select(['role', 'banned_at']).where('id', '=', m.id).executeTakeFirstOrThrow();
+      if (row.banned_at) {
+        // Banned first: the promotion finds no member.
+        expect(row.role).toBe('Client');
+        expect(banned!.json()).toEqual({ deletedCount: 1 });
+        expect(promoted!.statusCode).toBe(404);
+        expect(promoted!.json()).toMatchObject({ code: 'NOT_FOUND' });
+      } else {
+        // Promoted first: administrators cannot be banned.
+        expect(row.role).toBe('Admin');
+        expect(promoted!.json()).toEqual({ modifiedCount: 1 });
+        expect(banned!.statusCode).toBe(403);
+      }
+    }
+  });
+
   it('publishes an announcement with the author from the session', async () => {
     const bad = await t.app.inject({
       method: 'POST',

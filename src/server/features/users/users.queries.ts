@@ -24,6 +24,19 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | nul
   return row ? toUser(row) : null;
 }
 
+/**
+ * A member's id, read inside a write and held until it ends (PostgreSQL), banned members left
+ * out: a ban committed just before is seen, and one that follows waits for this write.
+ */
+export async function lockMemberIdByEmail(db: Db, email: string): Promise<string | null> {
+  const row = await lockingRead(
+    db,
+    db.selectFrom('users').select('id').where('email', '=', email).where('banned_at', 'is', null),
+    'users',
+  ).executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   return row?.id ?? null;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
-import { findUserByEmail, findUserIdByEmail, lockAdminIds, setUserRole, updateUserProfile } from './users.queries.ts';
+import { findUserByEmail, findUserIdByEmail, lockAdminIds, lockMemberIdByEmail, setUserRole, updateUserProfile } from './users.queries.ts';
 
 /** The member's id behind a (normalised) email, banned or not; null when there is none. */
 export const memberIdByEmail = findUserIdByEmail;
@@ -42,11 +42,13 @@ export async function upsertOwnProfile(
 
 /** The operator's first administrator (npm run admin), and later the dashboard's "Make Admin". */
 export async function promoteToAdmin(writes: WritePath, email: string): Promise<{ modifiedCount: number }> {
-  const user = await findUserByEmail(writes.db, email);
-  if (!user) throw notFound('user');
   const modifiedCount = await writes.run(async (w) => {
-    const modified = await setUserRole(w.trx, user._id, 'Admin');
-    if (modified > 0) w.record({ type: 'member.promoted', memberId: user._id, role: 'Admin' });
+    // Looked up inside the write, not before it: a ban committed in between would otherwise
+    // be followed by this write making the banned account an admin.
+    const memberId = await lockMemberIdByEmail(w.trx, email);
+    if (!memberId) throw notFound('user');
+    const modified = await setUserRole(w.trx, memberId, 'Admin');
+    if (modified > 0) w.record({ type: 'member.promoted', memberId, role: 'Admin' });
     return modified;
   });
   return { modifiedCount };
