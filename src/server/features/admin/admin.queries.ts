@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { toMembership, toRole, type Role } from '#shared/constants.ts';
+import { toMembership, toRole } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { lockingRead } from '../../db/row-lock.ts';
 import { lowerCase } from '../../db/lower-case.ts';
 import type { Db } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
@@ -47,16 +46,6 @@ export async function countMembers(db: Db, search: string): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** The member about to be banned, held until the transaction ends (a second ban waits, then finds it done). */
-export async function findMemberForBan(db: Db, email: string): Promise<{ id: string; role: Role; bannedAt: string | null } | null> {
-  const row = await lockingRead(
-    db,
-    db.selectFrom('users').select(['id', 'role', 'banned_at']).where('email', '=', email),
-    'users',
-  ).executeTakeFirst();
-  return row ? { id: row.id, role: toRole(row.role), bannedAt: row.banned_at } : null;
 }
 
 /** The ban itself: email on the ban list, account marked, sessions and sign-in methods gone. */

@@ -160,19 +160,20 @@ describe('admin calls', () => {
       const promote = () =>
         t.app.inject({ method: 'PATCH', url: `/api/user/role/${m.email}`, headers: admin.headers, payload: { role: 'Admin' } });
       const ban = () => t.app.inject({ method: 'DELETE', url: `/api/user-delete/${m.email}`, headers: admin.headers });
-      const [promoted, banned] = i % 2 ? await Promise.all([promote(), ban()]) : (await Promise.all([ban(), promote()])).reverse();
+      const [promoted, banned] =
+        i % 2 ? await Promise.all([promote(), ban()]) : await Promise.all([ban(), promote()]).then(([b, p]) => [p, b] as const);
       const row = await t.db.selectFrom('users').select(['role', 'banned_at']).where('id', '=', m.id).executeTakeFirstOrThrow();
       if (row.banned_at) {
         // Banned first: the promotion finds no member.
         expect(row.role).toBe('Client');
-        expect(banned!.json()).toEqual({ deletedCount: 1 });
-        expect(promoted!.statusCode).toBe(404);
-        expect(promoted!.json()).toMatchObject({ code: 'NOT_FOUND' });
+        expect(banned.json()).toEqual({ deletedCount: 1 });
+        expect(promoted.statusCode).toBe(404);
+        expect(promoted.json()).toMatchObject({ code: 'NOT_FOUND' });
       } else {
         // Promoted first: administrators cannot be banned.
         expect(row.role).toBe('Admin');
-        expect(promoted!.json()).toEqual({ modifiedCount: 1 });
-        expect(banned!.statusCode).toBe(403);
+        expect(promoted.json()).toEqual({ modifiedCount: 1 });
+        expect(banned.statusCode).toBe(403);
       }
     }
   });

@@ -8,7 +8,8 @@ import { forbidden } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal, siteTotals } from '../counters/counters.service.ts';
-import { banMemberRows, countMembers, countMembersSince, countPostsPerDaySince, findMemberForBan, listMembers } from './admin.queries.ts';
+import { lockMemberByEmail } from '../users/users.service.ts';
+import { banMemberRows, countMembers, countMembersSince, countPostsPerDaySince, listMembers } from './admin.queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const POSTS_PER_DAY_DAYS = 30;
@@ -49,7 +50,7 @@ export { countMembers };
  */
 export async function banMember(writes: WritePath, admin: SessionViewer, email: string): Promise<{ deletedCount: number }> {
   return writes.run(async (w) => {
-    const user = await findMemberForBan(w.trx, email);
+    const user = await lockMemberByEmail(w.trx, email);
     if (!user || user.bannedAt) return { deletedCount: 0 };
     if (!canBan(user)) throw forbidden('Administrators cannot be banned.');
     await banMemberRows(w.trx, { id: user.id, email }, admin.id);

@@ -1,5 +1,5 @@
 import { lockingRead } from '../../db/row-lock.ts';
-import { toMembership, toRole } from '#shared/constants.ts';
+import { toMembership, toRole, type Role } from '#shared/constants.ts';
 import type { User } from '#shared/schemas/user.ts';
 import type { Db } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
@@ -25,16 +25,17 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | nul
 }
 
 /**
- * A member's id, read inside a write and held until it ends (PostgreSQL), banned members left
- * out: a ban committed just before is seen, and one that follows waits for this write.
+ * A member by email (banned ones too), read inside a write and held until it ends on
+ * PostgreSQL (lockingRead): a role change or ban committed just before is seen, and one that
+ * follows waits for this write.
  */
-export async function lockMemberIdByEmail(db: Db, email: string): Promise<string | null> {
+export async function lockMemberByEmail(db: Db, email: string): Promise<{ id: string; role: Role; bannedAt: string | null } | null> {
   const row = await lockingRead(
     db,
-    db.selectFrom('users').select('id').where('email', '=', email).where('banned_at', 'is', null),
+    db.selectFrom('users').select(['id', 'role', 'banned_at']).where('email', '=', email),
     'users',
   ).executeTakeFirst();
-  return row?.id ?? null;
+  return row ? { id: row.id, role: toRole(row.role), bannedAt: row.banned_at } : null;
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {

@@ -5,10 +5,13 @@ import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
-import { findUserByEmail, findUserIdByEmail, lockAdminIds, lockMemberIdByEmail, setUserRole, updateUserProfile } from './users.queries.ts';
+import { findUserByEmail, findUserIdByEmail, lockAdminIds, lockMemberByEmail, setUserRole, updateUserProfile } from './users.queries.ts';
 
 /** The member's id behind a (normalised) email, banned or not; null when there is none. */
 export const memberIdByEmail = findUserIdByEmail;
+
+/** A member by email, banned or not, held until the write it is read in ends. */
+export { lockMemberByEmail };
 
 /** "self or admin": a member reads only their own record; an admin reads anyone's. */
 export async function getUserForViewer(db: Db, viewer: SessionViewer, email: string): Promise<User> {
@@ -45,10 +48,10 @@ export async function promoteToAdmin(writes: WritePath, email: string): Promise<
   const modifiedCount = await writes.run(async (w) => {
     // Looked up inside the write, not before it: a ban committed in between would otherwise
     // be followed by this write making the banned account an admin.
-    const memberId = await lockMemberIdByEmail(w.trx, email);
-    if (!memberId) throw notFound('user');
-    const modified = await setUserRole(w.trx, memberId, 'Admin');
-    if (modified > 0) w.record({ type: 'member.promoted', memberId, role: 'Admin' });
+    const member = await lockMemberByEmail(w.trx, email);
+    if (!member || member.bannedAt) throw notFound('user');
+    const modified = await setUserRole(w.trx, member.id, 'Admin');
+    if (modified > 0) w.record({ type: 'member.promoted', memberId: member.id, role: 'Admin' });
     return modified;
   });
   return { modifiedCount };
