@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_SEED, SEED_ADMIN_EMAIL, isForumEmpty, seedForum } from '../db/seed.ts';
+import { DEFAULT_SEED, SEED_ADMIN_EMAIL, SEED_INBOX_MEMBERS, isForumEmpty, seedForum } from '../db/seed.ts';
 import { openDatabase } from './open-db.ts';
 
 const help = `Usage: npm run seed -- [--members N] [--posts N] [--comments-per-post N] [--votes-per-post N]
                        [--announcements N] [--days N] [--seed N]
 Fills an empty database (DATA_DIR or DATABASE_URL) with demo members, tags, posts, comments,
-votes, reports and announcements. Every member's password is ${DEFAULT_SEED.password}; the admin is ${SEED_ADMIN_EMAIL}.`;
+votes, reports and announcements, then two fresh comments on each of the newest posts of
+member1@codecommons.test to member${SEED_INBOX_MEMBERS}@…, so that their inboxes have something in them.
+Every member's password is ${DEFAULT_SEED.password}; the admin is ${SEED_ADMIN_EMAIL}.`;
 
 const parseSeedArgs = () =>
   parseArgs({

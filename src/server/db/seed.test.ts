@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { signIn } from '../test/sign-in.ts';
-import { DEFAULT_SEED, SEED_ADMIN_EMAIL, seedForum } from './seed.ts';
+import { DEFAULT_SEED, SEED_ADMIN_EMAIL, SEED_INBOX_MEMBERS, seedForum } from './seed.ts';
 import { countRows, participantsBesideComments } from '../test/rows.ts';
+import { readCounter } from '../features/counters/counters.queries.ts';
 
 describe('demo seed', () => {
   let t: TestApp;
@@ -25,12 +26,36 @@ describe('demo seed', () => {
     expect((await signIn(t.app, 'member1@codecommons.test', DEFAULT_SEED.password)).statusCode).toBe(200);
   });
 
+  it("puts fresh comments on the first demo members' newest posts, notified as any comment is", async () => {
+    const member1 = await signIn(t.app, 'member1@codecommons.test', DEFAULT_SEED.password);
+    const auth = { authorization: `Bearer ${member1.json().token}` };
+    const me = await t.db.selectFrom('users').select('id').where('email', '=', 'member1@codecommons.test').executeTakeFirstOrThrow();
+    const newest = await t.db
+      .selectFrom('posts')
+      .select('id')
+      .where('author_id', '=', me.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const list = await t.app.inject({ url: '/api/notifications', headers: auth });
+    expect(list.statusCode).toBe(200);
+    const onNewest = (list.json() as Array<{ type: string; postId: string; actor: { name: string } }>).filter(
+      (n) => n.postId === newest.id,
+    );
+    expect(onNewest.map((n) => n.type)).toContain('comment');
+    const count = await t.app.inject({ url: '/api/notifications/unread-count', headers: auth });
+    expect(count.json().count).toBeGreaterThan(0);
+    // The next demo members too; the rest only have what the bulk load wrote (no notifications).
+    const unread = await t.db.selectFrom('users').select(['email', 'unread_notifications']).where('email', 'like', 'member%').execute();
+    const inboxes = new Map(unread.map((u) => [u.email, Number(u.unread_notifications)]));
+    for (let i = 1; i <= SEED_INBOX_MEMBERS; i += 1) expect(inboxes.get(`member${i}@codecommons.test`), `member${i}`).toBeGreaterThan(0);
+  });
+
   it('keeps the stored counters equal to the real rows', async () => {
     expect(await count('posts')).toBe(30);
     expect(await count('users')).toBe(9);
-    const counters = Object.fromEntries((await t.db.selectFrom('counters').selectAll().execute()).map((r) => [r.name, Number(r.value)]));
-    expect(counters.posts).toBe(30);
-    expect(counters.comments).toBe(await count('comments'));
+    // A total may be spread over shards (PostgreSQL): read as the site's totals are.
+    expect(await readCounter(t.db, 'posts')).toBe(30);
+    expect(await readCounter(t.db, 'comments')).toBe(await count('comments'));
     const posts = await t.db.selectFrom('posts').select(['id', 'up_votes', 'down_votes', 'score', 'comment_count']).execute();
     for (const p of posts) {
       const votes = await t.db.selectFrom('votes').select(['value']).where('post_id', '=', p.id).execute();

@@ -1,8 +1,9 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
-import { REPORT_FEEDBACKS } from '#shared/constants.ts';
+import { REPORT_FEEDBACKS, type Membership } from '#shared/constants.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
+import { addComment } from '../features/comments/comments.service.ts';
 import { recountFromRows } from '../features/counters/counters.recount.ts';
 import { fillParticipants } from '../features/notifications/notifications.queries.ts';
 import { newId } from '../lib/ids.ts';
@@ -33,6 +34,8 @@ export const DEFAULT_SEED: SeedOptions = {
 };
 
 export const SEED_ADMIN_EMAIL = 'admin@codecommons.test';
+/** The demo members whose newest post gets fresh comments, so that their inboxes have something in them. */
+export const SEED_INBOX_MEMBERS = 5;
 
 const TAGS = [
   'javascript',
@@ -232,6 +235,8 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
   // Posts, their comments and votes are made and written a chunk at a time, in the same order
   // as one pass would: a million posts held at once made the seed spend its time collecting garbage.
   const counts = { posts: 0, comments: 0, votes: 0 };
+  /** Each member's newest post, for the fresh comments written after the bulk load. */
+  const newestPost = new Map<string, string>();
   /** The first comments written, and their posts' authors, for the reports. */
   const firstComments: Array<{ id: string; postAuthor: string }> = [];
   let posts: Insertable<DB['posts']>[] = [];
@@ -311,6 +316,7 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
         category,
         created_at: iso(createdMs),
       });
+      newestPost.set(author.id as string, id);
       if (posts.length >= SEED_CHUNK) await writeChunk(t);
     }
     await writeChunk(t);
@@ -329,6 +335,28 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
     await fillParticipants(w.trx);
     w.record({ type: 'forum.seeded' });
   });
+  // The bulk load writes no notifications. A few comments written as any comment is (the
+  // notification rows, counts, search and participants all by the write path's own rules) give
+  // member1… their newest post's fresh comments in their inbox, and that post's earlier
+  // commenters a reply.
+  for (const member of members.slice(0, SEED_INBOX_MEMBERS)) {
+    const postId = newestPost.get(member.id as string);
+    const others = members.filter((m) => m.id !== member.id);
+    if (!postId || others.length === 0) continue;
+    for (let c = 0; c < 2; c += 1) {
+      const commenter = rnd.pick(others);
+      const viewer = {
+        id: commenter.id as string,
+        email: commenter.email as string,
+        name: commenter.name as string,
+        image: null,
+        role: 'Client' as const,
+        membership: commenter.membership as Membership,
+      };
+      await addComment(writes, viewer, { postId, comment: rnd.pick(COMMENTS) });
+      counts.comments += 1;
+    }
+  }
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum
   // gets to it: the leaderboard's top ten took 7 ms instead of 0.25 ms until then.
   if (isPostgres(db)) await sql`analyze`.execute(db);
