@@ -38,9 +38,7 @@ describe('demo seed', () => {
       .executeTakeFirstOrThrow();
     const list = await t.app.inject({ url: '/api/notifications', headers: auth });
     expect(list.statusCode).toBe(200);
-    const onNewest = (list.json() as Array<{ type: string; postId: string; actor: { name: string } }>).filter(
-      (n) => n.postId === newest.id,
-    );
+    const onNewest = (list.json() as Array<{ type: string; postId: string }>).filter((n) => n.postId === newest.id);
     expect(onNewest.map((n) => n.type)).toContain('comment');
     const count = await t.app.inject({ url: '/api/notifications/unread-count', headers: auth });
     expect(count.json().count).toBeGreaterThan(0);

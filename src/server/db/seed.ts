@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
-import { REPORT_FEEDBACKS, type Membership } from '#shared/constants.ts';
+import { REPORT_FEEDBACKS, toMembership, toRole } from '#shared/constants.ts';
 import { isPostgres } from './engine.ts';
 import type { DB } from './schema.ts';
 import { addComment } from '../features/comments/comments.service.ts';
@@ -350,8 +350,8 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
         email: commenter.email as string,
         name: commenter.name as string,
         image: null,
-        role: 'Client' as const,
-        membership: commenter.membership as Membership,
+        role: toRole(commenter.role),
+        membership: toMembership(commenter.membership),
       };
       await addComment(writes, viewer, { postId, comment: rnd.pick(COMMENTS) });
       counts.comments += 1;
