@@ -11,7 +11,13 @@ import { newId } from '../lib/ids.ts';
 import type { WritePath } from '../write-path/write-path.ts';
 import { isEmailBanned, BANNED_MESSAGE } from './ban-list.ts';
 import { GOOGLE_ISSUER, googleProviderForIssuer } from './google-provider.ts';
-import { RESET_REQUESTS_PER_ADDRESS, beforePasswordReset, passwordResetOptions, type PasswordResetDeps } from './password-reset.ts';
+import {
+  RESET_REQUESTS_PER_ADDRESS,
+  beforePasswordReset,
+  passwordResetOptions,
+  spendResetLinks,
+  type PasswordResetDeps,
+} from './password-reset.ts';
 import type { RateLimitStorage } from './rate-limit-storage.ts';
 
 const snake = {
@@ -173,6 +179,14 @@ export function createAuth(deps: {
           if (email.success && (await isEmailBanned(db, email.data))) {
             throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
           }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A password chosen on My Profile spends the reset links still in the member's mail, as
+        // one set through a link does (onPasswordReset).
+        if (ctx.path === '/change-password' && !(ctx.context.returned instanceof Error)) {
+          const memberId = ctx.context.session?.user.id;
+          if (memberId) await spendResetLinks(db, memberId);
         }
       }),
     },

@@ -120,6 +120,36 @@ describe('password reset by mail', () => {
     expect((await signIn(t.app, carol.email, 'N3w!Passw')).statusCode).toBe(200);
   });
 
+  it('spends the links in the mail once the member chooses a new password on My Profile, and not before', async () => {
+    const dave = await signUp(t.app, { name: 'Dave' });
+    const before = sink.mails.length;
+    for (let i = 0; i < 2; i++) expect((await requestReset(t, dave.email)).statusCode).toBe(200);
+    const tokens = (await sink.waitFor(before + 2))
+      .slice(before)
+      .filter((m) => m.to.includes(dave.email))
+      .map(tokenOf);
+    expect(tokens).toHaveLength(2);
+    const change = (currentPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: dave.headers,
+        payload: { currentPassword, newPassword: 'N3w!Passw', revokeOtherSessions: true },
+      });
+
+    // A refused change leaves the links as they were.
+    expect((await change('Wr0ng!pass')).statusCode).toBe(400);
+    for (const token of tokens) expect(await checkLink(t, token)).toBe(`${RESET_PAGE}?token=${token}`);
+
+    expect((await change(STRONG_PASSWORD)).statusCode).toBe(200);
+    for (const token of tokens) {
+      expect(await checkLink(t, token)).toBe(`${RESET_PAGE}?error=INVALID_TOKEN`);
+      expect((await resetPassword(t, token, 'Th3ir!pass')).statusCode).toBe(400);
+    }
+    expect((await signIn(t.app, dave.email, 'Th3ir!pass')).statusCode).toBe(401);
+    expect((await signIn(t.app, dave.email, 'N3w!Passw')).statusCode).toBe(200);
+  });
+
   it('answers an unknown email exactly as a known one, and sends nothing', async () => {
     const before = sink.mails.length;
     const res = await requestReset(t, 'nobody-here@example.test');

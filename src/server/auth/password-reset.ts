@@ -36,20 +36,22 @@ export interface PasswordResetDeps {
   emailLimit: RateLimitStorage;
 }
 
+/**
+ * Spends every reset link mailed to a member. Called once the password has been set, by a link
+ * or on My Profile: an older mail must not set it again once its owner has chosen a new one.
+ */
+export async function spendResetLinks(db: Kysely<DB>, memberId: string): Promise<void> {
+  await db.deleteFrom('verifications').where('value', '=', memberId).where('identifier', 'like', `${RESET_IDENTIFIER_PREFIX}%`).execute();
+}
+
 /** `emailAndPassword` options of Better Auth for the reset. */
 export function passwordResetOptions(deps: PasswordResetDeps) {
   const { config, mailer } = deps;
   return {
     resetPasswordTokenExpiresIn: RESET_TOKEN_LIFETIME_SECONDS,
     revokeSessionsOnPasswordReset: true,
-    // The member's other links go with the one used: an older mail must not set the password
-    // again once its owner has chosen a new one.
     onPasswordReset: async ({ user }: { user: { id: string } }) => {
-      await deps.db
-        .deleteFrom('verifications')
-        .where('value', '=', user.id)
-        .where('identifier', 'like', `${RESET_IDENTIFIER_PREFIX}%`)
-        .execute();
+      await spendResetLinks(deps.db, user.id);
     },
     // Better Auth waits for this before answering: it only queues the mail. The link is our
     // own page on PUBLIC_URL (not Better Auth's redirecting endpoint, nor the caller's
