@@ -62,6 +62,18 @@ describe('password reset by mail', () => {
     await sink.close();
   });
 
+  /** Asks for `count` reset links for `email` and returns their tokens, each a different one. */
+  async function mailedLinks(email: string, count: number): Promise<string[]> {
+    const before = sink.mails.length;
+    for (let i = 0; i < count; i++) expect((await requestReset(t, email)).statusCode).toBe(200);
+    const tokens = (await sink.waitFor(before + count))
+      .slice(before)
+      .filter((m) => m.to.includes(email))
+      .map(tokenOf);
+    expect(new Set(tokens).size).toBe(count);
+    return tokens;
+  }
+
   it('mails a link that sets a new password once, ends every session and lets the new password sign in', async () => {
     const alice = await signUp(t.app, { name: 'Alice <Liddell>' });
     const otherSession = (await signIn(t.app, alice.email, STRONG_PASSWORD)).json() as { token: string };
@@ -104,13 +116,7 @@ describe('password reset by mail', () => {
 
   it('spends every other link of the member once one of them has set the password', async () => {
     const carol = await signUp(t.app, { name: 'Carol' });
-    const before = sink.mails.length;
-    for (let i = 0; i < 3; i++) expect((await requestReset(t, carol.email)).statusCode).toBe(200);
-    const tokens = (await sink.waitFor(before + 3))
-      .slice(before)
-      .filter((m) => m.to.includes(carol.email))
-      .map(tokenOf);
-    expect(new Set(tokens).size).toBe(3);
+    const tokens = await mailedLinks(carol.email, 3);
 
     expect((await resetPassword(t, tokens[2]!, 'N3w!Passw')).statusCode).toBe(200);
     for (const older of tokens.slice(0, 2)) {
@@ -122,13 +128,7 @@ describe('password reset by mail', () => {
 
   it('spends the links in the mail once the member chooses a new password on My Profile, and not before', async () => {
     const dave = await signUp(t.app, { name: 'Dave' });
-    const before = sink.mails.length;
-    for (let i = 0; i < 2; i++) expect((await requestReset(t, dave.email)).statusCode).toBe(200);
-    const tokens = (await sink.waitFor(before + 2))
-      .slice(before)
-      .filter((m) => m.to.includes(dave.email))
-      .map(tokenOf);
-    expect(tokens).toHaveLength(2);
+    const tokens = await mailedLinks(dave.email, 2);
     const change = (currentPassword: string) =>
       t.app.inject({
         method: 'POST',
