@@ -26,6 +26,8 @@ export const HOME_PAGE_SIZE = 5;
 export const DASHBOARD_PAGE_SIZE = 10;
 export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 10;
+/** The default page of a call SPEC.md calls "all …" (API.md: still one page). */
+export const ALL_PAGE_LIMIT = 100;
 
 export const NAME_MAX = 80;
 export const EMAIL_MAX = 254;

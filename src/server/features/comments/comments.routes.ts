@@ -16,6 +16,7 @@ import {
   idParamsSchema,
   insertedSchema,
   modifiedSchema,
+  allPagesQuerySchema,
   paginationQuerySchema,
   pageOf,
 } from '#shared/schemas/common.ts';
@@ -68,7 +69,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/comment-data',
-    { onRequest: guards.requireAdmin, schema: { querystring: paginationQuerySchema, response: { 200: pageOf(commentSchema) } } },
+    { onRequest: guards.requireAdmin, schema: { querystring: allPagesQuerySchema, response: { 200: pageOf(commentSchema) } } },
     async (request, reply) => {
       const [items, total] = await Promise.all([listFullComments(db, request.query, {}), siteTotal(db, 'comments')]);
       return sendPage(reply, { items, total });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '#shared/schemas/post.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAdmin, createPost, createTags } from '../../test/factories.ts';
+import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 
 describe('posts: lists, detail and search', () => {
@@ -173,5 +173,35 @@ describe('posts: writing', () => {
       payload: { title: 't', description: 'd', category: 'typescript' },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('posts and comments: the admin\'s "all …" lists', () => {
+  let t: TestApp;
+  let admin: TestMember;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t, 'go');
+    admin = await createAdmin(t);
+    const members = await Promise.all([1, 2, 3].map((i) => signUp(t.app, { name: `Writer ${i}` })));
+    // 12 posts and 12 comments: more than the 10 a page of any other list defaults to.
+    for (const member of members) {
+      for (let i = 0; i < 4; i++) {
+        const postId = await createPost(t.app, member, { title: `${member.name} ${i}`, category: 'go' });
+        await createComment(t.app, admin, postId);
+      }
+    }
+  });
+  afterAll(() => t.close());
+
+  it('answer a page of 100 when no limit is asked (API.md), and still take one', async () => {
+    for (const url of ['/api/post-data', '/api/comment-data']) {
+      const all = await t.app.inject({ url, headers: admin.headers });
+      expect(all.statusCode).toBe(200);
+      expect(all.json()).toHaveLength(12);
+      expect(all.headers['x-total-count']).toBe('12');
+      expect((await t.app.inject({ url: `${url}?limit=3`, headers: admin.headers })).json()).toHaveLength(3);
+      expect((await t.app.inject({ url: `${url}?limit=101`, headers: admin.headers })).statusCode).toBe(400);
+    }
   });
 });

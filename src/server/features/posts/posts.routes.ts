@@ -5,6 +5,7 @@ import {
   idParamsSchema,
   insertedSchema,
   modifiedSchema,
+  allPagesQuerySchema,
   paginationQuerySchema,
   type PaginationQuery,
   pageOf,
@@ -61,7 +62,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/post-data',
-    { onRequest: guards.requireAdmin, schema: { querystring: paginationQuerySchema, response: postList } },
+    { onRequest: guards.requireAdmin, schema: { querystring: allPagesQuerySchema, response: postList } },
     async (request, reply) => sendPage(reply, await listPostPage(db, request.query, 'newest')),
   );
 
