@@ -46,8 +46,8 @@ describe('identity (Better Auth under /api/auth)', () => {
     },
   );
 
-  it('refuses an empty or oversized name', async () => {
-    for (const name of ['', ' ', 'x'.repeat(81)]) {
+  it('refuses an empty, invisible or oversized name', async () => {
+    for (const name of ['', ' ', '\u200b\u200b', '\u3164', 'x'.repeat(81)]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',

@@ -3,7 +3,14 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { Kysely } from 'kysely';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
-import { PASSWORD_TOAST_MESSAGE, PHOTO_URL_MESSAGE, emailSchema, isPhotoUrl, isValidPassword } from '#shared/schemas/user.ts';
+import {
+  PASSWORD_TOAST_MESSAGE,
+  PHOTO_URL_MESSAGE,
+  displayNameSchema,
+  emailSchema,
+  isPhotoUrl,
+  isValidPassword,
+} from '#shared/schemas/user.ts';
 import type { AppConfig } from '../config/env.ts';
 import { engineOf } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
@@ -150,8 +157,7 @@ export function createAuth(deps: {
         ) {
           // A new name, at sign-up or from My Profile: the same rule.
           const body = (ctx.body ?? {}) as { name?: unknown };
-          const name = typeof body.name === 'string' ? body.name.trim() : '';
-          if (name.length < 1 || name.length > NAME_MAX) {
+          if (!displayNameSchema.safeParse(body.name).success) {
             throw new APIError('BAD_REQUEST', { message: `Name must be 1 to ${NAME_MAX} characters.` });
           }
         }

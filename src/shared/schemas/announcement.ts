@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_DESCRIPTION_MAX, ANNOUNCEMENT_TITLE_MAX } from '../constants.ts';
-import { requiredText } from './common.ts';
+import { requiredMarkdown, requiredText } from './common.ts';
 
 export const announcementSchema = z.object({
   _id: z.string(),
@@ -15,7 +15,7 @@ export type Announcement = z.infer<typeof announcementSchema>;
 
 export const createAnnouncementInputSchema = z.object({
   title: requiredText('Title is required').max(ANNOUNCEMENT_TITLE_MAX),
-  description: requiredText('Description is required').max(ANNOUNCEMENT_DESCRIPTION_MAX),
+  description: requiredMarkdown('Description is required').max(ANNOUNCEMENT_DESCRIPTION_MAX),
 });
 export type CreateAnnouncementInput = z.infer<typeof createAnnouncementInputSchema>;
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { COMMENT_MAX } from '../constants.ts';
-import { requiredText } from './common.ts';
+import { requiredMarkdown } from './common.ts';
 
 export const createCommentInputSchema = z.object({
   postId: z.string().trim().min(1).max(64),
-  comment: requiredText('Comment is required').max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
+  comment: requiredMarkdown('Comment is required').max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
 });
 export type CreateCommentInput = z.infer<typeof createCommentInputSchema>;
 

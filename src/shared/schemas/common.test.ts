@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createAnnouncementInputSchema } from './announcement.ts';
 import { createCommentInputSchema } from './comment.ts';
-import { hasVisibleText, paginationQuerySchema } from './common.ts';
-import { emailSchema, isPhotoUrl } from './user.ts';
+import { hasVisibleText, paginationQuerySchema, trimMarkdown } from './common.ts';
+import { markdownPreviewInputSchema } from './markdown.ts';
+import { createPostInputSchema } from './post.ts';
+import { displayNameSchema, emailSchema, isPhotoUrl } from './user.ts';
 
 describe('paginationQuerySchema', () => {
   it('defaults to page 0 of 10', () => {
@@ -21,15 +24,46 @@ describe('emailSchema', () => {
 });
 
 describe('requiredText', () => {
-  const comment = createCommentInputSchema.shape.comment;
+  const title = createPostInputSchema.shape.title;
   it('counts text of only invisible characters as missing, and keeps visible text with them as written', () => {
-    for (const blank of ['', '   ', '\u200b\u200b', ' \u200c\u200d\u2060\ufeff\u00ad ']) {
-      const result = comment.safeParse(blank);
+    for (const blank of [
+      '',
+      '   ',
+      '\u200b\u200b',
+      ' \u200c\u200d\u2060\ufeff\u00ad ',
+      '\u200f\u202e',
+      '\u2066\u2069',
+      '\u3164\u3164',
+      '\u2800',
+      '\u{E0041}',
+    ]) {
+      const result = title.safeParse(blank);
       expect(result.success, JSON.stringify(blank)).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('Comment is required');
+      expect(result.error?.issues[0]?.message).toBe('Title is required');
     }
-    expect(comment.parse('  a\u200bb ')).toBe('a\u200bb');
+    expect(title.parse('  a\u200bb ')).toBe('a\u200bb');
     expect(hasVisibleText('👍')).toBe(true);
+    expect(hasVisibleText('\u05e9\u05dc\u05d5\u05dd')).toBe(true);
+    expect(displayNameSchema.safeParse('\u200b\u200b').success).toBe(false);
+  });
+});
+
+describe('requiredMarkdown', () => {
+  const comment = createCommentInputSchema.shape.comment;
+  it('drops blank lines before the text and whitespace after it, but keeps the first line indented', () => {
+    expect(comment.parse('\n  \n    const x = 1;\n    const y = 2;\n\n  ')).toBe('    const x = 1;\n    const y = 2;');
+    expect(trimMarkdown('\r\n\t\r\n- item  \n')).toBe('- item');
+    for (const blank of ['', ' \n\t\n ', '\u200b\n\u202e']) {
+      expect(comment.safeParse(blank).error?.issues[0]?.message, JSON.stringify(blank)).toBe('Comment is required');
+    }
+  });
+
+  it('is what a post, an announcement and the preview take as well', () => {
+    const text = '\n    indented code\n';
+    expect(createPostInputSchema.shape.description.parse(text)).toBe('    indented code');
+    expect(createAnnouncementInputSchema.shape.description.parse(text)).toBe('    indented code');
+    expect(markdownPreviewInputSchema.parse({ markdown: text }).markdown).toBe('    indented code');
+    expect(markdownPreviewInputSchema.safeParse({ markdown: ' \n ' }).success).toBe(false);
   });
 });
 

@@ -21,14 +21,29 @@ export const modifiedSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedSchema = z.object({ deletedCount: z.number().int() });
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-/** Characters that show nothing: the soft hyphen, zero-width spaces and joiners, the word joiner, the BOM. */
-const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+/**
+ * Characters that show nothing by themselves: the soft hyphen, zero-width spaces and joiners,
+ * direction marks, embeddings, overrides and isolates, invisible operators, the fillers of
+ * Hangul and the blank Braille pattern, variation selectors, the BOM and the tag characters.
+ */
+const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class -- each code point is matched alone, combining ones too
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E007F}]/gu;
 
 /** Whether text shows anything once what cannot be seen is left out. */
 export const hasVisibleText = (text: string): boolean => text.replace(INVISIBLE, '').trim().length > 0;
 
 /** Text a field requires, trimmed: only invisible characters is as good as nothing (`message`). */
 export const requiredText = (message: string) => z.string().trim().refine(hasVisibleText, message);
+
+/**
+ * Markdown as it is stored and previewed: the blank lines before it and the whitespace after it
+ * go, but not the first line's indent, which Markdown reads (four spaces begin a code block).
+ */
+export const trimMarkdown = (text: string): string => text.replace(/^(?:[ \t]*(?:\r\n|\r|\n))+/, '').trimEnd();
+
+/** Markdown a field requires (a post's description, a comment, an announcement), as trimMarkdown leaves it. */
+export const requiredMarkdown = (message: string) => z.string().overwrite(trimMarkdown).refine(hasVisibleText, message);
 
 const pageSchemas = new WeakSet<z.ZodType>();
 

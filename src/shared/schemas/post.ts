@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POST_DESCRIPTION_MAX, POST_TITLE_MAX } from '../constants.ts';
-import { requiredText } from './common.ts';
+import { requiredMarkdown, requiredText } from './common.ts';
 import { tagTextSchema } from './tag.ts';
 
 export const voteDirectionSchema = z.enum(['up', 'down']);
@@ -44,7 +44,7 @@ export type PostDetail = z.infer<typeof postDetailSchema>;
 
 export const createPostInputSchema = z.object({
   title: requiredText('Title is required').max(POST_TITLE_MAX, `Title must be at most ${POST_TITLE_MAX} characters`),
-  description: requiredText('Description is required').max(
+  description: requiredMarkdown('Description is required').max(
     POST_DESCRIPTION_MAX,
     `Description must be at most ${POST_DESCRIPTION_MAX} characters`,
   ),

@@ -2,6 +2,7 @@
 // editor's preview is exactly what will be stored. The browser never parses Markdown.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POST_DESCRIPTION_MAX } from '#shared/constants.ts';
+import { hasVisibleText, trimMarkdown } from '#shared/schemas/common.ts';
 import { api } from './api-client.ts';
 
 export const markdownKeys = {
@@ -24,6 +25,9 @@ export const markdownPreviewQueryOptions = (markdown: string) =>
 /** What the server previews at the most (API.md: a post's bounds); longer text is not sent. */
 export const PREVIEW_MAX = POST_DESCRIPTION_MAX;
 
+/** Whether the server would preview `markdown`: it shows something, and within the bounds once trimmed as stored. */
+const isPreviewable = (markdown: string): boolean => hasVisibleText(markdown) && trimMarkdown(markdown).length <= PREVIEW_MAX;
+
 /** The preview of `markdown` while `enabled` (the Preview tab is open); nothing for blank or over-long text. */
 export const useMarkdownPreview = (markdown: string, enabled: boolean) =>
-  useQuery({ ...markdownPreviewQueryOptions(markdown), enabled: enabled && markdown.trim() !== '' && markdown.length <= PREVIEW_MAX });
+  useQuery({ ...markdownPreviewQueryOptions(markdown), enabled: enabled && isPreviewable(markdown) });

@@ -77,6 +77,25 @@ describe('writing in Markdown and editing with history', () => {
       payload: '{"markdown":',
     });
     expect(malformed.statusCode).toBe(400);
+    for (const markdown of ['', ' \n\t', '\u200b']) {
+      const blank = await t.app.inject({ method: 'POST', url: '/api/markdown/preview', headers: author.headers, payload: { markdown } });
+      expect(blank.statusCode, JSON.stringify(markdown)).toBe(400);
+      expect(blank.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  it('stores what the preview showed: text indented on its first line stays a code block', async () => {
+    const markdown = '\n    const x = 1;\n    const y = 2;\n\n';
+    const preview = (
+      await t.app.inject({ method: 'POST', url: '/api/markdown/preview', headers: author.headers, payload: { markdown } })
+    ).json() as { html: string };
+    expect(preview.html).toBe('<pre><code>const x = 1;\nconst y = 2;\n</code></pre>');
+    const postId = await createPost(t.app, author, { title: 'Indented', description: markdown, category: 'typescript' });
+    const post = await detail(postId);
+    expect([post.description, post.descriptionHtml]).toEqual(['    const x = 1;\n    const y = 2;', preview.html]);
+    await createComment(t.app, other, postId, markdown);
+    const [comment] = (await t.app.inject({ url: `/api/comment-pagination/${postId}` })).json() as PublicComment[];
+    expect([comment?.comment, comment?.commentHtml]).toEqual(['    const x = 1;\n    const y = 2;', preview.html]);
   });
 
   it('lets the author edit a post, keeps the version before, and stores nothing for no change', async () => {

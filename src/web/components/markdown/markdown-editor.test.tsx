@@ -79,12 +79,20 @@ describe('Markdown editor', () => {
     expect(textarea).toBeVisible();
   });
 
-  it('previews nothing for blank text, without asking the server', async () => {
+  it.each(['', ' \n\u200b\u202e '])('previews nothing for blank text (%j), without asking the server', async (initial) => {
     const asked = previewServer();
-    const { user } = await renderEditor();
+    const { user } = await renderEditor(initial);
     await user.click(screen.getByRole('tab', { name: 'Preview' }));
     expect(screen.getByText('Nothing to preview.')).toBeInTheDocument();
     expect(asked).toEqual([]);
+  });
+
+  it('counts the text as the server will store it: blank lines around it do not make it too long', async () => {
+    const asked = previewServer();
+    const { user } = await renderEditor(`\n\n${'x'.repeat(20_000)}\n\n`);
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(screen.queryByText(/more than the 20,000 a preview can show/)).not.toBeInTheDocument();
   });
 
   it('says how long over-long text is instead of asking the server to preview it', async () => {

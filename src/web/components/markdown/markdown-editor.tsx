@@ -3,6 +3,7 @@
 // or dropped into the text uploaded and inserted. The preview comes from the server's
 // renderer; the browser never parses Markdown. Loaded lazily by markdown-field.tsx.
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefCallback, type RefObject } from 'react';
+import { hasVisibleText, trimMarkdown } from '#shared/schemas/common.ts';
 import { PREVIEW_MAX, useMarkdownPreview } from '#web/lib/markdown-preview.ts';
 import { useUploadImage } from '#web/lib/upload-image.ts';
 import { cn } from '#web/utils/cn.ts';
@@ -262,12 +263,12 @@ export function MarkdownEditor({
 }
 
 function PreviewBody({ markdown, preview }: { markdown: string; preview: ReturnType<typeof useMarkdownPreview> }) {
-  if (markdown.trim() === '') return <p className="text-sm text-muted">Nothing to preview.</p>;
-  if (markdown.length > PREVIEW_MAX) {
+  if (!hasVisibleText(markdown)) return <p className="text-sm text-muted">Nothing to preview.</p>;
+  const length = trimMarkdown(markdown).length;
+  if (length > PREVIEW_MAX) {
     return (
       <p className="text-sm text-danger-700">
-        The text is {markdown.length.toLocaleString('en-US')} characters, more than the {PREVIEW_MAX.toLocaleString('en-US')} a preview can
-        show.
+        The text is {length.toLocaleString('en-US')} characters, more than the {PREVIEW_MAX.toLocaleString('en-US')} a preview can show.
       </p>
     );
   }
