@@ -15,6 +15,7 @@ import * as m0017 from './migrations/0017-notifications-one-unread-per-post.ts';
 import * as m0018 from './migrations/0018-audience-covering-indexes.ts';
 import * as m0019 from './migrations/0019-search-docs-post-index.ts';
 import * as m0020 from './migrations/0020-post-participants.ts';
+import * as m0021 from './migrations/0021-notification-mail-holds.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -34,6 +35,7 @@ const migrations: Record<string, EngineMigration> = {
   '0018-audience-covering-indexes': m0018,
   '0019-search-docs-post-index': m0019,
   '0020-post-participants': m0020,
+  '0021-notification-mail-holds': m0021,
 };
 
 class StaticProvider implements MigrationProvider {

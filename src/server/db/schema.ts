@@ -242,6 +242,13 @@ export interface PostParticipantsTable {
   last_at: string;
 }
 
+/** A mail about a post whose notification went with its deleted comment, kept for its 10 minutes. */
+export interface NotificationMailHoldsTable {
+  member_id: string;
+  post_id: string;
+  mailed_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -265,6 +272,7 @@ export interface DB {
   search_docs: SearchDocsTable;
   notifications: NotificationsTable;
   post_participants: PostParticipantsTable;
+  notification_mail_holds: NotificationMailHoldsTable;
 }
 
 /** A connection or a transaction: every query function takes either, so services compose them. */

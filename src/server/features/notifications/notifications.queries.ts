@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type JoinBuilder, type SqlBool } from 'kysely';
 import type { NotificationType } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
@@ -104,6 +104,8 @@ type RecipientTuple = [
   notificationId: string | null,
   readAt: string | null,
   emailedAt: string | null,
+  /** A mail about the post since `since` whose notification went with its comment (migration 0021). */
+  heldAt: string | null,
 ];
 
 /**
@@ -115,9 +117,16 @@ type RecipientTuple = [
 function recipientList(db: Db, n: 's' | 'n') {
   // In the order of RecipientTuple; `n` names the recipients' notifications.
   const fields = sql.join(
-    ['r.id', 'r.email_on_comment', 'r.email_on_reply', 'r.unread_notifications', `${n}.id`, `${n}.read_at`, `${n}.emailed_at`].map((f) =>
-      sql.ref(f),
-    ),
+    [
+      'r.id',
+      'r.email_on_comment',
+      'r.email_on_reply',
+      'r.unread_notifications',
+      `${n}.id`,
+      `${n}.read_at`,
+      `${n}.emailed_at`,
+      'h.mailed_at',
+    ].map((f) => sql.ref(f)),
   );
   return isPostgres(db)
     ? sql<string | RecipientTuple[]>`coalesce(json_agg(json_build_array(${fields})), '[]'::json)`
@@ -127,6 +136,12 @@ function recipientList(db: Db, n: 's' | 'n') {
 /** A post's notification that still matters to a new comment: unread, or mailed since `since`. */
 const stillShown = (n: 'notifications' | 'n', since: Expression<string>) =>
   sql<SqlBool>`(${sql.ref(`${n}.read_at`)} is null or ${sql.ref(`${n}.emailed_at`)} >= ${since})`;
+
+/** A recipient's hold on the post's mail (migration 0021), if it is still within its interval. */
+const heldSince = (
+  join: JoinBuilder<DB & { r: { id: string }; h: DB['notification_mail_holds'] }, 'r' | 'h'>,
+  a: Args<{ postId: string; since: string }>,
+) => join.onRef('h.member_id', '=', 'r.id').on('h.post_id', '=', a.postId).on('h.mailed_at', '>=', a.since);
 
 /**
  * Everything a new comment's notifications are decided on, in one statement (one round trip on
@@ -195,12 +210,18 @@ const commentAudienceQuery = prepared(
           'au.name',
           'au.image',
           isPostgres(db)
-            ? eb.selectFrom('r').leftJoin('s', 's.member_id', 'r.id').select(recipientList(db, 's').as('list')).as('recipients')
+            ? eb
+                .selectFrom('r')
+                .leftJoin('s', 's.member_id', 'r.id')
+                .leftJoin('notification_mail_holds as h', (join) => heldSince(join, a))
+                .select(recipientList(db, 's').as('list'))
+                .as('recipients')
             : eb
                 .selectFrom('r')
                 .leftJoin('notifications as n', (join) =>
                   join.onRef('n.member_id', '=', 'r.id').on('n.post_id', '=', a.postId).on(stillShown('n', a.since)),
                 )
+                .leftJoin('notification_mail_holds as h', (join) => heldSince(join, a))
                 .select(recipientList(db, 'n').as('list'))
                 .as('recipients'),
         ])
@@ -235,7 +256,7 @@ export async function findCommentAudience(
   // SQLite answers JSON as text; PostgreSQL's driver parses it.
   const list: RecipientTuple[] = typeof row.recipients === 'string' ? JSON.parse(row.recipients) : (row.recipients ?? []);
   const recipients = new Map<string, CommentRecipient>();
-  for (const [id, emailOnComment, emailOnReply, unread, notificationId, readAt, emailedAt] of list) {
+  for (const [id, emailOnComment, emailOnReply, unread, notificationId, readAt, emailedAt, heldAt] of list) {
     let r = recipients.get(id);
     if (!r) {
       r = {
@@ -250,7 +271,7 @@ export async function findCommentAudience(
     }
     // At most one per member and post (migration 0017, and a comment adds none beside it).
     if (notificationId !== null && readAt === null) r.unreadId = notificationId;
-    if (emailedAt !== null && emailedAt >= q.since) r.mailedSince = true;
+    if ((emailedAt !== null && emailedAt >= q.since) || heldAt !== null) r.mailedSince = true;
   }
   return {
     commentHtml: row.comment_html,
@@ -561,6 +582,37 @@ function whereOf(eb: ExpressionBuilder<DB, 'notifications'>, of: NotificationsOf
   if ('commentIds' in of) return eb('notifications.comment_id', 'in', of.commentIds);
   if ('postId' in of) return eb('notifications.post_id', '=', of.postId);
   return eb('notifications.announcement_id', '=', of.announcementId);
+}
+
+/**
+ * Before the notifications of removed comments go, each mail one of them carried since `since`
+ * is kept as a hold on its member and post (migration 0021), so that writing the comment again
+ * mails no one sooner; holds past their interval go at the same time.
+ */
+export async function holdMailsOf(db: Db, commentIds: string[], since: string): Promise<void> {
+  if (commentIds.length === 0) return;
+  await db.deleteFrom('notification_mail_holds').where('mailed_at', '<', since).execute();
+  await db
+    .insertInto('notification_mail_holds')
+    .columns(['member_id', 'post_id', 'mailed_at'])
+    .expression(
+      db
+        .selectFrom('notifications')
+        .select((eb) => ['member_id', sql<string>`${eb.ref('post_id')}`.as('post_id'), eb.fn.max<string>('emailed_at').as('mailed_at')])
+        // SQLite reads an upsert's SELECT unambiguously only with a WHERE.
+        .where('comment_id', 'in', commentIds)
+        .where('post_id', 'is not', null)
+        .where('emailed_at', '>=', since)
+        .groupBy(['member_id', 'post_id']),
+    )
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'post_id']).doUpdateSet({
+        mailed_at: isPostgres(db)
+          ? sql<string>`greatest(notification_mail_holds.mailed_at, excluded.mailed_at)`
+          : sql<string>`max(notification_mail_holds.mailed_at, excluded.mailed_at)`,
+      }),
+    )
+    .execute();
 }
 
 /** Removes notifications (of removed comments, a post, an announcement), their unread ones from the counts first. */

@@ -10,6 +10,7 @@ import {
   findCommentContext,
   findMemberActor,
   findRepointable,
+  holdMailsOf,
   insertAnnouncementNotifications,
   insertNotifications,
   markNotificationsMailed,
@@ -153,6 +154,9 @@ async function removeCommentNotifications(db: Db, commentIds: string[]): Promise
   for (const { id, to } of await findRepointable(db, commentIds)) {
     if (to) await pointNotificationAt(db, id, { ...to, text: excerptOf(to.html, NOTIFICATION_TEXT_MAX) });
   }
+  // The mails they carried still count against the next: deleting a comment and writing it
+  // again must not mail its post's people again within the interval.
+  await holdMailsOf(db, commentIds, new Date(Date.now() - NOTIFICATION_EMAIL_INTERVAL_MS).toISOString());
   await removeNotifications(db, { commentIds });
 }
 

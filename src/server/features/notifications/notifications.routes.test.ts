@@ -629,6 +629,35 @@ describe('notifications', () => {
       expect((await rowsOf(ada)).filter((r) => r.post_id === postId)).toHaveLength(2);
     });
 
+    it('counts a mail whose comment was deleted: deleting and writing again mails no one sooner', async () => {
+      const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
+      const postId = await createPost(t.app, ada);
+      const remove = async (m: TestMember, commentId: string) =>
+        expect((await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${commentId}`, headers: m.headers })).json()).toEqual({
+          deletedCount: 1,
+        });
+      const c1 = await createComment(t.app, bob, postId, 'first');
+      expect(await emailed(ada, c1)).toBe(true);
+      await remove(bob, c1);
+      const c2 = await createComment(t.app, bob, postId, 'first, again');
+      expect(await emailed(ada, c2)).toBe(false);
+      expect((await rowsOf(ada)).filter((r) => r.post_id === postId)).toHaveLength(1);
+      // Nor when an admin removes it.
+      await remove(admin, c2);
+      expect(await emailed(ada, await createComment(t.app, cy, postId, 'third'))).toBe(false);
+      // Ten minutes after the mail, the next goes.
+      await t.db
+        .updateTable('notification_mail_holds')
+        .set({ mailed_at: new Date(Date.now() - 11 * 60 * 1000).toISOString() })
+        .where('member_id', '=', ada.id)
+        .execute();
+      expect(await emailed(ada, await createComment(t.app, bob, postId, 'much later'))).toBe(true);
+      // A hold past its time goes with the next comment's removal.
+      await remove(bob, await createComment(t.app, bob, postId, 'gone'));
+      const holds = await t.db.selectFrom('notification_mail_holds').select('mailed_at').where('member_id', '=', ada.id).execute();
+      expect(holds.every((h) => Date.parse(h.mailed_at) > Date.now() - 10 * 60 * 1000)).toBe(true);
+    });
+
     it('follows the member’s settings: emailOnComment for comments, emailOnReply for replies', async () => {
       const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
       const postId = await createPost(t.app, ada);
