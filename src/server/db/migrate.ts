@@ -16,6 +16,7 @@ import * as m0018 from './migrations/0018-audience-covering-indexes.ts';
 import * as m0019 from './migrations/0019-search-docs-post-index.ts';
 import * as m0020 from './migrations/0020-post-participants.ts';
 import * as m0021 from './migrations/0021-notification-mail-holds.ts';
+import * as m0022 from './migrations/0022-reports-keep-the-comment.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -36,6 +37,7 @@ const migrations: Record<string, EngineMigration> = {
   '0019-search-docs-post-index': m0019,
   '0020-post-participants': m0020,
   '0021-notification-mail-holds': m0021,
+  '0022-reports-keep-the-comment': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

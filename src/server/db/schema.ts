@@ -118,6 +118,8 @@ export interface ReportsTable {
   reporter_id: string;
   feedback: string;
   created_at: string;
+  /** The comment's text as it was reported: a later edit does not change it. */
+  comment: string;
 }
 
 export interface AnnouncementsTable {

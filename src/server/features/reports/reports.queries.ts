@@ -10,24 +10,37 @@ import { offsetOf } from '../../lib/pagination.ts';
  * lockingRead): a removal of the comment meanwhile waits for the report, or the report for the
  * removal and then finds no comment; two reports of it are decided one after the other.
  */
-export async function findCommentWithPostOwner(db: Db, commentId: string): Promise<{ postId: string; postOwnerId: string } | null> {
+export async function findCommentWithPostOwner(
+  db: Db,
+  commentId: string,
+): Promise<{ postId: string; postOwnerId: string; comment: string } | null> {
   const row = await lockingRead(
     db,
     db
       .selectFrom('comments as c')
       .innerJoin('posts as p', 'p.id', 'c.post_id')
-      .select(['c.post_id', 'p.author_id'])
+      .select(['c.post_id', 'c.comment', 'p.author_id'])
       .where('c.id', '=', commentId),
     'c',
     'no key update',
   ).executeTakeFirst();
-  return row ? { postId: row.post_id, postOwnerId: row.author_id } : null;
+  return row ? { postId: row.post_id, postOwnerId: row.author_id, comment: row.comment } : null;
 }
 
-export async function insertReport(db: Db, r: { id: string; commentId: string; reporterId: string; feedback: string; createdAt: string }) {
+export async function insertReport(
+  db: Db,
+  r: { id: string; commentId: string; comment: string; reporterId: string; feedback: string; createdAt: string },
+) {
   await db
     .insertInto('reports')
-    .values({ id: r.id, comment_id: r.commentId, reporter_id: r.reporterId, feedback: r.feedback, created_at: r.createdAt })
+    .values({
+      id: r.id,
+      comment_id: r.commentId,
+      comment: r.comment,
+      reporter_id: r.reporterId,
+      feedback: r.feedback,
+      created_at: r.createdAt,
+    })
     .execute();
 }
 
@@ -35,7 +48,7 @@ export async function reportExists(db: Db, commentId: string): Promise<boolean> 
   return (await db.selectFrom('reports').select('id').where('comment_id', '=', commentId).executeTakeFirst()) !== undefined;
 }
 
-/** The admin's queue, newest report first, with the reported comment's fields copied in. */
+/** The admin's queue, newest report first, with the reported comment's fields: its text as it was reported. */
 export async function listReports(db: Db, page: PaginationQuery): Promise<Report[]> {
   const rows = await db
     .selectFrom('reports as r')
@@ -49,7 +62,7 @@ export async function listReports(db: Db, page: PaginationQuery): Promise<Report
       'r.feedback',
       'r.created_at as reported_at',
       'c.id as comment_id',
-      'c.comment',
+      'r.comment',
       'c.created_at',
       'c.post_id',
       'u.name as commenter_name',

@@ -54,6 +54,23 @@ describe('the reported-comment queue', () => {
     expect(reportedAt).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
+  it('shows the comment as it was reported, whatever its writer edits it to afterwards', async () => {
+    const { commentId, reportId } = await reportedComment('buy cheap pills at spam.example');
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/comment-data/${commentId}`,
+      headers: commenter.headers,
+      payload: { comment: 'Nice post!' },
+    });
+    expect(edit.json()).toEqual({ modifiedCount: 1 });
+    const row = (await queue()).rows.find((r) => r._id === reportId) as unknown as { comment: string };
+    expect(row.comment).toBe('buy cheap pills at spam.example');
+    const full = await t.app.inject({ url: '/api/reported-comment?limit=100', headers: admin.headers });
+    expect((full.json() as Array<{ _id: string; comment: string }>).find((r) => r._id === reportId)?.comment).toBe(
+      'buy cheap pills at spam.example',
+    );
+  });
+
   it('dismisses one report: the report goes, the comment and the other reports stay, the counts go down', async () => {
     const dismissed = await reportedComment('dismiss my report');
     const other = await reportedComment('keep my report');

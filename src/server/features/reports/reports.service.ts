@@ -30,6 +30,7 @@ export async function reportComment(writes: WritePath, viewer: SessionViewer, in
     await insertReport(w.trx, {
       id,
       commentId: input.commentId,
+      comment: target.comment,
       reporterId: viewer.id,
       feedback: input.ReportedComment,
       createdAt: nowIso(),
