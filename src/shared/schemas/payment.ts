@@ -3,10 +3,22 @@ import { z } from 'zod';
 export const createPaymentInputSchema = z.object({ price: z.unknown().optional() });
 export const clientSecretSchema = z.object({ clientSecret: z.string() });
 
+/** A card's month or year as Stripe takes it: a number, or its digits as text; any other type is a 400. */
+const cardNumberField = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/)
+    .transform(Number),
+]);
+
 export const sandboxCardSchema = z.object({
   number: z.string().trim().max(32),
-  exp_month: z.coerce.number().int().min(1, 'Your card’s expiration month is invalid.').max(12, 'Your card’s expiration month is invalid.'),
-  exp_year: z.coerce.number().int().min(0).max(9999),
+  exp_month: cardNumberField.pipe(
+    z.number().int().min(1, 'Your card’s expiration month is invalid.').max(12, 'Your card’s expiration month is invalid.'),
+  ),
+  exp_year: cardNumberField.pipe(z.number().int().min(0).max(9999)),
   cvc: z
     .string()
     .trim()

@@ -109,6 +109,24 @@ describe('Gold membership with the sandbox', () => {
     expect((await upgrade(m)).statusCode).toBe(402);
   });
 
+  it.each([{ exp_month: true }, { exp_year: [2030] }, { exp_year: null }, { exp_month: '1.5' }, { exp_month: 0 }])(
+    'refuses a card with %j as a 400, and no upgrade follows',
+    async (over) => {
+      const m = await signUp(t.app);
+      const { confirm } = await pay(m, '4242 4242 4242 4242', over);
+      expect(confirm.statusCode).toBe(400);
+      expect(confirm.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect((await upgrade(m)).statusCode).toBe(402);
+    },
+  );
+
+  it('takes the month and year as numbers or as their digits, as the provider does', async () => {
+    const m = await signUp(t.app);
+    const { confirm } = await pay(m, '4242 4242 4242 4242', { exp_month: '07', exp_year: ' 2031 ' });
+    expect(confirm.json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    expect((await upgrade(m)).statusCode).toBe(200);
+  });
+
   it('never stores the card number', async () => {
     const m = await signUp(t.app);
     await pay(m);
