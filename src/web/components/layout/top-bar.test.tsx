@@ -27,6 +27,8 @@ describe('Top bar', () => {
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Membership' })).toHaveAttribute('href', '/membership');
     await waitFor(() => expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Dev Forum'));
+    // The brand leads home too: on a phone it is the bar's only way there.
+    expect(screen.getByRole('link', { name: 'Dev Forum' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
   });
 

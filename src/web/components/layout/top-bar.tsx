@@ -2,7 +2,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
-import { BellIcon, CloseIcon, HomeIcon, InboxIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
+import { BellIcon, CloseIcon, HomeIcon, InboxIcon, LogoMark, MenuIcon, StarIcon } from '#web/components/ui/icons.tsx';
 import { dashboardHomeFor, paths } from '#web/config/paths.ts';
 import { useRole, useSignOut, useViewer } from '#web/lib/auth.ts';
 import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
@@ -64,10 +64,11 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <span className="flex items-center gap-2 text-brand-600">
+        {/* The brand leads home, as a forum's does; on a phone it is the bar's only way there. */}
+        <Link to={paths.home.getHref()} aria-label={siteName} className="flex items-center gap-2 rounded-lg text-brand-600">
           <LogoMark />
           <span className="hidden text-lg font-semibold tracking-tight text-ink md:inline">{siteName}</span>
-        </span>
+        </Link>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <TopBarSearch open={searchOpen} onOpenChange={setSearchOpen} iconButtonClassName={iconLinkClasses} />
@@ -166,9 +167,7 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
                 to={paths.membership.getHref()}
                 className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium hover:bg-ink/5 aria-[current=page]:text-brand-700"
               >
-                <span aria-hidden="true" className="inline-block size-5 text-center">
-                  ★
-                </span>
+                <StarIcon className="size-5" />
                 Membership
               </NavLink>
             </li>

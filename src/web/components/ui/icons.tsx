@@ -8,6 +8,12 @@ export const HomeIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const StarIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9Z" />
+  </Icon>
+);
+
 export const BellIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />

@@ -51,7 +51,8 @@ export function Leaderboard({ className }: { className?: string }) {
               </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-ink">
-                  <Link to={paths.member.getHref(row._id)} className="hover:text-brand-700 hover:underline">
+                  {/* The name may be cut short here: its title says it whole. */}
+                  <Link to={paths.member.getHref(row._id)} title={row.name} className="hover:text-brand-700 hover:underline">
                     {row.name}
                   </Link>
                 </p>

@@ -28,9 +28,9 @@ export function GoldMemberCard({ justPaid }: { justPaid: boolean }) {
           <button
             type="button"
             disabled
-            className="mt-8 inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg border border-gold-800/25 bg-gold-100 px-5 font-semibold text-gold-800"
+            className="mt-8 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border border-gold-800/25 bg-gold-100 px-5 py-2 text-center leading-tight font-semibold text-gold-800"
           >
-            <CheckCircleIcon className="size-5" />
+            <CheckCircleIcon className="size-5 shrink-0" />
             Gold Membership Active
           </button>
         </div>
