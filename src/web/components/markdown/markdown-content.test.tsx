@@ -38,4 +38,19 @@ describe('Rendered Markdown', () => {
     expect(within(blocks[0] as HTMLElement).getByText('py')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Copy' })).toHaveLength(1);
   });
+
+  it('lets the keyboard reach code blocks and tables, which scroll sideways when wide', async () => {
+    const user = userEvent.setup();
+    render(
+      <MarkdownContent
+        html={'<pre><code>a</code></pre><table><thead><tr><th>A</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>'}
+      />,
+    );
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Copy' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByText('a').closest('pre')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('table')).toHaveFocus();
+  });
 });

@@ -34,6 +34,11 @@ function frameCodeBlocks(root: HTMLElement): CodeBlock[] {
   });
 }
 
+/** A wide table scrolls sideways inside its box (styles.css): the keyboard reaches it as it does a code block. */
+function letTablesScroll(root: HTMLElement): void {
+  for (const table of root.querySelectorAll('table')) table.tabIndex = 0;
+}
+
 export function MarkdownContent({ html, className }: { html: string; className?: string }) {
   const root = useRef<HTMLDivElement>(null);
   const [blocks, setBlocks] = useState<CodeBlock[]>([]);
@@ -41,6 +46,7 @@ export function MarkdownContent({ html, className }: { html: string; className?:
   // React writes the HTML, then the frames go around its code blocks before the browser
   // paints; new HTML replaces the frames with it.
   useLayoutEffect(() => {
+    if (root.current) letTablesScroll(root.current);
     setBlocks(root.current ? frameCodeBlocks(root.current) : []);
   }, [html]);
 
