@@ -129,6 +129,6 @@ describe('RequireRole', () => {
     renderApp('/dashboard/admin-profile');
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByText('grace@example.com', { selector: 'p' })).toBeInTheDocument();
-    expect(screen.getByText('Admin', { selector: 'span' })).toBeInTheDocument();
+    expect(await screen.findByText('Admin', { selector: 'span' })).toBeInTheDocument();
   });
 });

@@ -24,7 +24,7 @@ describe('Dashboard', () => {
       ['Add Post', '/dashboard/add-post'],
       ['My Post', '/dashboard/my-post'],
     ]);
-    expect(screen.getByText(/Bronze Member/)).toBeInTheDocument();
+    expect(await screen.findByText(/Bronze Member/)).toBeInTheDocument();
     expect(document.querySelector('img[src="/bronze-badge.png"]')).not.toBeNull();
   });
 

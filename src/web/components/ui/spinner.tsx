@@ -10,6 +10,11 @@ export function Spinner({ className = 'size-5' }: { className?: string }) {
   );
 }
 
+/** Where a figure will stand once loaded, as tall as its line of text: a section keeps its size while it loads. */
+export function FigurePlaceholder({ className = 'w-12' }: { className?: string }) {
+  return <span aria-hidden="true" className={cn('inline-block h-[1em] animate-pulse rounded bg-line align-middle', className)} />;
+}
+
 interface PageLoaderProps {
   label?: string;
   /** Fill the whole window (before the app shell exists) instead of a page area. */

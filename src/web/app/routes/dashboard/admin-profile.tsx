@@ -13,7 +13,7 @@ export function AdminProfilePage() {
   if (!user) return null;
   return (
     <div className="space-y-8">
-      <AdminProfile email={user.email} />
+      <AdminProfile viewer={user} />
       <SiteTotals />
       <SiteActivity />
       <AddTagForm />

@@ -11,7 +11,7 @@ export function MyProfilePage() {
   if (!user) return null;
   return (
     <div className="space-y-8">
-      <MemberProfile email={user.email} />
+      <MemberProfile viewer={user} />
       <MemberPostCards email={user.email} />
       <div className="grid gap-6 lg:grid-cols-2">
         <EditProfileForm name={user.name} />

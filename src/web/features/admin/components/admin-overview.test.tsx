@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
@@ -25,6 +25,7 @@ describe('Admin Profile', () => {
     serveAdmin();
     renderApp('/dashboard/admin-profile');
     const totals = await screen.findByRole('region', { name: 'Site totals' });
+    await waitFor(() => expect(totals).not.toHaveAttribute('aria-busy'));
     for (const [label, value] of [
       ['Total Post', '12'],
       ['Total Comment', '30'],
@@ -39,6 +40,7 @@ describe('Admin Profile', () => {
     serveAdmin();
     const { user } = renderApp('/dashboard/admin-profile');
     const activity = await screen.findByRole('region', { name: 'Recent activity' });
+    await waitFor(() => expect(activity).not.toHaveAttribute('aria-busy'));
     expect(within(activity).getByText('Open reports').nextSibling).toHaveTextContent('3');
     expect(within(activity).getByText('New members this week').nextSibling).toHaveTextContent('4');
 
@@ -56,5 +58,18 @@ describe('Admin Profile', () => {
     server.use(http.get('*/api/reported-comment-pagination', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })));
     await user.click(within(activity).getByRole('link', { name: 'Review reports' }));
     expect(await screen.findByText('No reported comments. The queue is clear.')).toBeInTheDocument();
+  });
+
+  it('holds the places of its figures while they load, so the sections below stay where they are', async () => {
+    serveAdmin();
+    server.use(http.get('*/api/admin-stats', () => delay('infinite')));
+    renderApp('/dashboard/admin-profile');
+    const totals = await screen.findByRole('region', { name: 'Site totals' });
+    expect(totals).toHaveAttribute('aria-busy', 'true');
+    expect(within(totals).getByRole('status')).toHaveTextContent('Loading the site totals…');
+    expect(within(totals).getAllByRole('listitem')).toHaveLength(6);
+    const activity = screen.getByRole('region', { name: 'Recent activity' });
+    expect(activity).toHaveAttribute('aria-busy', 'true');
+    expect(within(activity).getByText('New members this week')).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { PostsOnDay } from '#shared/schemas/admin.ts';
-import { Spinner } from '#web/components/ui/spinner.tsx';
+import { FigurePlaceholder, Spinner } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 
@@ -25,13 +25,15 @@ export function describePostsPerDay(days: PostsOnDay[]): string {
 }
 
 export function SiteActivity() {
-  const { data: stats } = useAdminStats();
-  // SiteTotals shows the loading and error states of the same query.
-  if (!stats) return null;
-  const { openReports, newMembersThisWeek, postsPerDay } = stats;
+  const { data: stats, error } = useAdminStats();
+  // SiteTotals says when the same query fails. While it loads, this section stands where it
+  // will be, with placeholders for its figures, so what follows does not move.
+  if (error) return null;
+  const postsPerDay = stats?.postsPerDay ?? [];
   const total = postsPerDay.reduce((sum, d) => sum + d.count, 0);
+  const figure = (value: number | undefined) => (value === undefined ? <FigurePlaceholder /> : numberFormat.format(value));
   return (
-    <section aria-labelledby="site-activity-heading" className="space-y-4">
+    <section aria-labelledby="site-activity-heading" aria-busy={stats ? undefined : true} className="space-y-4">
       <h2 id="site-activity-heading" className="text-lg font-semibold tracking-tight">
         Recent activity
       </h2>
@@ -39,7 +41,7 @@ export function SiteActivity() {
         <li className="card flex items-center justify-between px-5 py-4 sm:block sm:py-5">
           <p className="text-sm font-medium text-muted">Open reports</p>
           <p className="flex items-baseline gap-3 sm:mt-1">
-            <span className="text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{numberFormat.format(openReports)}</span>
+            <span className="text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{figure(stats?.openReports)}</span>
             <Link
               to={paths.dashboard.reportedComment.getHref()}
               className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:underline"
@@ -50,32 +52,32 @@ export function SiteActivity() {
         </li>
         <li className="card flex items-center justify-between px-5 py-4 sm:block sm:py-5">
           <p className="text-sm font-medium text-muted">New members this week</p>
-          <p className="text-2xl font-semibold tracking-tight tabular-nums sm:mt-1 sm:text-3xl">
-            {numberFormat.format(newMembersThisWeek)}
-          </p>
+          <p className="text-2xl font-semibold tracking-tight tabular-nums sm:mt-1 sm:text-3xl">{figure(stats?.newMembersThisWeek)}</p>
         </li>
       </ul>
       <figure className="card space-y-3 p-5" aria-labelledby="posts-per-day-caption">
         <figcaption id="posts-per-day-caption" className="flex flex-wrap items-baseline justify-between gap-2">
           <span className="font-semibold">Posts per day</span>
           <span className="text-sm text-muted">
-            Last 30 days · <span className="tabular-nums">{numberFormat.format(total)}</span> in total
+            Last 30 days ·{' '}
+            <span className="tabular-nums">{stats ? numberFormat.format(total) : <FigurePlaceholder className="w-6" />}</span> in total
           </span>
         </figcaption>
-        <Suspense
-          fallback={
-            <div className="flex h-32 items-center justify-center text-brand-600">
-              <Spinner className="size-6" />
-            </div>
-          }
-        >
-          <PostsPerDayChart days={postsPerDay} label={describePostsPerDay(postsPerDay)} />
+        <Suspense fallback={<ChartPlaceholder />}>
+          {stats ? <PostsPerDayChart days={postsPerDay} label={describePostsPerDay(postsPerDay)} /> : <ChartPlaceholder />}
         </Suspense>
-        {postsPerDay.length > 0 && (
+        {!stats ? (
           <div aria-hidden="true" className="flex justify-between text-xs text-muted">
-            <span>{formatDay(postsPerDay[0]!.day)}</span>
-            <span>{formatDay(postsPerDay[postsPerDay.length - 1]!.day)}</span>
+            <FigurePlaceholder />
+            <FigurePlaceholder />
           </div>
+        ) : (
+          postsPerDay.length > 0 && (
+            <div aria-hidden="true" className="flex justify-between text-xs text-muted">
+              <span>{formatDay(postsPerDay[0]!.day)}</span>
+              <span>{formatDay(postsPerDay[postsPerDay.length - 1]!.day)}</span>
+            </div>
+          )
         )}
         <table className="sr-only">
           <caption>Posts per day, last 30 days</caption>
@@ -98,5 +100,14 @@ export function SiteActivity() {
         </table>
       </figure>
     </section>
+  );
+}
+
+/** The chart's height, with a spinner, while its module or its figures load. */
+function ChartPlaceholder() {
+  return (
+    <div className="flex h-32 items-center justify-center text-brand-600">
+      <Spinner className="size-6" />
+    </div>
   );
 }

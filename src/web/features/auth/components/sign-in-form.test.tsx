@@ -73,7 +73,7 @@ describe('Sign in form', () => {
 
     expect(await screen.findByRole('heading', { name: viewer.name })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-profile');
-    expect(screen.getByText(/Gold Member/)).toBeInTheDocument();
+    expect(await screen.findByText(/Gold Member/)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -2,8 +2,8 @@
 // tag), or "No Post Found. To Create Post.." with a link to Add Post (SPEC.md §2).
 import { Link } from 'react-router';
 import type { Post } from '#shared/schemas/post.ts';
-import { PageLoader } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
+import { cn } from '#web/utils/cn.ts';
 import { useMemberPosts } from '../api/get-member-posts.ts';
 import { formatPostedTime, totalVotes } from './post-figures.ts';
 
@@ -15,7 +15,17 @@ export function MemberPostCards({ email }: { email: string }) {
         My Posts
       </h2>
       {isPending ? (
-        <PageLoader label="Loading your posts…" />
+        // A row of cards' room while they load, so the forms below move less when they come.
+        <div aria-busy="true">
+          <p role="status" className="sr-only">
+            Loading your posts…
+          </p>
+          <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2">
+            {[0, 1].map((i) => (
+              <li key={i} className={cn('card h-48 animate-pulse bg-line/40', i === 1 && 'hidden sm:block')} />
+            ))}
+          </ul>
+        </div>
       ) : error ? (
         <p role="alert" className="card px-5 py-6 text-danger-700">
           Could not load your posts: {error.message}

@@ -1,18 +1,22 @@
 // Admin Profile: photo, name, email and the "Admin" badge.
-import { PageLoader } from '#web/components/ui/spinner.tsx';
+import type { ViewerUser } from '#web/lib/auth.ts';
 import { useUser } from '../api/get-user.ts';
-import { ProfileError, ProfileHeader } from './profile-header.tsx';
+import { BadgePlaceholder, ProfileError, ProfileHeader } from './profile-header.tsx';
 
-export function AdminProfile({ email }: { email: string }) {
-  const { data: user, error, isPending } = useUser(email);
-  if (isPending) return <PageLoader label="Loading your profile…" />;
+/** `viewer` is the signed-in admin as the session knows them: shown until the profile comes. */
+export function AdminProfile({ viewer }: { viewer: ViewerUser }) {
+  const { data: user, error } = useUser(viewer.email);
   if (error) return <ProfileError message={error.message} />;
   return (
     <div className="space-y-6">
       <ProfileHeader
-        user={user}
+        user={user ?? { name: viewer.name, email: viewer.email, photo: viewer.image ?? null }}
         badge={
-          <span className="inline-flex items-center rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white">Admin</span>
+          user ? (
+            <span className="inline-flex items-center rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white">Admin</span>
+          ) : (
+            <BadgePlaceholder className="h-8 w-20" />
+          )
         }
       />
     </div>

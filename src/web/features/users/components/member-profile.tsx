@@ -1,18 +1,21 @@
 // My Profile (Client): photo, name, email, the membership badge image and label.
 import { toMembership } from '#shared/constants.ts';
-import { PageLoader } from '#web/components/ui/spinner.tsx';
+import type { ViewerUser } from '#web/lib/auth.ts';
 import { useUser } from '../api/get-user.ts';
 import { MembershipBadge } from './membership-badge.tsx';
-import { ProfileError, ProfileHeader } from './profile-header.tsx';
+import { BadgePlaceholder, ProfileError, ProfileHeader } from './profile-header.tsx';
 
-export function MemberProfile({ email }: { email: string }) {
-  const { data: user, error, isPending } = useUser(email);
-  if (isPending) return <PageLoader label="Loading your profile…" />;
+/** `viewer` is the signed-in member as the session knows them: shown until the profile comes. */
+export function MemberProfile({ viewer }: { viewer: ViewerUser }) {
+  const { data: user, error } = useUser(viewer.email);
   if (error) return <ProfileError message={error.message} />;
 
   return (
     <div className="space-y-6">
-      <ProfileHeader user={user} badge={<MembershipBadge level={toMembership(user.membership)} />} />
+      <ProfileHeader
+        user={user ?? { name: viewer.name, email: viewer.email, photo: viewer.image ?? null }}
+        badge={user ? <MembershipBadge level={toMembership(user.membership)} /> : <BadgePlaceholder className="h-12 w-36" />}
+      />
     </div>
   );
 }

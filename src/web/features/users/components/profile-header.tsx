@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import type { User } from '#shared/schemas/user.ts';
+import { cn } from '#web/utils/cn.ts';
 
 interface ProfileHeaderProps {
   user: Pick<User, 'name' | 'photo'> & { email?: string };
@@ -26,6 +27,15 @@ export function ProfileHeader({ user, badge, subtitle }: ProfileHeaderProps) {
         <div className="flex shrink-0 flex-wrap items-center justify-center gap-2">{badge}</div>
       </div>
     </section>
+  );
+}
+
+/** Where the badge will stand while the profile loads (its role or membership is not in the session). */
+export function BadgePlaceholder({ className }: { className: string }) {
+  return (
+    <span role="status" className={cn('inline-block animate-pulse rounded-full bg-line', className)}>
+      <span className="sr-only">Loading your profile…</span>
+    </span>
   );
 }
 
