@@ -58,6 +58,26 @@ describe('identity (Better Auth under /api/auth)', () => {
     }
   });
 
+  it('stores a name without direction controls, at sign-up and when changed', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: ' Eve\u202Egnp.exe ', email: `bidi-${Math.random()}@example.test`, password: STRONG_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const { token, user } = res.json() as { token: string; user: { id: string } };
+    const stored = async () => (await t.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow()).name;
+    expect(await stored()).toBe('Evegnp.exe');
+    const update = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Mallory\u2066 x' },
+    });
+    expect(update.statusCode).toBe(200);
+    expect(await stored()).toBe('Mallory x');
+  });
+
   it('refuses a duplicate email with a 4xx and a message', async () => {
     const m = await signUp(t.app);
     const res = await t.app.inject({

@@ -11,6 +11,7 @@ import {
   isPhotoUrl,
   isValidPassword,
 } from '#shared/schemas/user.ts';
+import { singleLine } from '#shared/schemas/common.ts';
 import type { AppConfig } from '../config/env.ts';
 import { engineOf } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
@@ -203,14 +204,14 @@ export function createAuth(deps: {
           before: async (user) => {
             const email = emailSchema.parse(user.email);
             if (await isEmailBanned(db, email)) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
-            return { data: { ...user, email } };
+            return { data: { ...user, email, ...(typeof user.name === 'string' && { name: singleLine(user.name) }) } };
           },
           after: async (user) => {
             await writes.run(async (w) => w.record({ type: 'member.joined', memberId: user.id }));
           },
         },
         update: {
-          before: async (user) => ({ data: typeof user.name === 'string' ? { ...user, name: user.name.trim() } : user }),
+          before: async (user) => ({ data: typeof user.name === 'string' ? { ...user, name: singleLine(user.name) } : user }),
           // A new name or photo shows in the lists and on the leaderboard.
           after: async (user) => {
             await writes.run(async (w) => w.record({ type: 'member.updated', memberId: user.id }));

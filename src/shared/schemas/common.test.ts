@@ -42,6 +42,9 @@ describe('requiredText', () => {
       expect(result.error?.issues[0]?.message).toBe('Title is required');
     }
     expect(title.parse('  a\u200bb ')).toBe('a\u200bb');
+    // Direction controls go: in a list they would turn the text after the title around.
+    expect(title.parse('Eve\u202Egnp.exe \u2067x\u2069')).toBe('Evegnp.exe x');
+    expect(displayNameSchema.parse(' \u202Bשלום Ada\u202C ')).toBe('שלום Ada');
     expect(hasVisibleText('👍')).toBe(true);
     expect(hasVisibleText('\u05e9\u05dc\u05d5\u05dd')).toBe(true);
     expect(displayNameSchema.safeParse('\u200b\u200b').success).toBe(false);

@@ -33,8 +33,18 @@ const INVISIBLE =
 /** Whether text shows anything once what cannot be seen is left out. */
 export const hasVisibleText = (text: string): boolean => text.replace(INVISIBLE, '').trim().length > 0;
 
-/** Text a field requires, trimmed: only invisible characters is as good as nothing (`message`). */
-export const requiredText = (message: string) => z.string().trim().refine(hasVisibleText, message);
+/**
+ * Direction overrides, embeddings and isolates. In a line shown inside other text (a title or a
+ * name in a list) an unclosed one turns the text after it around ("by Eve\u202Egnp.exe");
+ * text in any script shows in its direction without them.
+ */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** A title or a name as it is stored: trimmed, without direction controls. */
+export const singleLine = (text: string): string => text.replace(DIRECTION_CONTROLS, '').trim();
+
+/** Text a field requires, as singleLine leaves it: only invisible characters is as good as nothing (`message`). */
+export const requiredText = (message: string) => z.string().overwrite(singleLine).refine(hasVisibleText, message);
 
 /**
  * Markdown as it is stored and previewed: the blank lines before it and the whitespace after it
