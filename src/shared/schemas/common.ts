@@ -4,16 +4,16 @@ import { ALL_PAGE_LIMIT, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../constants
 // API.md: page ≥ 0 and 1 ≤ limit ≤ 100, integers only; anything else is a 400, never clamped.
 const intFromQuery = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().safe());
 
+const limitFromQuery = intFromQuery.pipe(z.number().min(1).max(MAX_PAGE_LIMIT)).optional();
+
 export const paginationQuerySchema = z.object({
   page: intFromQuery.optional().default(0),
-  limit: intFromQuery.pipe(z.number().min(1).max(MAX_PAGE_LIMIT)).optional().default(DEFAULT_PAGE_LIMIT),
+  limit: limitFromQuery.default(DEFAULT_PAGE_LIMIT),
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
 /** The query of a call SPEC.md calls "all …" (all posts, all comments): the same rules, 100 by default. */
-export const allPagesQuerySchema = paginationQuerySchema.extend({
-  limit: intFromQuery.pipe(z.number().min(1).max(MAX_PAGE_LIMIT)).optional().default(ALL_PAGE_LIMIT),
-});
+export const allPagesQuerySchema = paginationQuerySchema.extend({ limit: limitFromQuery.default(ALL_PAGE_LIMIT) });
 
 export const countSchema = z.object({ count: z.number().int() });
 export const insertedSchema = z.object({ insertedId: z.string() });

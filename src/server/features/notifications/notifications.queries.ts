@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type JoinBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type JoinBuilder, type NotNull, type SqlBool } from 'kysely';
 import type { NotificationType } from '#shared/constants.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings } from '#shared/schemas/notification.ts';
@@ -598,12 +598,13 @@ export async function holdMailsOf(db: Db, commentIds: string[], since: string): 
     .expression(
       db
         .selectFrom('notifications')
-        .select((eb) => ['member_id', sql<string>`${eb.ref('post_id')}`.as('post_id'), eb.fn.max<string>('emailed_at').as('mailed_at')])
+        .select((eb) => ['member_id', 'post_id', eb.fn.max<string>('emailed_at').as('mailed_at')])
         // SQLite reads an upsert's SELECT unambiguously only with a WHERE.
         .where('comment_id', 'in', commentIds)
         .where('post_id', 'is not', null)
         .where('emailed_at', '>=', since)
-        .groupBy(['member_id', 'post_id']),
+        .groupBy(['member_id', 'post_id'])
+        .$narrowType<{ post_id: NotNull }>(),
     )
     .onConflict((oc) =>
       oc.columns(['member_id', 'post_id']).doUpdateSet({

@@ -1,7 +1,7 @@
 // Admin Profile: photo, name, email and the "Admin" badge.
 import type { ViewerUser } from '#web/lib/auth.ts';
 import { useUser } from '../api/get-user.ts';
-import { BadgePlaceholder, ProfileError, ProfileHeader } from './profile-header.tsx';
+import { BadgePlaceholder, headerFromSession, ProfileError, ProfileHeader } from './profile-header.tsx';
 
 /** `viewer` is the signed-in admin as the session knows them: shown until the profile comes. */
 export function AdminProfile({ viewer }: { viewer: ViewerUser }) {
@@ -10,7 +10,7 @@ export function AdminProfile({ viewer }: { viewer: ViewerUser }) {
   return (
     <div className="space-y-6">
       <ProfileHeader
-        user={user ?? { name: viewer.name, email: viewer.email, photo: viewer.image ?? null }}
+        user={user ?? headerFromSession(viewer)}
         badge={
           user ? (
             <span className="inline-flex items-center rounded-full bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white">Admin</span>

@@ -3,7 +3,7 @@ import { toMembership } from '#shared/constants.ts';
 import type { ViewerUser } from '#web/lib/auth.ts';
 import { useUser } from '../api/get-user.ts';
 import { MembershipBadge } from './membership-badge.tsx';
-import { BadgePlaceholder, ProfileError, ProfileHeader } from './profile-header.tsx';
+import { BadgePlaceholder, headerFromSession, ProfileError, ProfileHeader } from './profile-header.tsx';
 
 /** `viewer` is the signed-in member as the session knows them: shown until the profile comes. */
 export function MemberProfile({ viewer }: { viewer: ViewerUser }) {
@@ -13,7 +13,7 @@ export function MemberProfile({ viewer }: { viewer: ViewerUser }) {
   return (
     <div className="space-y-6">
       <ProfileHeader
-        user={user ?? { name: viewer.name, email: viewer.email, photo: viewer.image ?? null }}
+        user={user ?? headerFromSession(viewer)}
         badge={user ? <MembershipBadge level={toMembership(user.membership)} /> : <BadgePlaceholder className="h-12 w-36" />}
       />
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import type { User } from '#shared/schemas/user.ts';
+import type { ViewerUser } from '#web/lib/auth.ts';
 import { cn } from '#web/utils/cn.ts';
 
 interface ProfileHeaderProps {
@@ -29,6 +30,13 @@ export function ProfileHeader({ user, badge, subtitle }: ProfileHeaderProps) {
     </section>
   );
 }
+
+/** The signed-in member as the session knows them: the header shown until their profile comes. */
+export const headerFromSession = (viewer: ViewerUser): ProfileHeaderProps['user'] => ({
+  name: viewer.name,
+  email: viewer.email,
+  photo: viewer.image,
+});
 
 /** Where the badge will stand while the profile loads (its role or membership is not in the session). */
 export function BadgePlaceholder({ className }: { className: string }) {
