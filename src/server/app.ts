@@ -82,7 +82,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Two log lines per request cost about 40 % of the throughput at the default level:
     // requests are logged only when asked for (LOG_REQUESTS=on); failures always are.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
-    trustProxy: config.env === 'production',
+    // X-Forwarded-For only from our own proxies, read back to the first hop that is not one: the
+    // rest is whatever the client sent, and an address it chose would escape every per-address limit.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies.join(',') : false,
     bodyLimit: 256 * 1024,
     // An email (up to 254 characters, more once URL-encoded) is a path parameter of several
     // calls; the router's default limit (100) answered 404 for long ones. Values are still

@@ -152,3 +152,51 @@ describe('rate limits on the auth endpoints', () => {
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('the client address behind a reverse proxy (TRUST_PROXY=loopback)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The test's requests come from 127.0.0.1: the proxy.
+    t = await buildTestApp({ RATE_LIMIT: 'on', TRUST_PROXY: 'loopback' });
+  });
+  afterAll(() => t.close());
+
+  it('counts sign-in attempts by the address the proxy saw, whatever the client wrote before it in X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        // The proxy appends the address it was reached from; what comes before is the client's.
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.8.${i}, 203.0.113.7` },
+        payload: { email: 'x@example.test', password: 'Wrong0ne!' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Another client behind the same proxy has its own count.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.8' },
+      payload: { email: 'x@example.test', password: 'Wrong0ne!' },
+    });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('takes the address of a client that is not a proxy from its connection, whatever X-Forwarded-For it sends', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: '198.51.100.9',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.7.${i}` },
+        payload: { email: 'x@example.test', password: 'Wrong0ne!' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});

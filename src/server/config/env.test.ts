@@ -23,6 +23,16 @@ describe('configuration from the environment', () => {
     expect(load({ RATE_LIMIT: 'on' }).rateLimit).toBe(true);
   });
 
+  it('reads X-Forwarded-For only from private-network proxies by default in production, from none otherwise, and TRUST_PROXY overrides', () => {
+    const secret = 'x'.repeat(40);
+    expect(load({}).trustedProxies).toEqual([]);
+    expect(load({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret }).trustedProxies).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(load({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, TRUST_PROXY: 'off' }).trustedProxies).toEqual([]);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,::1' }).trustedProxies).toEqual(['10.0.0.0/8', '192.0.2.7', '::1']);
+    expect(() => load({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY is off or a comma-separated list/);
+    expect(() => load({ TRUST_PROXY: '1' })).toThrow(ConfigError);
+  });
+
   it('refuses unknown switch values and a production start without a secret, with a clear message', () => {
     expect(() => load({ READ_CACHE: 'maybe' })).toThrow(ConfigError);
     expect(() => load({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET is required/);

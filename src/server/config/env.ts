@@ -10,6 +10,12 @@ import { isPostgresUrl } from './database-url.ts';
 
 const onOff = z.enum(['on', 'off']);
 
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const PROXY_ADDRESS = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+const isProxyAddress = (entry: string): boolean => PROXY_RANGES.has(entry) || PROXY_ADDRESS.safeParse(entry).success;
+/** A proxy in production is usually on the same host or a private network; a client on the internet is neither. */
+const PRODUCTION_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,6 +39,19 @@ const envSchema = z.object({
   SANDBOX_PAYMENTS: onOff.optional(),
   SITE_NAME: z.string().min(1).max(60).default(SITE_NAME_DEFAULT),
   RATE_LIMIT: onOff.optional(),
+  /**
+   * The reverse proxies in front of the server (comma-separated addresses, CIDR ranges, or the
+   * names loopback, linklocal and uniquelocal), or `off`. X-Forwarded-For is read only from
+   * them, and only up to the first hop that is not one of them: what comes before it is the
+   * client's own to write.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((value) => value === 'off' || value.split(',').every((entry) => isProxyAddress(entry.trim())), {
+      message: 'TRUST_PROXY is off or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** A log line for every request received and answered; off by default (it costs throughput). */
   LOG_REQUESTS: onOff.optional(),
@@ -69,6 +88,8 @@ export interface AppConfig {
   sandboxPayments: boolean;
   siteName: string;
   rateLimit: boolean;
+  /** The reverse proxies whose X-Forwarded-For is read (empty: the connection's own address is the client's). */
+  trustedProxies: string[];
   logLevel: string;
   logRequests: boolean;
   readCache: boolean;
@@ -175,6 +196,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
     sandboxPayments: !stripe && (!production || e.SANDBOX_PAYMENTS === 'on'),
     siteName: e.SITE_NAME,
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === 'on' : production,
+    trustedProxies:
+      e.TRUST_PROXY === undefined
+        ? production
+          ? PRODUCTION_PROXIES
+          : []
+        : e.TRUST_PROXY === 'off'
+          ? []
+          : e.TRUST_PROXY.split(',').map((entry) => entry.trim()),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     logRequests: e.LOG_REQUESTS === 'on',
     readCache: e.READ_CACHE !== 'off',
