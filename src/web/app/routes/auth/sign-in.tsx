@@ -6,6 +6,29 @@ import { GoogleSignInButton } from '#web/features/auth/components/google-sign-in
 import { SignInForm } from '#web/features/auth/components/sign-in-form.tsx';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 
+/**
+ * Our words for the error codes Better Auth puts in ?error= when a Google sign-in fails. Anyone
+ * can write a link with any ?error=, so only these texts are shown, never the parameter itself.
+ */
+const EXPIRED = 'Google sign-in expired. Please try again.';
+const GOOGLE_ERROR_TEXTS: Readonly<Record<string, string>> = {
+  access_denied: 'Google sign-in was cancelled.',
+  state_mismatch: EXPIRED,
+  state_not_found: EXPIRED,
+  state_invalid: EXPIRED,
+  please_restart_the_process: EXPIRED,
+  invalid_code: EXPIRED,
+  no_code: EXPIRED,
+  email_not_found: 'Google sign-in failed: Google did not share an email address.',
+  email_not_verified: 'Google sign-in failed: the Google account’s email address is not verified.',
+  signup_disabled: 'Google sign-in failed: new accounts cannot be created with Google.',
+  account_already_linked_to_different_user: 'Google sign-in failed: this Google account belongs to another member.',
+};
+
+function googleErrorText(code: string): string {
+  return (Object.hasOwn(GOOGLE_ERROR_TEXTS, code) && GOOGLE_ERROR_TEXTS[code]) || 'Google sign-in failed.';
+}
+
 export function SignInPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -36,7 +59,7 @@ export function SignInPage() {
           <span className="h-px flex-1 bg-line" />
         </div>
         <GoogleSignInButton returnTo={returnTo} />
-        {googleError && <FormAlert>Google sign-in failed ({googleError.replaceAll('_', ' ')}).</FormAlert>}
+        {googleError !== null && <FormAlert>{googleErrorText(googleError)}</FormAlert>}
       </div>
     </AuthCard>
   );

@@ -115,4 +115,16 @@ describe('Sign in form', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login with Google' })).toBeEnabled());
     expect(screen.queryByText('Google sign-in is not configured on this server.')).not.toBeInTheDocument();
   });
+
+  it('shows our own text for a known Google error code and never echoes the ?error= parameter', async () => {
+    await openSignIn('/auth/sign-in?error=access_denied');
+    expect(screen.getByRole('alert')).toHaveTextContent('Google sign-in was cancelled.');
+  });
+
+  it('shows only the generic Google failure for an unknown ?error=', async () => {
+    await openSignIn('/auth/sign-in?error=Your_account_is_locked._Call_+1-555-0100');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(/^Google sign-in failed\.$/);
+    expect(document.body).not.toHaveTextContent(/locked|555/);
+  });
 });
