@@ -90,4 +90,26 @@ describe('account edits', () => {
     const session = await t.app.inject({ url: '/api/auth/get-session', headers: { authorization: `Bearer ${otherToken}` } });
     expect(session.json()).toBeNull();
   });
+
+  it('ends the other sessions on a password change even when the caller does not ask for it', async () => {
+    const carol = await signUp(t.app, { name: 'Carol' });
+    const other = await signIn(t.app, carol.email, STRONG_PASSWORD);
+    const otherHeaders = { authorization: `Bearer ${(other.json() as { token: string }).token}` };
+    const unread = (headers: { authorization: string }) => t.app.inject({ url: '/api/notifications/unread-count', headers });
+    expect((await unread(otherHeaders)).statusCode).toBe(200);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: carol.headers,
+      payload: { currentPassword: STRONG_PASSWORD, newPassword: 'N3w!Passw' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json() as { token: string | null };
+
+    expect((await unread(otherHeaders)).statusCode).toBe(401);
+    // The session that changed it goes on with its new token.
+    expect(token).toEqual(expect.any(String));
+    expect((await unread({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
+  });
 });

@@ -174,6 +174,9 @@ export function createAuth(deps: {
           if (typeof body.newPassword !== 'string' || !isValidPassword(body.newPassword)) {
             throw new APIError('BAD_REQUEST', { message: PASSWORD_TOAST_MESSAGE });
           }
+          // A new password always ends the member's other sessions (and with them their open
+          // event streams), whatever the caller asked: this session goes on with a new token.
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
         }
         if (ctx.path === '/sign-up/email') {
           const body = (ctx.body ?? {}) as { password?: unknown };

@@ -314,6 +314,23 @@ describe('live updates: limits and shutdown', () => {
     again.close();
   });
 
+  it('ends the streams of the other sessions when a member changes the password', async () => {
+    const erin = await signUp(t.app, { name: 'Erin' });
+    const other = await signIn(t.app, erin.email, erin.password);
+    const otherStream = await openEventStream(base, '/api/events', {
+      authorization: `Bearer ${(other.json() as { token: string }).token}`,
+    });
+    expect(otherStream.status).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: erin.headers,
+      payload: { currentPassword: erin.password, newPassword: 'N3w!Passw' },
+    });
+    expect(res.statusCode).toBe(200);
+    await otherStream.ended;
+  });
+
   it('keeps one heartbeat timer for all its streams, none per stream', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     const before = timers();
