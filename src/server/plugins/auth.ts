@@ -106,6 +106,12 @@ export function guards(auth: Auth, db: Kysely<DB>) {
 }
 export type Guards = ReturnType<typeof guards>;
 
+/** onSend: a personal answer is not to be stored, unless the route said otherwise (the event stream). */
+async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  return payload;
+}
+
 /**
  * Better Auth on our database (app.auth) and the guards (app.guards); mounts its handler at
  * /api/auth/* and rewrites its errors into the one error shape.
@@ -123,8 +129,17 @@ export const authPlugin = fp(
     });
     await prepareAuth(auth, app.config);
     app.decorate('auth', auth);
-    app.decorate('guards', guards(auth, app.db));
+    const routeGuards = guards(auth, app.db);
+    app.decorate('guards', routeGuards);
     app.decorateRequest('viewer', null);
+    // An answer that reads the session is the member's own (their notifications, their email):
+    // no cache, shared or the browser's, may keep it. Public answers keep their own headers.
+    const sessionGuards: unknown[] = Object.values(routeGuards);
+    app.addHook('onRoute', (route) => {
+      const hooks: unknown[] = [route.onRequest ?? [], route.preHandler ?? []].flat();
+      if (!route.url.startsWith('/api/auth/') && !hooks.some((hook) => sessionGuards.includes(hook))) return;
+      route.onSend = [route.onSend ?? []].flat().concat(noStore);
+    });
 
     app.route({
       method: ['GET', 'POST'],
