@@ -76,6 +76,31 @@ describe('image uploads', () => {
     expect(await imageCount()).toBe(before);
   });
 
+  it('refuses an image over 32 megapixels with 413, storing nothing, and takes a 5K screenshot', async () => {
+    const before = await imageCount();
+    // 6300×6300 (39.7 megapixels) of one colour: a few hundred KB that decode to 160 MB.
+    const bomb = multipart('image', 'big.png', 'image/png', await image('png', 6300, 6300));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/image',
+      headers: { ...m.headers, ...bomb.headers },
+      payload: bomb.payload,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The image is larger than 32 megapixels.', code: 'PAYLOAD_TOO_LARGE' });
+    expect(await imageCount()).toBe(before);
+
+    const screenshot = multipart('image', 'screen.png', 'image/png', await image('png', 5120, 2880));
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/image',
+      headers: { ...m.headers, ...screenshot.headers },
+      payload: screenshot.payload,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await imageCount()).toBe(before + 1);
+  });
+
   it('refuses SVG with 415', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     const body = multipart('image', 'x.svg', 'image/svg+xml', svg);

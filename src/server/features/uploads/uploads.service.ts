@@ -1,6 +1,5 @@
-import type { OutputInfo } from 'sharp';
 import { UPLOAD_MAX_DIMENSION } from '#shared/constants.ts';
-import { unsupportedMediaType } from '../../lib/app-error.ts';
+import { payloadTooLarge, unsupportedMediaType } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { loadSharp } from '../../lib/load-sharp.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
@@ -9,8 +8,18 @@ import { findImageBytes, insertImage } from './uploads.queries.ts';
 export { findImageBytes };
 
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
-// Refuse decompression bombs before decoding: 40 megapixels is far beyond any avatar.
-const MAX_INPUT_PIXELS = 40_000_000;
+// Refuse decompression bombs before decoding. 32 megapixels takes any camera photo that fits in
+// the 5 MB (a 24-megapixel one is 6000×4000) and any screenshot (5K is 5120×2880, 14.7 megapixels).
+export const MAX_INPUT_PIXELS = 32_000_000;
+
+// Decoding a large image takes seconds and tens of MB: images are decoded one at a time in this
+// process, so parallel uploads queue instead of multiplying the peak.
+let decoding: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = decoding.then(task, task);
+  decoding = run.catch(() => undefined);
+  return run;
+}
 
 /**
  * Sniffs the real format from the bytes (never the file name or declared type), then
@@ -19,25 +28,30 @@ const MAX_INPUT_PIXELS = 40_000_000;
  */
 export async function storeImage(writes: WritePath, ownerId: string, input: Buffer): Promise<{ id: string }> {
   const sharp = await loadSharp();
-  let format: string | undefined;
-  try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw unsupportedMediaType('Please upload a PNG, JPEG, WebP or GIF image.');
-  }
-  let output: { data: Buffer; info: OutputInfo };
-  try {
-    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-      .rotate()
-      .resize(UPLOAD_MAX_DIMENSION, UPLOAD_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw unsupportedMediaType('That image could not be read. Please upload a different file.');
-  }
+  const output = await oneAtATime(async () => {
+    let meta: { format?: string; width?: number; height?: number } | undefined;
+    try {
+      // The header only, no pixels: the size is checked below, to say why an image is refused.
+      meta = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch {
+      meta = undefined;
+    }
+    if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) {
+      throw unsupportedMediaType('Please upload a PNG, JPEG, WebP or GIF image.');
+    }
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
+      throw payloadTooLarge(`The image is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
+    }
+    try {
+      return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+        .rotate()
+        .resize(UPLOAD_MAX_DIMENSION, UPLOAD_MAX_DIMENSION, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw unsupportedMediaType('That image could not be read. Please upload a different file.');
+    }
+  });
   const id = newId();
   await writes.run(async (w) => {
     await insertImage(w.trx, {
