@@ -331,6 +331,33 @@ describe('live updates: limits and shutdown', () => {
     await otherStream.ended;
   });
 
+  it('counts an IPv6 client by its /64 and an IPv4 one by its address', async () => {
+    const proxied = await buildTestApp({ LIVE_STREAMS_PER_ADDRESS: '2', TRUST_PROXY: 'loopback' });
+    try {
+      const url = await proxied.app.listen({ port: 0, host: '127.0.0.1' });
+      const from = (ip: string) => openEventStream(url, '/api/events', { 'x-forwarded-for': ip });
+      const open = [await from('2001:db8:1:2::1'), await from('2001:db8:1:2::2')];
+      const third = await from('2001:db8:1:2:ffff::3');
+      expect(third.status).toBe(429);
+      await third.ended;
+      for (const ip of ['2001:db8:1:3::1', '203.0.113.7', '::ffff:203.0.113.8']) {
+        const other = await from(ip);
+        expect(other.status, ip).toBe(200);
+        open.push(other);
+      }
+      // An IPv4-mapped address is the IPv4 address it maps.
+      const mapped = await from('::ffff:203.0.113.7');
+      expect(mapped.status).toBe(200);
+      open.push(mapped);
+      const over = await from('203.0.113.7');
+      expect(over.status).toBe(429);
+      await over.ended;
+      for (const stream of open) stream.close();
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('keeps one heartbeat timer for all its streams, none per stream', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     const before = timers();

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIVE_EVENT_ID } from '#shared/live-events.ts';
 import { liveQuerySchema } from '#shared/schemas/live.ts';
+import { addressKey } from '../../lib/address-key.ts';
 import { rateLimited } from '../../lib/app-error.ts';
 
 /**
@@ -35,7 +36,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.method === 'HEAD') {
         return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-cache, no-store, no-transform').send();
       }
-      if (!live.hub.admits(request.ip)) throw rateLimited('Too many open event streams from this address.');
+      // One client: an IPv4 address, or an IPv6 /64 (lib/address-key.ts).
+      const address = addressKey(request.ip);
+      if (!live.hub.admits(address)) throw rateLimited('Too many open event streams from this address.');
       const header = request.headers['last-event-id'];
       const since = typeof header === 'string' && LIVE_EVENT_ID.test(header) ? header : (request.query.lastEventId ?? null);
       reply.hijack();
@@ -44,7 +47,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.raw.removeAllListeners('finish').removeAllListeners('error').on('error', ignore);
       live.hub.open(reply.raw, {
         headers: Object.fromEntries(STREAM_HEADERS.map((name) => [name, reply.getHeader(name)]).filter(([, value]) => value !== undefined)),
-        address: request.ip,
+        address,
         memberId: request.viewer?.id ?? null,
         postId: request.query.post ?? null,
         since,
