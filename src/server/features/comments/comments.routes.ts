@@ -39,7 +39,11 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/comment-data',
-    { onRequest: guards.requireUser, schema: { body: createCommentInputSchema, response: { 200: insertedSchema } } },
+    {
+      onRequest: guards.requireUser,
+      config: { errors: [404] },
+      schema: { body: createCommentInputSchema, response: { 200: insertedSchema } },
+    },
     async (request) => addComment(writePath, request.viewer!, request.body),
   );
 

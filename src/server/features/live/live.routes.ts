@@ -25,6 +25,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/events',
     {
       onRequest: guards.optionalUser,
+      config: { errors: [429] },
       schema: {
         summary:
           'Live updates: a Server-Sent Events stream (text/event-stream) of post, post-deleted, comment, votes, announcement and notification events; Last-Event-ID replays what was missed; 429 beyond the open streams allowed per address',

@@ -35,14 +35,22 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/update/membership/:email',
-    { onRequest: guards.requireUser, schema: { params: emailParamsSchema, body: upgradeInputSchema, response: { 200: modifiedSchema } } },
+    {
+      onRequest: guards.requireUser,
+      config: { errors: [402] },
+      schema: { params: emailParamsSchema, body: upgradeInputSchema, response: { 200: modifiedSchema } },
+    },
     async (request) => upgradeToGold(writePath, requireProvider(), request.viewer!, request.params.email),
   );
 
   if (provider?.name === 'sandbox') {
     app.post(
       '/api/payments/sandbox/confirm',
-      { onRequest: guards.requireUser, schema: { body: sandboxConfirmInputSchema, response: { 200: confirmResultSchema } } },
+      {
+        onRequest: guards.requireUser,
+        config: { errors: [404] },
+        schema: { body: sandboxConfirmInputSchema, response: { 200: confirmResultSchema } },
+      },
       async (request) => confirmSandboxPayment(writePath, request.viewer!, request.body),
     );
   }
@@ -51,7 +59,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
-    webhook.post('/api/payments/webhook', { schema: { response: { 200: z.object({ received: z.boolean() }) } } }, async (request) => {
+    const answer = z.object({ received: z.boolean() });
+    webhook.post('/api/payments/webhook', { config: { errors: [400, 404] }, schema: { response: { 200: answer } } }, async (request) => {
       if (!stripeClient || !config.stripe?.webhookSecret) throw notFound('route');
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest('Missing Stripe signature.');

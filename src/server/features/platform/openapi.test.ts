@@ -140,6 +140,33 @@ describe('the OpenAPI document and the docs page', () => {
     expect(doc.paths['/api/post-data/{id}'].get.responses['404']).toBeDefined();
   });
 
+  it('lists the errors a call answers beyond those its shape implies (API.md: 402, 404, 409, 413, 415, 429)', () => {
+    const expected: [string, string, string[]][] = [
+      ['patch', '/api/update/membership/{email}', ['402']],
+      ['post', '/api/tag-data', ['409']],
+      ['patch', '/api/tag-data/{id}', ['409']],
+      ['delete', '/api/tag-data/{id}', ['409']],
+      ['post', '/api/reported-comment', ['404', '409']],
+      ['post', '/api/comment-data', ['404']],
+      ['post', '/api/uploads/image', ['400', '413', '415']],
+      ['get', '/api/events', ['429']],
+      ['post', '/api/payments/sandbox/confirm', ['404']],
+      ['post', '/api/payments/webhook', ['400', '404']],
+    ];
+    for (const [method, path, statuses] of expected) {
+      const responses = doc.paths[path]?.[method]?.responses ?? {};
+      for (const status of statuses) {
+        expect(responses[status]?.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
+      }
+    }
+    expect(doc.paths['/api/update/membership/{email}'].patch.responses['402'].description).toContain('PAYMENT_REQUIRED');
+    // A call that cannot answer them does not list them.
+    expect(doc.paths['/api/pagination'].get.responses['409']).toBeUndefined();
+    expect(doc.paths['/api/post-data'].post.responses['402']).toBeUndefined();
+  });
+
   it('names the auth schemes, cookie and bearer, and which calls need them', () => {
     expect(doc.components.securitySchemes).toEqual({
       cookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: expect.any(String) },

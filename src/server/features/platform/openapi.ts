@@ -16,11 +16,22 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 const AUTH_PREFIX = '/api/auth/';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The error statuses a route answers beyond those its shape implies (see the transform
+     * below): 402 for an upgrade without payment, 404 for a body naming what does not exist,
+     * 409 for a duplicate, 413 and 415 for uploads, 429 for a read with its own limit.
+     */
+    errors?: readonly (keyof typeof ERROR_MEANINGS)[];
+  }
+}
+
 type JsonObject = Record<string, unknown>;
 type Operation = JsonObject & { responses?: Record<string, JsonObject> };
 
 /** What each error status means here (API.md "Errors: one shape everywhere"). */
-const ERROR_MEANINGS: Record<number, string> = {
+const ERROR_MEANINGS = {
   400: 'The request is not valid (VALIDATION_FAILED); `details` lists the fields.',
   401: 'No session, or an expired or invalid one (UNAUTHENTICATED).',
   402: 'No completed payment (PAYMENT_REQUIRED).',
@@ -32,11 +43,11 @@ const ERROR_MEANINGS: Record<number, string> = {
   422: 'Refused by the identity service (for example, the email is already registered).',
   429: 'Too many requests (RATE_LIMITED).',
   500: 'Something went wrong on our side (INTERNAL); never a stack trace.',
-};
+} as const satisfies Record<number, string>;
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const errorResponse = (status: number) => ({
-  description: ERROR_MEANINGS[status] ?? 'An error.',
+  description: (ERROR_MEANINGS as Record<number, string>)[status] ?? 'An error.',
   content: { 'application/json': { schema: ERROR_REF } },
 });
 
@@ -96,8 +107,9 @@ function authPaths(): Record<string, Record<string, Operation>> {
  *
  * Beyond what the schemas say, each operation gains: who may call it (a tag and its security
  * requirement, read from the route's guard), the error answers it can give in the one error
- * shape (a component), and X-Total-Count on the answers of paged calls (those whose answer
- * schema is pageOf). Better Auth's catch-all route is replaced by its calls, one by one.
+ * shape (a component): those its shape implies and those its `config.errors` names; and
+ * X-Total-Count on the answers of paged calls (those whose answer schema is pageOf). Better
+ * Auth's catch-all route is replaced by its calls, one by one.
  */
 export const openApiPlugin = fp(
   async (app: FastifyInstance) => {
@@ -169,6 +181,7 @@ export const openApiPlugin = fp(
         if (audience === 'member' || audience === 'admin') errors.add(401).add(403);
         if (url.includes(':')) errors.add(404);
         if (methods.some((m) => WRITES.has(m))) errors.add(429);
+        for (const status of route.config?.errors ?? []) errors.add(status);
         schema['x-errors'] = [...errors].sort();
         return { schema, url };
       },

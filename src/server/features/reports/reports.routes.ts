@@ -10,7 +10,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/reported-comment',
-    { onRequest: guards.requireUser, schema: { body: createReportInputSchema, response: { 200: insertedSchema } } },
+    {
+      onRequest: guards.requireUser,
+      config: { errors: [404, 409] },
+      schema: { body: createReportInputSchema, response: { 200: insertedSchema } },
+    },
     async (request) => reportComment(writePath, request.viewer!, request.body),
   );
 

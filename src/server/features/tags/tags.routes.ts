@@ -11,7 +11,11 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/tag-data',
-    { onRequest: guards.requireAdmin, schema: { body: createTagInputSchema, response: { 200: insertedSchema } } },
+    {
+      onRequest: guards.requireAdmin,
+      config: { errors: [409] },
+      schema: { body: createTagInputSchema, response: { 200: insertedSchema } },
+    },
     async (request) => createTag(writePath, request.body.tag),
   );
 
@@ -19,6 +23,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tag-data/:id',
     {
       onRequest: guards.requireAdmin,
+      config: { errors: [409] },
       schema: { params: idParamsSchema, body: renameTagInputSchema, response: { 200: modifiedSchema } },
     },
     async (request) => renameTag(writePath, request.params.id, request.body.tag),
@@ -28,6 +33,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tag-data/:id',
     {
       onRequest: guards.requireAdmin,
+      config: { errors: [409] },
       schema: { params: idParamsSchema, querystring: deleteTagQuerySchema, response: { 200: deletedSchema } },
     },
     async (request) => deleteTag(writePath, request.params.id, request.query.moveTo),

@@ -15,7 +15,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/uploads/image',
-    { onRequest: guards.requireUser, schema: { response: { 200: uploadImageResponseSchema } } },
+    { onRequest: guards.requireUser, config: { errors: [400, 413, 415] }, schema: { response: { 200: uploadImageResponseSchema } } },
     async (request) => {
       if (!request.isMultipart()) throw unsupportedMediaType('Send the image as multipart/form-data.');
       let buffer: Buffer | null = null;
