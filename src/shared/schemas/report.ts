@@ -19,6 +19,8 @@ export const reportSchema = z.object({
   /** Lets the queue disable "Ban User" for administrators, who cannot be banned. */
   commenter_role: z.enum(['Client', 'Admin']),
   commenter_photo: z.string().nullable(),
+  /** The commenter's member id (API.md: every comment carries its author's, so the name can link to the profile). */
+  authorId: z.string(),
   createdAt: z.string(),
   postId: z.string(),
   post_owner_name: z.string(),

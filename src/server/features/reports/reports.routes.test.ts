@@ -54,6 +54,14 @@ describe('the reported-comment queue', () => {
     expect(reportedAt).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
+  it('names the commenter by member id, as every comment in an answer does', async () => {
+    const { reportId } = await reportedComment('a comment whose writer links to their profile');
+    const row = (await queue()).rows.find((r) => r._id === reportId);
+    expect(row).toMatchObject({ authorId: commenter.id, commenter_name: 'Commenter' });
+    const profile = await t.app.inject({ url: `/api/members/${commenter.id}` });
+    expect(profile.json()).toMatchObject({ _id: commenter.id, name: 'Commenter' });
+  });
+
   it('shows the comment as it was reported, whatever its writer edits it to afterwards', async () => {
     const { commentId, reportId } = await reportedComment('buy cheap pills at spam.example');
     const edit = await t.app.inject({

@@ -14,6 +14,7 @@ const report: Report = {
   commenter_email: 'sam@example.com',
   commenter_role: 'Client',
   commenter_photo: null,
+  authorId: 'member-sam',
   createdAt: '2026-01-02T10:00:00.000Z',
   postId: 'post-1',
   post_owner_name: 'Ada Lovelace',
