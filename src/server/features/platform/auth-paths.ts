@@ -18,8 +18,19 @@ const user = z.object({
   updatedAt: z.string(),
   role: z.enum(['Client', 'Admin']),
   membership: z.enum(['Bronze', 'Gold']),
+  /** Set when the member was banned (they can then no longer sign in). */
+  bannedAt: z.string().nullable(),
 });
-const session = z.object({ id: z.string(), userId: z.string(), expiresAt: z.string(), token: z.string() });
+const session = z.object({
+  id: z.string(),
+  userId: z.string(),
+  expiresAt: z.string(),
+  token: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  ipAddress: z.string().nullable().optional(),
+  userAgent: z.string().nullable().optional(),
+});
 const signedIn = z.object({ token: z.string().describe('A session token for `Authorization: Bearer …`'), user });
 const status = z.object({ status: z.boolean() });
 

@@ -167,6 +167,53 @@ describe('the OpenAPI document and the docs page', () => {
     expect(doc.paths['/api/post-data'].post.responses['402']).toBeUndefined();
   });
 
+  it('describes Better Auth’s answers as they are: each real answer of the identity calls fits its documented schema', async () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const fits = (method: 'get' | 'post', path: string, body: unknown) => {
+      const schema = doc.paths[path][method].responses['200'].content['application/json'].schema;
+      const validate = ajv.compile(schema);
+      expect(validate(body), `${method} ${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    };
+    const password = 'Sturdy1!';
+    const email = `openapi-${Date.now()}@example.test`;
+    const signUpRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Doc Reader', email, password },
+    });
+    expect(signUpRes.statusCode).toBe(200);
+    fits('post', '/api/auth/sign-up/email', signUpRes.json());
+    const signInRes = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+    expect(signInRes.statusCode).toBe(200);
+    fits('post', '/api/auth/sign-in/email', signInRes.json());
+    const headers = { authorization: `Bearer ${(signInRes.json() as { token: string }).token}` };
+    const session = await t.app.inject({ url: '/api/auth/get-session', headers });
+    expect(session.json()).not.toBeNull();
+    fits('get', '/api/auth/get-session', session.json());
+    fits('get', '/api/auth/get-session', (await t.app.inject({ url: '/api/auth/get-session' })).json());
+    const update = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers, payload: { name: 'Doc Writer' } });
+    expect(update.statusCode).toBe(200);
+    fits('post', '/api/auth/update-user', update.json());
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers,
+      payload: { currentPassword: password, newPassword: 'Sturdier2!' },
+    });
+    expect(change.statusCode).toBe(200);
+    fits('post', '/api/auth/change-password', change.json());
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email, redirectTo: '/auth/reset-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    fits('post', '/api/auth/request-password-reset', reset.json());
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers });
+    expect(out.statusCode).toBe(200);
+    fits('post', '/api/auth/sign-out', out.json());
+  });
+
   it('names the auth schemes, cookie and bearer, and which calls need them', () => {
     expect(doc.components.securitySchemes).toEqual({
       cookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: expect.any(String) },
