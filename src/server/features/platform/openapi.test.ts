@@ -162,6 +162,19 @@ describe('the OpenAPI document and the docs page', () => {
       }
     }
     expect(doc.paths['/api/update/membership/{email}'].patch.responses['402'].description).toContain('PAYMENT_REQUIRED');
+    // The upload reads its multipart body itself; the document still says what to send.
+    expect(doc.paths['/api/uploads/image'].post.requestBody).toEqual({
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { image: { type: 'string', format: 'binary', description: expect.stringContaining('PNG, JPEG, WebP or GIF') } },
+            required: ['image'],
+          },
+        },
+      },
+    });
     // A call that cannot answer them does not list them.
     expect(doc.paths['/api/pagination'].get.responses['409']).toBeUndefined();
     expect(doc.paths['/api/post-data'].post.responses['402']).toBeUndefined();

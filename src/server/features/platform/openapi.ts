@@ -24,6 +24,11 @@ declare module 'fastify' {
      * 409 for a duplicate, 413 and 415 for uploads, 429 for a read with its own limit.
      */
     errors?: readonly (keyof typeof ERROR_MEANINGS)[];
+    /**
+     * The file field of a multipart/form-data upload the route reads itself (it has no body
+     * schema to validate): the document describes its request body from it.
+     */
+    uploadField?: { name: string; description: string };
   }
 }
 
@@ -158,6 +163,16 @@ export const openApiPlugin = fp(
         const { schema: transformed } = zodTransform(input as Parameters<typeof zodTransform>[0]);
         const schema: JsonObject = { ...(transformed as JsonObject | undefined) };
         if (schema.hide) return { schema, url };
+
+        const upload = route.config?.uploadField;
+        if (upload) {
+          schema.consumes = ['multipart/form-data'];
+          schema.body = {
+            type: 'object',
+            properties: { [upload.name]: { type: 'string', format: 'binary', description: upload.description } },
+            required: [upload.name],
+          };
+        }
 
         const audience = audienceOf(app, route);
         schema.tags = url === OPENAPI_PATH || url === DOCS_PATH ? ['Documentation'] : [TAGS[audience]];

@@ -15,7 +15,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/uploads/image',
-    { onRequest: guards.requireUser, config: { errors: [400, 413, 415] }, schema: { response: { 200: uploadImageResponseSchema } } },
+    {
+      onRequest: guards.requireUser,
+      config: {
+        errors: [400, 413, 415],
+        uploadField: { name: 'image', description: 'A PNG, JPEG, WebP or GIF image of at most 5 MB (read by its content)' },
+      },
+      schema: { response: { 200: uploadImageResponseSchema } },
+    },
     async (request) => {
       if (!request.isMultipart()) throw unsupportedMediaType('Send the image as multipart/form-data.');
       let buffer: Buffer | null = null;
