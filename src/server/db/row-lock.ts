@@ -8,16 +8,18 @@ import type { Db } from './schema.ts';
  * post) run one after the other and each sees what the one before left. PostgreSQL takes the
  * row lock: `update` for a row about to be removed or decided on, `no key update` for a row
  * whose counts are about to move (the lock the UPDATE would take anyway, taken at the read; it
- * lets other rows keep referring to it meanwhile). SQLite runs one writer at a time already and
- * has no such clause, so there the read is left as it is.
+ * lets other rows keep referring to it meanwhile), `key share` for a row that must not be
+ * removed before the transaction ends (every other change to it goes on). SQLite runs one
+ * writer at a time already and has no such clause, so there the read is left as it is.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lockingRead<QB extends SelectQueryBuilder<any, any, any>>(
   db: Db,
   query: QB,
   table: string,
-  mode: 'update' | 'no key update' = 'update',
+  mode: 'update' | 'no key update' | 'key share' = 'update',
 ): QB {
   if (!isPostgres(db)) return query;
+  if (mode === 'key share') return query.forKeyShare(table as never) as QB;
   return (mode === 'update' ? query.forUpdate(table as never) : query.forNoKeyUpdate(table as never)) as QB;
 }

@@ -158,19 +158,14 @@ export interface EditableComment {
   comment: string;
   commentHtml: string;
   createdAt: string;
-  reported: boolean;
 }
 
 /** A comment about to be edited or removed, held until the transaction ends. */
 export async function readCommentForChange(db: Db, id: string): Promise<EditableComment | null> {
   const row = await lockingRead(
     db,
-    db
-      .selectFrom('comments as c')
-      .leftJoin('reports as r', 'r.comment_id', 'c.id')
-      .select(['c.post_id', 'c.author_id', 'c.comment', 'c.comment_html', 'c.created_at', 'r.id as report_id'])
-      .where('c.id', '=', id),
-    'c',
+    db.selectFrom('comments').select(['post_id', 'author_id', 'comment', 'comment_html', 'created_at']).where('id', '=', id),
+    'comments',
   ).executeTakeFirst();
   return row
     ? {
@@ -179,7 +174,6 @@ export async function readCommentForChange(db: Db, id: string): Promise<Editable
         comment: row.comment,
         commentHtml: row.comment_html,
         createdAt: row.created_at,
-        reported: row.report_id !== null,
       }
     : null;
 }
@@ -209,10 +203,15 @@ export async function updateCommentText(db: Db, id: string, comment: string, edi
     .execute();
 }
 
-/** Removes a comment; its reports, revisions go with it (foreign keys). */
-export async function deleteCommentRow(db: Db, id: string): Promise<number> {
+/**
+ * Removes a held comment with its report, and answers whether it had one (its revisions go with
+ * it by foreign key). The report is removed by a statement of its own, once the comment is held:
+ * a report filed while the hold was waited for is seen then, and counted off with the comment.
+ */
+export async function deleteCommentRow(db: Db, id: string): Promise<{ deletedCount: number; reported: boolean }> {
+  const reports = await db.deleteFrom('reports').where('comment_id', '=', id).executeTakeFirst();
   const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return { deletedCount: Number(result.numDeletedRows), reported: Number(reports.numDeletedRows) > 0 };
 }
 
 /** A comment's earlier versions, newest first, with who edited them. */

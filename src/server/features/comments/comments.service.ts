@@ -97,10 +97,10 @@ export async function removeComment(writes: WritePath, viewer: SessionViewer, id
     const comment = await readCommentForChange(w.trx, id);
     if (!comment) throw notFound('comment');
     if (!canEditComment(viewer, comment)) throw forbidden('You can only delete your own comments.');
-    const deletedCount = await deleteCommentRow(w.trx, id);
+    const { deletedCount, reported } = await deleteCommentRow(w.trx, id);
     w.record({
       type: 'comments.removed',
-      comments: [{ id, postId: comment.postId, authorId: comment.authorId, createdAt: comment.createdAt, reported: comment.reported }],
+      comments: [{ id, postId: comment.postId, authorId: comment.authorId, createdAt: comment.createdAt, reported }],
     });
     return { deletedCount };
   });

@@ -7,8 +7,10 @@ import { offsetOf } from '../../lib/pagination.ts';
 
 /**
  * The comment about to be reported, with its post's owner, held until the transaction ends (see
- * lockingRead): a removal of the comment meanwhile waits for the report, or the report for the
- * removal and then finds no comment; two reports of it are decided one after the other.
+ * lockingRead): a removal of the comment, or of its post, meanwhile waits for the report (and
+ * then counts it among what it removes), or the report for the removal and then finds no
+ * comment; two reports of it are decided one after the other. The post is held first, as a
+ * post's removal holds it before its comments.
  */
 export async function findCommentWithPostOwner(
   db: Db,
@@ -16,11 +18,16 @@ export async function findCommentWithPostOwner(
 ): Promise<{ postId: string; postOwnerId: string; comment: string } | null> {
   const row = await lockingRead(
     db,
-    db
-      .selectFrom('comments as c')
-      .innerJoin('posts as p', 'p.id', 'c.post_id')
-      .select(['c.post_id', 'c.comment', 'p.author_id'])
-      .where('c.id', '=', commentId),
+    lockingRead(
+      db,
+      db
+        .selectFrom('comments as c')
+        .innerJoin('posts as p', 'p.id', 'c.post_id')
+        .select(['c.post_id', 'c.comment', 'p.author_id'])
+        .where('c.id', '=', commentId),
+      'p',
+      'key share',
+    ),
     'c',
     'no key update',
   ).executeTakeFirst();
@@ -104,23 +111,35 @@ export async function deleteReport(db: Db, id: string): Promise<{ commentId: str
   return row ? { commentId: row.comment_id } : null;
 }
 
-/** The reported comments written by one member, with the post each sits under. */
+/**
+ * The reported comments written by one member, with the post each sits under, held until the
+ * transaction ends (see lockingRead), in one order. Their reports may still be dismissed
+ * meanwhile: deleteReportedComments decides on the reports as they are then.
+ */
 export async function findReportedCommentsBy(db: Db, authorId: string): Promise<Array<{ id: string; postId: string; createdAt: string }>> {
-  const rows = await db
-    .selectFrom('comments as c')
-    .innerJoin('reports as r', 'r.comment_id', 'c.id')
-    .select(['c.id', 'c.post_id', 'c.created_at'])
-    .where('c.author_id', '=', authorId)
-    .execute();
+  const rows = await lockingRead(
+    db,
+    db
+      .selectFrom('comments as c')
+      .innerJoin('reports as r', 'r.comment_id', 'c.id')
+      .select(['c.id', 'c.post_id', 'c.created_at'])
+      .where('c.author_id', '=', authorId)
+      .orderBy('c.id'),
+    'c',
+  ).execute();
   return rows.map((r) => ({ id: r.id, postId: r.post_id, createdAt: r.created_at }));
 }
 
 /**
- * Removes comments; answers the ids actually removed (one removed meanwhile by another
- * request is not counted twice).
+ * Removes those of the comments that are still reported, with their reports; answers the ids
+ * actually removed. A report dismissed meanwhile leaves its comment in place, and a comment
+ * removed meanwhile by another request is not counted twice.
  */
-export async function deleteComments(db: Db, ids: string[]): Promise<Set<string>> {
+export async function deleteReportedComments(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.deleteFrom('comments').where('id', 'in', ids).returning('id').execute();
+  const reports = await db.deleteFrom('reports').where('comment_id', 'in', ids).returning('comment_id').execute();
+  const stillReported = reports.map((r) => r.comment_id);
+  if (stillReported.length === 0) return new Set();
+  const rows = await db.deleteFrom('comments').where('id', 'in', stillReported).returning('id').execute();
   return new Set(rows.map((r) => r.id));
 }

@@ -10,8 +10,8 @@ import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal } from '../counters/counters.service.ts';
 import { memberIdByEmail } from '../users/users.service.ts';
 import {
-  deleteComments,
   deleteReport,
+  deleteReportedComments,
   findCommentWithPostOwner,
   findReportedCommentsBy,
   insertReport,
@@ -63,7 +63,7 @@ export async function deleteReportedCommentsOf(writes: WritePath, email: string)
   if (!authorId) return { deletedCount: 0 };
   return writes.run(async (w) => {
     const reported = await findReportedCommentsBy(w.trx, authorId);
-    const removed = await deleteComments(
+    const removed = await deleteReportedComments(
       w.trx,
       reported.map((r) => r.id),
     );
