@@ -62,15 +62,16 @@ export async function banMemberRows(db: Db, user: { id: string; email: string },
 }
 
 /**
- * Members who signed up at or after `since`. Better Auth's created_at is ISO text on SQLite and
- * timestamptz on PostgreSQL; an ISO-8601 parameter compares correctly with both, as a range on
- * users_created_idx.
+ * Members who signed up at or after `since` and are still members (not banned), as the site's
+ * member total counts them. Better Auth's created_at is ISO text on SQLite and timestamptz on
+ * PostgreSQL; an ISO-8601 parameter compares correctly with both, as a range on users_created_idx.
  */
 export async function countMembersSince(db: Db, since: Date): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('created_at', '>=', since.toISOString())
+    .where('banned_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -357,6 +357,8 @@ describe('the ban path', () => {
       comments: 2,
       users: 3,
       openReports: 0,
+      // All four joined this week; the banned one is no longer a member, new or not.
+      newMembersThisWeek: 3,
     });
     // Banned members leave the member list.
     const members = (await t.app.inject({ url: '/api/user-data-pagination', headers: admin.headers })).json();
