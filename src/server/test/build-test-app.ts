@@ -92,3 +92,23 @@ export async function buildTestApp(
     },
   };
 }
+
+/**
+ * On PostgreSQL, a database made under a language's locale (as `createdb` makes one on a server
+ * set up in en_US): its text sorts by that language's rules, not by characters. On SQLite, none.
+ */
+export async function languageSortedDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { env: {}, drop: async () => {} };
+  const name = `cc_test_en_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create database ${name} template template0 locale_provider icu icu_locale 'en-US'`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { env: { DATABASE_URL: url.toString() }, drop: () => run(`drop database if exists ${name} with (force)`) };
+}

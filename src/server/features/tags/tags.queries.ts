@@ -1,12 +1,19 @@
 import type { Tag } from '#shared/schemas/tag.ts';
 import type { Db } from '../../db/schema.ts';
+import { inCodePointOrder } from '../../db/code-point-order.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
 import { lockingRead } from '../../db/row-lock.ts';
 
 const MAX_TAGS = 1000;
 
+/** Every tag (up to MAX_TAGS), in the order of their characters on both engines ("c#" before "c-sharp"). */
 export async function listTags(db: Db): Promise<Tag[]> {
-  const rows = await db.selectFrom('tags').select(['id', 'tag']).orderBy('tag').limit(MAX_TAGS).execute();
+  const rows = await db
+    .selectFrom('tags')
+    .select(['id', 'tag'])
+    .orderBy((eb) => inCodePointOrder(db, eb.ref('tag')))
+    .limit(MAX_TAGS)
+    .execute();
   return rows.map((r) => ({ _id: r.id, tag: r.tag }));
 }
 

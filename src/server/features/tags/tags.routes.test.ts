@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, languageSortedDatabase, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createTags } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 
@@ -49,5 +49,24 @@ describe('tags', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/tag-data', headers: member.headers, payload: { tag: 'go' } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('the tag list on a database that sorts text by a language', () => {
+  let t: TestApp;
+  let database: Awaited<ReturnType<typeof languageSortedDatabase>>;
+  beforeAll(async () => {
+    database = await languageSortedDatabase();
+    t = await buildTestApp(database.env);
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.drop();
+  });
+
+  it('lists the tags in the order of their characters, as on SQLite', async () => {
+    await createTags(t, 'cobol', 'c.net', 'c-sharp', 'c++', 'c#', 'c');
+    const tags = (await t.app.inject({ url: '/api/tag-data' })).json() as { tag: string }[];
+    expect(tags.map((x) => x.tag)).toEqual(['c', 'c#', 'c++', 'c-sharp', 'c.net', 'cobol']);
   });
 });
