@@ -1,4 +1,5 @@
 import type { LeaderboardRow } from '#shared/schemas/leaderboard.ts';
+import { inCodePointOrder } from '../../db/code-point-order.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
 import type { Db } from '../../db/schema.ts';
 
@@ -12,13 +13,15 @@ const topOfWeek = prepared((db, a: Args<{ today: string; size: number }>) =>
     .where('u.banned_at', 'is', null)
     .orderBy('w.points', 'desc')
     .orderBy('w.posts', 'desc')
-    .orderBy('u.name')
+    .orderBy((eb) => inCodePointOrder(db, eb.ref('u.name')))
+    .orderBy('u.id')
     .limit(a.size),
 );
 
 /**
- * Top members by points over the 7 days ending today, ties by more posts then name; no
- * emails. Read from the stored weekly sums (counters/activity.queries.ts), in rank order.
+ * Top members by points over the 7 days ending today, ties by more posts, then by name in the
+ * order of its characters (on both engines), then by id; no emails. Read from the stored
+ * weekly sums (counters/activity.queries.ts), in rank order.
  */
 export async function topOfTheWeek(db: Db, today: string, size: number): Promise<LeaderboardRow[]> {
   const rows = await topOfWeek.execute(db, { today, size });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteTotal } from '../counters/counters.service.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, languageSortedDatabase, type TestApp } from '../../test/build-test-app.ts';
 import { createComment, createPost, createTags } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 
@@ -228,6 +228,39 @@ describe('leaderboard', () => {
       { _id: z.id, name: 'Zed', photo: null, posts: 0, points: 4 },
     ]);
     expect(res.body).not.toContain('@');
+  });
+});
+
+describe('leaderboard ties on a database that sorts text by a language', () => {
+  let t: TestApp;
+  let database: Awaited<ReturnType<typeof languageSortedDatabase>>;
+  beforeAll(async () => {
+    database = await languageSortedDatabase();
+    t = await buildTestApp(database.env);
+    await createTags(t, 'css');
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.drop();
+  });
+
+  it('ranks members of equal points and posts by name in the order of its characters, as on SQLite', async () => {
+    // More than the ten places, all with one post: which ten are shown depends on the tie order.
+    const names = ['bob', 'Émile', 'alice', 'Zed', 'emile', 'Bob', 'zed', 'Alice', 'Ólafur', 'o_o', 'o%o'];
+    for (const name of names) await createPost(t.app, await signUp(t.app, { name }), { category: 'css' });
+    const res = await t.app.inject({ url: '/api/user-data' });
+    expect((res.json() as Array<{ name: string }>).map((r) => r.name)).toEqual([
+      'Alice',
+      'Bob',
+      'Zed',
+      'alice',
+      'bob',
+      'emile',
+      'o%o',
+      'o_o',
+      'zed',
+      'Émile',
+    ]);
   });
 });
 
