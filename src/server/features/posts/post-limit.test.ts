@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createPost, createTags, makeGold } from '../../test/factories.ts';
 import { signUp } from '../../test/sign-in.ts';
+import { publishPost } from './posts.service.ts';
 
 describe('the post limit', () => {
   let t: TestApp;
@@ -47,5 +49,19 @@ describe('the post limit', () => {
     expect(codes).toEqual([200, 200, 403, 403, 403]);
     const mine = await t.db.selectFrom('posts').select('id').where('author_id', '=', m.id).execute();
     expect(mine).toHaveLength(5);
+  });
+
+  it('refuses a post whose session was read before a ban committed, and stores nothing', async () => {
+    const m = await signUp(t.app);
+    // The request's session was read while the member was not banned; the ban lands before its write.
+    const viewer = { id: m.id, email: m.email, name: m.name, image: null, role: 'Client', membership: 'Bronze' } as const;
+    await t.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', m.id).execute();
+    const refused = await publishPost(t.writePath, viewer, { title: 'After the ban', description: 'd', category: 'go' }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ statusCode: 403, code: 'BANNED' });
+    const theirs = await t.db.selectFrom('posts').select('id').where('author_id', '=', m.id).execute();
+    expect(theirs).toHaveLength(0);
   });
 });

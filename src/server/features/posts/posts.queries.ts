@@ -183,17 +183,18 @@ export async function findMyVote(db: Db, postId: string, userId: string): Promis
 }
 
 const poster = prepared((db, a: Args<{ userId: string }>) =>
-  lockingRead(db, db.selectFrom('users').select(['membership', 'post_count']).where('id', '=', a.userId), 'users'),
+  lockingRead(db, db.selectFrom('users').select(['membership', 'post_count', 'banned_at']).where('id', '=', a.userId), 'users'),
 );
 
 /**
- * The member's membership and posts so far, held until the transaction ends (see lockingRead):
- * two posts sent at once by one member are decided one after the other, so they cannot pass
- * the limit together on either engine.
+ * The member's membership, posts so far and ban, held until the transaction ends (see
+ * lockingRead): two posts sent at once by one member are decided one after the other, so they
+ * cannot pass the limit together on either engine, and a ban committed after the request's
+ * session was read is still seen.
  */
-export async function readPoster(db: Db, userId: string): Promise<{ membership: string; postCount: number } | null> {
+export async function readPoster(db: Db, userId: string): Promise<{ membership: string; postCount: number; banned: boolean } | null> {
   const row = await poster.executeTakeFirst(db, { userId });
-  return row ? { membership: row.membership, postCount: Number(row.post_count) } : null;
+  return row ? { membership: row.membership, postCount: Number(row.post_count), banned: row.banned_at !== null } : null;
 }
 
 export async function insertPost(

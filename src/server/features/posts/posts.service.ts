@@ -3,7 +3,7 @@ import { canDeletePost, canEditPost, canReadUser, hasReachedPostLimit } from '#s
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { CreatePostInput, Post, PostDetail, PostRevision, UpdatePostInput } from '#shared/schemas/post.ts';
 import type { Db } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound, postLimitReached } from '../../lib/app-error.ts';
+import { badRequest, banned, forbidden, notFound, postLimitReached } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
@@ -77,6 +77,8 @@ export async function publishPost(writes: WritePath, viewer: SessionViewer, inpu
   await writes.run(async (w) => {
     if (!(await holdTagForPost(w.trx, input.category))) throw unknownTag();
     const poster = await readPoster(w.trx, viewer.id);
+    // The session was read before this transaction: a ban may have landed in between.
+    if (poster?.banned) throw banned();
     if (!poster || hasReachedPostLimit(poster.membership, poster.postCount)) throw postLimitReached();
     await insertPost(w.trx, { id, authorId: viewer.id, ...input, createdAt });
     w.record({ type: 'post.published', post: { id, authorId: viewer.id, category: input.category, createdAt } });
