@@ -79,6 +79,17 @@ describe('Gold membership with the sandbox', () => {
     expect(eleventh.statusCode).toBe(403);
   });
 
+  it('finds a paid intent behind twenty checkouts opened after it', async () => {
+    const m = await signUp(t.app);
+    const { confirm } = await pay(m);
+    expect(confirm.json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    for (let i = 0; i < 20; i += 1) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers })).statusCode).toBe(200);
+    }
+    expect((await upgrade(m)).json()).toEqual({ modifiedCount: 1 });
+    expect(await membership(m)).toBe('Gold');
+  });
+
   it('does not let one member’s payment upgrade another, nor anyone upgrade someone else', async () => {
     const payer = await signUp(t.app);
     const other = await signUp(t.app);

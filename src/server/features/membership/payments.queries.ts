@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
@@ -52,9 +53,20 @@ export async function findPaymentByIntent(db: Db, intentId: string): Promise<Pay
   return row ? toRecord(row) : null;
 }
 
-/** The member's payments, newest first (a member makes a handful at most). */
+/**
+ * The member's payments to ask the provider about: those already recorded as succeeded first,
+ * then the newest. Twenty at most (each is a call to the provider), so a paid intent must not
+ * sink below twenty checkouts opened later.
+ */
 export async function listUserPayments(db: Db, userId: string): Promise<PaymentRecord[]> {
-  const rows = await db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(20).execute();
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy(sql`case when status = 'succeeded' then 0 else 1 end`)
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
   return rows.map(toRecord);
 }
 
