@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from './axe.ts';
-import { apiSignUp, signInBrowserAs } from './helpers.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, signInBrowserAs } from './helpers.ts';
 
 // Small things a person trips over: the not-found pages are legible, the skip link and the
 // toasts leave the top bar alone on a phone, and buttons keep their shape in forced colours.
@@ -70,4 +70,31 @@ test('filled buttons keep a visible border in forced-colors mode', async ({ page
     return { width: style.borderTopWidth, style: style.borderTopStyle };
   });
   expect(border).toEqual({ width: '1px', style: 'solid' });
+});
+
+test('back on home right after voting and commenting, the post’s card shows the new counts', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `fresh${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const title = `Counts come home ${tag}`;
+  await apiCreatePost(request, admin, { title, category: tag });
+  await signInBrowserAs(page, await apiSignUp(request, 'Counting Reader'));
+
+  // Home as the server renders it (its list is fresh for a while), then the post and back.
+  await page.goto('/');
+  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(card).toContainText('0 upvotes');
+  await expect(card).toContainText('0 comments');
+  await card.getByRole('link', { name: title }).click();
+  await page.getByRole('button', { name: 'Upvote' }).click();
+  await expect(page.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Add Comment' }).click();
+  await page.getByRole('textbox', { name: 'Comment' }).fill('Counted on the way home.');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Thanks! Your comment is live')).toBeVisible();
+  await expect(page.getByText('Counted on the way home.')).toBeVisible();
+
+  await page.goBack();
+  await expect(card).toContainText('1 upvotes');
+  await expect(card).toContainText('1 comments');
 });

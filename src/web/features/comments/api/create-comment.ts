@@ -1,7 +1,9 @@
 // POST /api/comment-data { postId, comment }: the commenter comes from the session. On
-// success the post's comments (list and total) are fetched again.
+// success the post's comments (list and total) are fetched again, and the post lists (their
+// comment counts) are fetched when next shown.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createCommentInputSchema, type CreateCommentInput } from '#shared/schemas/comment.ts';
+import { postKeys } from '#web/features/posts/api/query-keys.ts';
 import { api } from '#web/lib/api-client.ts';
 import { commentKeys } from './query-keys.ts';
 
@@ -14,6 +16,10 @@ export function useCreateComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (comment: string) => createComment({ postId, comment }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) }),
+        queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
+      ]),
   });
 }

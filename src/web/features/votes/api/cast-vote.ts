@@ -1,10 +1,12 @@
 // PATCH /api/post-data/{upVote|downVote}/{id}: one vote per member per post, toggled or
 // switched by the server (DESIGN.md "Deliberate differences"). The click shows at once
 // (optimistic) on the cached post given by the caller, is rolled back if the server
-// refuses, and is replaced by the server's counts when it answers.
+// refuses, and is replaced by the server's counts when it answers; the post lists (their
+// vote counts) are fetched when next shown.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { voteResultSchema, type PostDetail, type VoteDirection } from '#shared/schemas/post.ts';
 import { nextVote, voteCountsDelta } from '#shared/votes.ts';
+import { postKeys } from '#web/features/posts/api/query-keys.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** What a vote changes on a post. */
@@ -38,6 +40,7 @@ export function useCastVote(postId: string, postKey: QueryKey) {
     },
     onSuccess: ({ upVote, downVote, myVote }) => {
       queryClient.setQueryData<VoteState>(postKey, (current) => current && { ...current, upVote, downVote, myVote });
+      void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
     },
   });
 }
