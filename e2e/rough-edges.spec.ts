@@ -98,3 +98,29 @@ test('back on home right after voting and commenting, the post’s card shows th
   await expect(card).toContainText('1 upvotes');
   await expect(card).toContainText('1 comments');
 });
+
+test('a double click on Create Post writes the post once', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `twice${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  await signInBrowserAs(page, await apiSignUp(request, 'Double Clicker'));
+  // A slow answer, as on a poor connection: the second click lands while the first is on its way.
+  let sent = 0;
+  await page.route('**/api/post-data', async (route) => {
+    if (route.request().method() === 'POST') {
+      sent += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    await route.continue();
+  });
+
+  await page.goto('/dashboard/add-post');
+  await page.getByLabel('Title').fill(`Written once ${tag}`);
+  await page.getByRole('textbox', { name: 'Description' }).fill('One click too many.');
+  await page.getByRole('combobox', { name: 'Tag' }).selectOption(tag);
+  await page.getByRole('button', { name: 'Create Post' }).dblclick();
+
+  await expect(page).toHaveURL(/\/dashboard\/my-post$/);
+  await expect(page.getByRole('link', { name: `Written once ${tag}` })).toHaveCount(1);
+  expect(sent).toBe(1);
+});

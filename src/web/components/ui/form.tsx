@@ -1,6 +1,6 @@
 // The one form wrapper: react-hook-form driven by the same zod schema the server uses
 // (DESIGN.md "Forms"), its labelled input (field.tsx) and the form-level alert.
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
@@ -17,7 +17,12 @@ import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
 interface FormProps<TInput extends FieldValues, TOutput> extends Omit<ComponentProps<'form'>, 'onSubmit' | 'onInvalid' | 'children'> {
   schema: ZodType<TOutput, TInput>;
-  /** Gets the form too, so a refusal from the server can be shown on its field (setError). */
+  /**
+   * Gets the form too, so a refusal from the server can be shown on its field (setError).
+   * A promise it answers (e.g. `mutateAsync`) holds the form: a second submit (a double click,
+   * Enter pressed twice) before it settles is ignored. Its rejection is the mutation's error,
+   * which the form shows from the mutation's state.
+   */
   onSubmit: (values: TOutput, form: UseFormReturn<TInput, unknown, TOutput>) => unknown;
   onInvalid?: SubmitErrorHandler<TInput>;
   options?: Omit<UseFormProps<TInput, unknown, TOutput>, 'resolver'>;
@@ -34,11 +39,28 @@ export function Form<TInput extends FieldValues, TOutput>({
   ...props
 }: FormProps<TInput, TOutput>) {
   const methods = useForm<TInput, unknown, TOutput>({ ...options, resolver: zodResolver<TInput, unknown, TOutput>(schema) });
+  // Set at once on submit: the disabled submit button only shows after a render, too late for
+  // the second click of a double click.
+  const submitting = useRef(false);
+  const submit = methods.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values, methods);
+    } catch {
+      // A refused write: the caller shows it from the mutation's error.
+    }
+  }, onInvalid);
   return (
     <form
       noValidate
       className={cn('space-y-5', className)}
-      onSubmit={methods.handleSubmit((values) => onSubmit(values, methods), onInvalid)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (submitting.current) return;
+        submitting.current = true;
+        void submit(event).finally(() => {
+          submitting.current = false;
+        });
+      }}
       {...props}
     >
       {children(methods)}

@@ -45,7 +45,7 @@ export function AnnouncementForm({ author }: AnnouncementFormProps) {
         className="p-5"
         options={{ defaultValues: { title: '', description: '' } }}
         onSubmit={(values) =>
-          createAnnouncement.mutate(values, {
+          createAnnouncement.mutateAsync(values, {
             onSuccess: () => {
               toast.success('Successfully Announcement Added!');
               setFormKey((key) => key + 1);

@@ -83,7 +83,7 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
       aria-label={`Edit ${announcement.title}`}
       options={{ defaultValues: { title: announcement.title, description: announcement.description } }}
       onSubmit={(values) =>
-        edit.mutate(
+        edit.mutateAsync(
           { id: announcement._id, ...values },
           {
             onSuccess: () => {

@@ -28,7 +28,7 @@ export function EditProfileForm({ name }: { name: string }) {
         aria-label="Edit profile"
         options={{ defaultValues: { name } }}
         onSubmit={(values, form) =>
-          update.mutate(values, {
+          update.mutateAsync(values, {
             onSuccess: () => {
               toast.success('Profile updated.');
               form.reset({ name: values.name });
@@ -70,7 +70,7 @@ export function ChangePasswordForm() {
           if (errors.newPassword?.message === PASSWORD_INLINE_MESSAGE) toast.error(PASSWORD_TOAST_MESSAGE);
         }}
         onSubmit={(values, form) =>
-          change.mutate(values, {
+          change.mutateAsync(values, {
             onSuccess: () => {
               toast.success('Password changed. Your other sessions were signed out.');
               form.reset();

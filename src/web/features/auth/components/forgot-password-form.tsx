@@ -20,7 +20,7 @@ export function ForgotPasswordForm() {
       <Form
         schema={forgotPasswordFormSchema}
         aria-label="Forgot password"
-        onSubmit={(values) => request.mutate(values)}
+        onSubmit={(values) => request.mutateAsync(values)}
         options={{ defaultValues: { email: '' } }}
       >
         {({ register, formState: { errors } }) => (

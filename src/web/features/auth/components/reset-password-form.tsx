@@ -26,7 +26,7 @@ export function ResetPasswordForm({ token, onSuccess, onInvalidLink }: ResetPass
           if (errors.newPassword?.message === PASSWORD_INLINE_MESSAGE) toast.error(PASSWORD_TOAST_MESSAGE);
         }}
         onSubmit={(values) =>
-          reset.mutate(
+          reset.mutateAsync(
             { ...values, token },
             {
               onSuccess,

@@ -16,7 +16,7 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
       <Form
         schema={signInFormSchema}
         aria-label="Sign in"
-        onSubmit={(values) => signIn.mutate(values, { onSuccess })}
+        onSubmit={(values) => signIn.mutateAsync(values, { onSuccess })}
         options={{ defaultValues: { email: '', password: '' } }}
       >
         {({ register, formState: { errors } }) => (

@@ -22,7 +22,7 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
         if (errors.password?.message === PASSWORD_INLINE_MESSAGE) toast.error(PASSWORD_TOAST_MESSAGE);
       }}
       onSubmit={(values, form) =>
-        signUp.mutate(values, {
+        signUp.mutateAsync(values, {
           onSuccess: () => {
             toast.success(
               <div>

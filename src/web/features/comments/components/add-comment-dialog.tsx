@@ -39,7 +39,7 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
   }, [phase.name]);
 
   const submit = ({ comment }: { comment: string }) =>
-    create.mutate(comment, {
+    create.mutateAsync(comment, {
       onSuccess: () => {
         draft.current = '';
         setPhase({ name: 'posted' });

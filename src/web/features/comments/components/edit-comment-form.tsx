@@ -22,7 +22,7 @@ export function EditCommentForm({ postId, commentId, comment, onDone }: EditComm
       className="mt-2 space-y-3"
       options={{ defaultValues: { comment } }}
       onSubmit={(values) =>
-        update.mutate(values.comment, {
+        update.mutateAsync(values.comment, {
           onSuccess: ({ modifiedCount }) => {
             toast.success(modifiedCount > 0 ? 'Comment updated' : 'Nothing changed');
             onDone();

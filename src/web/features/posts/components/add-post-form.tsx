@@ -69,7 +69,7 @@ export function AddPostForm({ author, tagChoices, onCreated, onLimitReached }: A
         className="p-5"
         options={{ defaultValues: emptyPost }}
         onSubmit={(values) =>
-          createPost.mutate(values, {
+          createPost.mutateAsync(values, {
             onSuccess: () => {
               onCreated();
               toast.success('Successfully Post Created!');

@@ -66,7 +66,7 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
           className="text-left"
           options={{ defaultValues: draft ?? { title: post.title, description: post.description, category: post.category } }}
           onSubmit={(values) =>
-            update.mutate(values, {
+            update.mutateAsync(values, {
               onSuccess: ({ modifiedCount }) => {
                 toast.success(modifiedCount > 0 ? 'Post updated' : 'Nothing changed');
                 discardAndClose();

@@ -25,7 +25,7 @@ export function AddTagForm() {
         // A new try that fails the form's own rule replaces the server's last answer.
         onInvalid={() => createTag.reset()}
         onSubmit={(values) =>
-          createTag.mutate(values, {
+          createTag.mutateAsync(values, {
             onSuccess: () => {
               toast.success('Successfully Tag added');
               setFormKey((key) => key + 1);

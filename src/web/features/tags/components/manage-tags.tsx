@@ -74,7 +74,7 @@ function RenameTagDialog({ tag, onClose }: { tag: Tag; onClose: () => void }) {
         schema={renameTagInputSchema}
         options={{ defaultValues: { tag: tag.tag } }}
         onSubmit={(values) =>
-          renameTag.mutate(
+          renameTag.mutateAsync(
             { id: tag._id, tag: values.tag },
             {
               onSuccess: () => {
