@@ -124,3 +124,27 @@ test('a double click on Create Post writes the post once', async ({ page, reques
   await expect(page.getByRole('link', { name: `Written once ${tag}` })).toHaveCount(1);
   expect(sent).toBe(1);
 });
+
+test('a double click on “Yes, delete it!” deletes the post once and says so', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `gone${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const author = await apiSignUp(request, 'Double Deleter');
+  const title = `Deleted once ${tag}`;
+  await apiCreatePost(request, author, { title, category: tag });
+  await signInBrowserAs(page, author);
+  let sent = 0;
+  await page.route('**/api/post-delete/*', async (route) => {
+    sent += 1;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+
+  await page.goto('/dashboard/my-post');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes, delete it!' }).dblclick();
+
+  await expect(page.getByRole('dialog', { name: 'Deleted!' })).toBeVisible();
+  await expect(page.getByText('Error!')).toHaveCount(0);
+  expect(sent).toBe(1);
+});

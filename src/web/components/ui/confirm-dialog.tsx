@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 
@@ -15,7 +15,11 @@ interface ConfirmDialogProps {
   busy?: boolean;
   /** Which button has the focus when it opens: the safe choice unless a caller says otherwise. */
   focus?: 'confirm' | 'cancel';
-  onConfirm: () => void;
+  /**
+   * A promise it answers (e.g. `mutateAsync`) holds the confirm button: a second click (a
+   * double click) before it settles is ignored. Its rejection is the caller's to show.
+   */
+  onConfirm: () => unknown;
   onCancel: () => void;
 }
 
@@ -36,6 +40,23 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  // Set at once on the click: `busy` disables the button only after a render, too late for
+  // the second click of a double click.
+  const confirming = useRef(false);
+  const confirm = () => {
+    if (confirming.current) return;
+    const result = onConfirm();
+    if (result instanceof Promise) {
+      confirming.current = true;
+      void result
+        .catch(() => {
+          // A refused action: the caller shows it from its own error handler.
+        })
+        .finally(() => {
+          confirming.current = false;
+        });
+    }
+  };
   return (
     <Dialog
       open={open}
@@ -49,7 +70,7 @@ export function ConfirmDialog({
           </Button>
           <Button
             variant={danger ? 'danger' : 'primary'}
-            onClick={onConfirm}
+            onClick={confirm}
             isLoading={busy}
             data-autofocus={focus === 'confirm' || undefined}
           >

@@ -64,7 +64,7 @@ export function ManageAnnouncements() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
-          deleteAnnouncement.mutate(deleting._id, {
+          return deleteAnnouncement.mutateAsync(deleting._id, {
             onSuccess: () => toast.success('Announcement deleted'),
             onError: (error) => toast.error(error.message),
             onSettled: () => setDeleting(null),

@@ -91,7 +91,7 @@ export function CommentItem({ comment, postId, highlighted = false }: CommentIte
         busy={remove.isPending}
         onCancel={() => setOpen(null)}
         onConfirm={() =>
-          remove.mutate(comment._id, {
+          remove.mutateAsync(comment._id, {
             onSuccess: () => toast.success('Comment deleted'),
             onError: (error) => toast.error(error.message),
             onSettled: () => setOpen(null),

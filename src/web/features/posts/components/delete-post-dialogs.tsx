@@ -29,7 +29,7 @@ export function DeletePostDialogs({ post, onClose, onDeleted }: DeletePostDialog
         onCancel={onClose}
         onConfirm={() => {
           if (!post) return;
-          deletePost.mutate(post._id, {
+          return deletePost.mutateAsync(post._id, {
             onSuccess: () => {
               setOutcome({ status: 'deleted' });
               onDeleted?.();

@@ -29,7 +29,7 @@ export function BanUserDialogs({ report, onClose, onBanned }: BanUserDialogsProp
         onCancel={onClose}
         onConfirm={() => {
           if (!report) return;
-          banUser.mutate(report.commenter_email, {
+          return banUser.mutateAsync(report.commenter_email, {
             onSuccess: () => {
               setOutcome('banned');
               onBanned?.();

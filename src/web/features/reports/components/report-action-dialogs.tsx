@@ -26,7 +26,7 @@ export function DismissReportDialog({ report, onClose, onDone }: ReportActionDia
       onCancel={onClose}
       onConfirm={() => {
         if (!report) return;
-        dismiss.mutate(report._id, {
+        return dismiss.mutateAsync(report._id, {
           onSuccess: () => {
             toast.success('The report has been dismissed.');
             onDone?.();
@@ -52,7 +52,7 @@ export function DeleteReportedCommentDialog({ report, onClose, onDone }: ReportA
       onCancel={onClose}
       onConfirm={() => {
         if (!report) return;
-        remove.mutate(report, {
+        return remove.mutateAsync(report, {
           onSuccess: () => {
             toast.success('The comment has been deleted.');
             onDone?.();
