@@ -148,3 +148,32 @@ test('a double click on “Yes, delete it!” deletes the post once and says so'
   await expect(page.getByText('Error!')).toHaveCount(0);
   expect(sent).toBe(1);
 });
+
+test('a double click on “Report To Admin” reports the comment once, without an error', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `report${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const owner = await apiSignUp(request, 'Post Owner');
+  const postId = await apiCreatePost(request, owner, { title: `Reported once ${tag}`, category: tag });
+  const commenter = await apiSignUp(request, 'Loud Commenter');
+  const comment = await request.post('/api/comment-data', { headers: commenter.headers, data: { postId, comment: 'Buy my stuff' } });
+  expect(comment.status()).toBe(200);
+  await signInBrowserAs(page, owner);
+  let sent = 0;
+  await page.route('**/api/reported-comment', async (route) => {
+    if (route.request().method() === 'POST') {
+      sent += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    await route.continue();
+  });
+
+  await page.goto(`/dashboard/my-post/comment-details/${postId}`);
+  await page.getByLabel('Feedback').selectOption('Spam or promotional content');
+  await page.getByRole('button', { name: 'Report To Admin' }).dblclick();
+
+  await expect(page.getByText('The comment has been reported to the admin.')).toBeVisible();
+  await expect(page.getByText('Reported', { exact: true })).toBeVisible();
+  await expect(page.getByText('This comment has already been reported.')).toHaveCount(0);
+  expect(sent).toBe(1);
+});
