@@ -177,3 +177,26 @@ test('a double click on “Report To Admin” reports the comment once, without 
   await expect(page.getByText('This comment has already been reported.')).toHaveCount(0);
   expect(sent).toBe(1);
 });
+
+test('a comment sent while offline says it failed, and Try again keeps the text', async ({ page, context, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `offline${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const postId = await apiCreatePost(request, admin, { title: `Offline ${tag}`, category: tag });
+  await signInBrowserAs(page, await apiSignUp(request, 'Train Commuter'));
+  await page.goto(`/post-details/${postId}`);
+  await page.getByRole('button', { name: 'Add Comment' }).click();
+  await page.getByRole('textbox', { name: 'Comment' }).fill('Written in a tunnel.');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const failed = page.getByRole('alertdialog', { name: 'Failed to post comment' });
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText('Could not reach the server. Check your connection and try again.');
+
+  await context.setOffline(false);
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue('Written in a tunnel.');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Thanks! Your comment is live')).toBeVisible();
+});

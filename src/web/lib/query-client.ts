@@ -32,6 +32,10 @@ export const queryConfig = {
   },
   mutations: {
     retry: false,
+    // Sent even when the browser says it is offline: the write then fails at once with the
+    // network error ("Could not reach the server…") the form shows, instead of waiting,
+    // spinner turning, to be sent whenever the connection comes back.
+    networkMode: 'always',
   },
 } satisfies DefaultOptions;
 
