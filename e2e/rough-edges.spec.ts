@@ -200,3 +200,32 @@ test('a comment sent while offline says it failed, and Try again keeps the text'
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Thanks! Your comment is live')).toBeVisible();
 });
+
+test('leaving a comment’s editor by keyboard puts the focus back on its Edit button', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `refocus${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const postId = await apiCreatePost(request, admin, { title: `Refocus ${tag}`, category: tag });
+  const writer = await apiSignUp(request, 'Keyboard Writer');
+  const comment = await request.post('/api/comment-data', { headers: writer.headers, data: { postId, comment: 'First thought' } });
+  expect(comment.status()).toBe(200);
+  await signInBrowserAs(page, writer);
+  await page.goto(`/post-details/${postId}`);
+  const item = page.getByRole('listitem').filter({ hasText: 'Keyboard Writer' });
+  const edit = item.getByRole('button', { name: 'Edit', exact: true });
+
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(edit).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(', second thought');
+  await page.getByRole('button', { name: 'Save' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(item).toContainText('First thought, second thought');
+  await expect(edit).toBeFocused();
+});

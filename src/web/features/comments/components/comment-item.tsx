@@ -1,7 +1,7 @@
 // One comment under a post: who and when, its rendered Markdown, and for its writer or an
 // admin "Edit" (in place) and "Delete" (after a confirmation that focuses "Cancel"); an
 // edited comment's marker opens its history.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { canDeleteComment, canEditComment } from '#shared/permissions.ts';
 import type { PublicComment } from '#shared/schemas/comment.ts';
@@ -29,6 +29,14 @@ interface CommentItemProps {
 export function CommentItem({ comment, postId, highlighted = false }: CommentItemProps) {
   const viewer = usePermissionViewer();
   const [editing, setEditing] = useState(false);
+  // Leaving the editor (Save or Cancel) puts the focus back on "Edit", not on the page's start.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const editorLeft = useRef(false);
+  useEffect(() => {
+    if (editing || !editorLeft.current) return;
+    editorLeft.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   const [open, setOpen] = useState<'delete' | 'history' | null>(null);
   const remove = useDeleteComment(postId);
   const mayEdit = canEditComment(viewer, comment);
@@ -64,7 +72,7 @@ export function CommentItem({ comment, postId, highlighted = false }: CommentIte
           {!editing && (mayEdit || mayDelete) && (
             <div className="ml-auto flex gap-1">
               {mayEdit && (
-                <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => setEditing(true)}>
+                <Button ref={editButton} variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => setEditing(true)}>
                   Edit
                 </Button>
               )}
@@ -77,7 +85,15 @@ export function CommentItem({ comment, postId, highlighted = false }: CommentIte
           )}
         </div>
         {editing ? (
-          <EditCommentForm postId={postId} commentId={comment._id} comment={comment.comment} onDone={() => setEditing(false)} />
+          <EditCommentForm
+            postId={postId}
+            commentId={comment._id}
+            comment={comment.comment}
+            onDone={() => {
+              editorLeft.current = true;
+              setEditing(false);
+            }}
+          />
         ) : (
           <MarkdownContent html={comment.commentHtml} className="mt-1 text-sm text-ink/90" />
         )}
