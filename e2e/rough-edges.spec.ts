@@ -85,6 +85,10 @@ test('back on home right after voting and commenting, the post’s card shows th
   const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: title }) });
   await expect(card).toContainText('0 upvotes');
   await expect(card).toContainText('0 comments');
+  // The server's markup has been hydrated (React has claimed the link), so the card opens in the app.
+  await expect
+    .poll(() => card.getByRole('link', { name: title }).evaluate((link) => Object.keys(link).some((key) => key.startsWith('__react'))))
+    .toBe(true);
   await card.getByRole('link', { name: title }).click();
   await page.getByRole('button', { name: 'Upvote' }).click();
   await expect(page.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
