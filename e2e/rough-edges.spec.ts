@@ -233,3 +233,23 @@ test('leaving a comment’s editor by keyboard puts the focus back on its Edit b
   await expect(item).toContainText('First thought, second thought');
   await expect(edit).toBeFocused();
 });
+
+test('bringing in new posts by keyboard leaves the focus on the list’s heading', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `arrive${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const firstId = await apiCreatePost(request, admin, { title: `Already here ${tag}`, category: tag });
+  await signInBrowserAs(page, await apiSignUp(request, 'Live Reader'));
+  await page.goto(`/post-details/${firstId}`);
+  const stream = page.waitForResponse((response) => /\/api\/events(\?lastEventId=[\d-]+)?$/.test(response.url()));
+  await page.getByRole('link', { name: 'All posts' }).click();
+  await expect(page.getByRole('link', { name: `Already here ${tag}` })).toBeVisible();
+  await stream;
+  await apiCreatePost(request, admin, { title: `Arrived ${tag}`, category: tag });
+
+  const button = page.getByRole('button', { name: '1 new post' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: `Arrived ${tag}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest posts' })).toBeFocused();
+});

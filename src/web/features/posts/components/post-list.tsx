@@ -48,6 +48,7 @@ function PostCardSkeleton() {
 export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: PostListProps) {
   const headingId = useId();
   const top = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const [sharing, setSharing] = useState<Post | null>(null);
   const posts = useQuery(homePostsQueryOptions(query));
   const source = homeListSource(query);
@@ -68,7 +69,8 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
   return (
     <section ref={top} aria-labelledby={headingId} className="scroll-mt-20">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+        {/* Focusable from code: the "N new posts" button leaves, and the focus moves here. */}
+        <h2 ref={heading} id={headingId} tabIndex={-1} className="text-lg font-semibold tracking-tight outline-none">
           {source === 'search' ? (
             <>
               {HEADINGS.search} for <span className="text-brand-700">“{query.search}”</span>
@@ -96,6 +98,8 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
               goTo(() => {
                 void newPosts.bringIn();
                 if (query.page !== 0) onPageChange(0);
+                // The button goes away with the posts it announced: the reader goes on from the list's heading.
+                heading.current?.focus({ preventScroll: true });
               })
             }
           >
