@@ -253,3 +253,15 @@ test('bringing in new posts by keyboard leaves the focus on the list’s heading
   await expect(page.getByRole('link', { name: `Arrived ${tag}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Latest posts' })).toBeFocused();
 });
+
+test('a refused sign-in leaves the focus on the form', async ({ page, request }) => {
+  const member = await apiSignUp(request, 'Forgetful Finger');
+  await page.goto('/auth/sign-in');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
+  const button = page.getByRole('button', { name: 'Sign In' });
+  await button.click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(button).toBeFocused();
+});

@@ -37,7 +37,7 @@ interface VariantOptions {
 export function buttonClasses({ variant = 'primary', size = 'md', className }: VariantOptions = {}): string {
   return cn(
     'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors',
-    'disabled:pointer-events-none disabled:opacity-55',
+    'disabled:pointer-events-none disabled:opacity-55 aria-disabled:pointer-events-none aria-disabled:opacity-55',
     variant !== 'link' && SIZES[size],
     VARIANTS[variant],
     className,
@@ -48,13 +48,30 @@ export interface ButtonProps extends ComponentProps<'button'>, VariantOptions {
   isLoading?: boolean;
 }
 
-export function Button({ variant, size, className, type = 'button', isLoading = false, disabled, children, ...props }: ButtonProps) {
+/**
+ * While loading the button is aria-disabled and ignores clicks, but is not `disabled`: a
+ * disabled button loses the focus (Chromium drops it on the page), so a keyboard user would
+ * start over from the top once the request settles.
+ */
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  isLoading = false,
+  disabled,
+  onClick,
+  children,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClasses({ variant, size, className })}
-      disabled={disabled || isLoading}
+      disabled={disabled}
+      aria-disabled={(isLoading && !disabled) || undefined}
       aria-busy={isLoading || undefined}
+      onClick={isLoading ? (event) => event.preventDefault() : onClick}
       {...props}
     >
       {isLoading && <Spinner className="size-4" />}
