@@ -265,3 +265,13 @@ test('a refused sign-in leaves the focus on the form', async ({ page, request })
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(button).toBeFocused();
 });
+
+test('asking for a reset link puts the focus on the confirmation', async ({ page }) => {
+  await page.goto('/auth/forgot-password');
+  await expect(page.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
+  await page.getByLabel('Email').fill('nobody-here@codecommons.test');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  const sent = page.getByText('If an account exists for that email, we sent a link to reset its password.');
+  await expect(sent).toBeVisible();
+  await expect(sent).toBeFocused();
+});

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { forgotPasswordFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
@@ -8,9 +9,14 @@ export const RESET_LINK_SENT_TEXT = 'If an account exists for that email, we sen
 
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
+  // The confirmation replaces the form, which held the focus: the reader goes on from it.
+  const sent = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (request.isSuccess) sent.current?.focus();
+  }, [request.isSuccess]);
   if (request.isSuccess) {
     return (
-      <p role="status" className="rounded-lg border border-line bg-canvas px-3 py-3">
+      <p ref={sent} role="status" tabIndex={-1} className="rounded-lg border border-line bg-canvas px-3 py-3 outline-none">
         {RESET_LINK_SENT_TEXT}
       </p>
     );
