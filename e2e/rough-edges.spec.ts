@@ -275,3 +275,17 @@ test('asking for a reset link puts the focus on the confirmation', async ({ page
   await expect(sent).toBeVisible();
   await expect(sent).toBeFocused();
 });
+
+test('a search from the top bar puts the focus on the results', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Until the page has hydrated, "/" is not yet the shortcut.
+  await expect(async () => {
+    await page.keyboard.press('/');
+    await expect(page.getByRole('searchbox', { name: 'Search posts' })).toBeFocused({ timeout: 500 });
+  }).toPass();
+  await page.keyboard.type('welcome');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=welcome$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeFocused();
+});

@@ -1,5 +1,7 @@
 // /search (anyone): full-text search of posts and comments (API.md "Search"). The words, the
 // order and the page are in the address; with no words, a short prompt instead of a call.
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { SEARCH_QUERY_MAX } from '#shared/constants.ts';
 import { SearchForm } from '#web/features/search/components/search-form.tsx';
 import { SearchResults } from '#web/features/search/components/search-results.tsx';
@@ -10,10 +12,19 @@ export function SearchPage() {
   const search = useSearchPageParams();
   const { q } = search;
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
+  // A search from the top bar lands on the heading (the field it was typed in is replaced).
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = (location.state as { focusHeading?: boolean } | null)?.focusHeading === true;
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus({ preventScroll: true });
+  }, [focusHeading, location.key]);
 
   return (
     <div className="mx-auto max-w-3xl px-3 py-6 sm:px-4 lg:py-8">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
+        Search
+      </h1>
       <SearchForm className="mt-4" q={q} sort={search.sort} onSearch={search.submitSearch} onSortChange={search.changeSort} />
 
       <div className="mt-6 lg:mt-8">

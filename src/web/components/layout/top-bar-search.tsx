@@ -66,7 +66,9 @@ export function TopBarSearch({ open, onOpenChange, iconButtonClassName }: TopBar
     event.preventDefault();
     const text = new FormData(event.currentTarget).get('q');
     onOpenChange(false);
-    void navigate(paths.search.getHref(typeof text === 'string' ? text.trim() : ''));
+    // The field is replaced as the search shown changes (it holds it): the search page takes the
+    // focus, on its heading, so the reader goes on from the results instead of the page's start.
+    void navigate(paths.search.getHref(typeof text === 'string' ? text.trim() : ''), { state: { focusHeading: true } });
   };
 
   return (
