@@ -289,3 +289,15 @@ test('a search from the top bar puts the focus on the results', async ({ page })
   await expect(page).toHaveURL(/\/search\?q=welcome$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeFocused();
 });
+
+test('publishing an announcement puts the focus back on its Title', async ({ page, request }) => {
+  await signInBrowserAs(page, await apiAdmin(request));
+  await page.goto('/dashboard/make-announcement');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Post' })).toBeVisible();
+  await page.getByLabel('Title').fill('Focus after publishing');
+  await page.getByLabel('Description').fill('The form starts over.');
+  await page.getByRole('button', { name: 'Make Post' }).click();
+  await expect(page.getByText('Successfully Announcement Added!')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('');
+  await expect(page.getByLabel('Title')).toBeFocused();
+});

@@ -56,7 +56,8 @@ export function AnnouncementForm({ author }: AnnouncementFormProps) {
       >
         {({ register, control, formState: { errors } }) => (
           <>
-            <Input label="Title" autoComplete="off" registration={register('title')} error={errors.title} />
+            {/* The fresh form after publishing takes the focus on its first field (the old one held it). */}
+            <Input label="Title" autoComplete="off" autoFocus={formKey > 0} registration={register('title')} error={errors.title} />
             <MarkdownField label="Description" rows={8} control={control} name="description" error={errors.description} />
             {createAnnouncement.error && <FormAlert>{createAnnouncement.error.message}</FormAlert>}
             <div className="flex justify-end">
