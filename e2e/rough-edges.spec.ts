@@ -301,3 +301,22 @@ test('publishing an announcement puts the focus back on its Title', async ({ pag
   await expect(page.getByLabel('Title')).toHaveValue('');
   await expect(page.getByLabel('Title')).toBeFocused();
 });
+
+test('deleting a comment puts the focus on the next comment’s control', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `unfocus${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const postId = await apiCreatePost(request, admin, { title: `Delete focus ${tag}`, category: tag });
+  for (const comment of ['First to go', 'Second stays']) {
+    const res = await request.post('/api/comment-data', { headers: admin.headers, data: { postId, comment } });
+    expect(res.status()).toBe(200);
+  }
+  await signInBrowserAs(page, admin);
+  await page.goto(`/post-details/${postId}`);
+  const first = page.getByRole('listitem').filter({ hasText: 'First to go' });
+  await first.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('First to go')).toHaveCount(0);
+  const second = page.getByRole('listitem').filter({ hasText: 'Second stays' });
+  await expect(second.getByRole('button', { name: 'Edit', exact: true })).toBeFocused();
+});

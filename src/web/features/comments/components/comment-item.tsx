@@ -24,9 +24,14 @@ interface CommentItemProps {
   postId: string;
   /** The comment a link points at (`#comment-{id}`): marked, and focusable for the page to focus it. */
   highlighted?: boolean;
+  /**
+   * Told when a delete is asked for (true) and when it fails (false): the row goes, and the
+   * focus with it, possibly through a live update before the request itself answers.
+   */
+  onDeleting?: (pending: boolean) => void;
 }
 
-export function CommentItem({ comment, postId, highlighted = false }: CommentItemProps) {
+export function CommentItem({ comment, postId, highlighted = false, onDeleting }: CommentItemProps) {
   const viewer = usePermissionViewer();
   const [editing, setEditing] = useState(false);
   // Leaving the editor (Save or Cancel) puts the focus back on "Edit", not on the page's start.
@@ -106,13 +111,17 @@ export function CommentItem({ comment, postId, highlighted = false }: CommentIte
         focus="cancel"
         busy={remove.isPending}
         onCancel={() => setOpen(null)}
-        onConfirm={() =>
-          remove.mutateAsync(comment._id, {
+        onConfirm={() => {
+          onDeleting?.(true);
+          return remove.mutateAsync(comment._id, {
             onSuccess: () => toast.success('Comment deleted'),
-            onError: (error) => toast.error(error.message),
+            onError: (error) => {
+              onDeleting?.(false);
+              toast.error(error.message);
+            },
             onSettled: () => setOpen(null),
-          })
-        }
+          });
+        }}
       />
       <CommentHistoryDialog commentId={comment._id} open={open === 'history'} onClose={() => setOpen(null)} />
     </li>

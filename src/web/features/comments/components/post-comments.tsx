@@ -60,10 +60,33 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
     element.focus({ preventScroll: true });
   }, [highlightId, items]);
 
+  // Deleting a comment takes its row, which held the focus: once the row is gone, the reader
+  // goes on from the next comment's first button (or the one before's), else from the heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef<{ id: string; neighbour: string | undefined } | null>(null);
+  const focusAfterDeleting = () => {
+    const gone = deleted.current;
+    if (gone === null || document.getElementById(commentAnchor(gone.id))) return;
+    deleted.current = null;
+    const row = gone.neighbour === undefined ? null : document.getElementById(commentAnchor(gone.neighbour));
+    (row?.querySelector<HTMLElement>('button') ?? heading.current)?.focus();
+  };
+  const markDeleting = (id: string, pending: boolean) => {
+    const shown = comments.data?.items ?? [];
+    const at = shown.findIndex((item) => item._id === id);
+    deleted.current = pending ? { id, neighbour: (shown[at + 1] ?? shown[at - 1])?._id } : null;
+  };
+  useEffect(focusAfterDeleting, [items]);
+
   return (
     <section aria-labelledby={headingId} className="mt-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+        <h2
+          ref={heading}
+          id={headingId}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-lg font-semibold tracking-tight outline-none"
+        >
           <CommentIcon className="size-5 text-brand-600" />
           Comments{' '}
           {comments.isSuccess && (
@@ -91,7 +114,13 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
       ) : (
         <ol aria-busy={comments.isPlaceholderData || undefined} className="mt-4 space-y-3 aria-busy:opacity-60">
           {comments.data.items.map((item) => (
-            <CommentItem key={item._id} comment={item} postId={postId} highlighted={item._id === highlightId} />
+            <CommentItem
+              key={item._id}
+              comment={item}
+              postId={postId}
+              highlighted={item._id === highlightId}
+              onDeleting={(pending) => markDeleting(item._id, pending)}
+            />
           ))}
         </ol>
       )}
