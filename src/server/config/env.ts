@@ -10,11 +10,19 @@ import { isPostgresUrl } from './database-url.ts';
 
 const onOff = z.enum(['on', 'off']);
 
-const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/**
+ * The named ranges of the proxy check, and the proxies trusted in production by default: a proxy
+ * is usually on the same host or a private network; a client on the internet is neither.
+ */
+const PROXY_RANGES: readonly string[] = ['loopback', 'linklocal', 'uniquelocal'];
 const PROXY_ADDRESS = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
-const isProxyAddress = (entry: string): boolean => PROXY_RANGES.has(entry) || PROXY_ADDRESS.safeParse(entry).success;
-/** A proxy in production is usually on the same host or a private network; a client on the internet is neither. */
-const PRODUCTION_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string): boolean => PROXY_RANGES.includes(entry) || PROXY_ADDRESS.safeParse(entry).success;
+
+/** TRUST_PROXY as a list (empty: none); unset, the private ranges in production and none otherwise. */
+function trustedProxiesOf(setting: string | undefined, production: boolean): string[] {
+  if (setting === undefined) return production ? [...PROXY_RANGES] : [];
+  return setting === 'off' ? [] : setting.split(',').map((entry) => entry.trim());
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -196,14 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
     sandboxPayments: !stripe && (!production || e.SANDBOX_PAYMENTS === 'on'),
     siteName: e.SITE_NAME,
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === 'on' : production,
-    trustedProxies:
-      e.TRUST_PROXY === undefined
-        ? production
-          ? PRODUCTION_PROXIES
-          : []
-        : e.TRUST_PROXY === 'off'
-          ? []
-          : e.TRUST_PROXY.split(',').map((entry) => entry.trim()),
+    trustedProxies: trustedProxiesOf(e.TRUST_PROXY, production),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     logRequests: e.LOG_REQUESTS === 'on',
     readCache: e.READ_CACHE !== 'off',

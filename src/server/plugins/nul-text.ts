@@ -22,6 +22,8 @@ export const nulPath = (value: unknown, at: string): string | undefined => textP
 
 /** Half of a UTF-16 surrogate pair with no other half (in `u` mode, a whole pair is one code point, not matched). */
 const HALF_PAIR = /[\uD800-\uDFFF]/u;
+/** Either of the two, so a request is walked once; only a refused one is walked again, to say why. */
+const NUL_OR_HALF_PAIR = /[\0\uD800-\uDFFF]/u;
 
 /** Where in `value` a string holds half a surrogate pair, as a dotted path under `at`; undefined when none does. */
 export const halfPairPath = (value: unknown, at: string): string | undefined => textPath(value, at, (text) => HALF_PAIR.test(text));
@@ -45,6 +47,7 @@ export const nulTextPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
       if (!request.url.startsWith('/api/')) return;
+      if (!requestPath((value, at) => textPath(value, at, (text) => NUL_OR_HALF_PAIR.test(text)), request)) return;
       const nul = requestPath(nulPath, request);
       if (nul) throw badRequest('Text may not contain the NUL character.', [{ path: nul, message: 'contains U+0000' }]);
       const halfPair = requestPath(halfPairPath, request);
