@@ -1,4 +1,5 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useOneAtATime } from '#web/lib/use-one-at-a-time.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 
@@ -40,23 +41,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  // Set at once on the click: `busy` disables the button only after a render, too late for
-  // the second click of a double click.
-  const confirming = useRef(false);
-  const confirm = () => {
-    if (confirming.current) return;
-    const result = onConfirm();
-    if (result instanceof Promise) {
-      confirming.current = true;
-      void result
-        .catch(() => {
-          // A refused action: the caller shows it from its own error handler.
-        })
-        .finally(() => {
-          confirming.current = false;
-        });
-    }
-  };
+  const once = useOneAtATime();
   return (
     <Dialog
       open={open}
@@ -70,7 +55,7 @@ export function ConfirmDialog({
           </Button>
           <Button
             variant={danger ? 'danger' : 'primary'}
-            onClick={confirm}
+            onClick={() => once(onConfirm)}
             isLoading={busy}
             data-autofocus={focus === 'confirm' || undefined}
           >

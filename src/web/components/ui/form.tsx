@@ -1,6 +1,6 @@
 // The one form wrapper: react-hook-form driven by the same zod schema the server uses
 // (DESIGN.md "Forms"), its labelled input (field.tsx) and the form-level alert.
-import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
@@ -11,6 +11,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { ZodType } from 'zod';
+import { useOneAtATime } from '#web/lib/use-one-at-a-time.ts';
 import { cn } from '#web/utils/cn.ts';
 import { controlClasses, Field, type FieldProps } from './field.tsx';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
@@ -39,27 +40,15 @@ export function Form<TInput extends FieldValues, TOutput>({
   ...props
 }: FormProps<TInput, TOutput>) {
   const methods = useForm<TInput, unknown, TOutput>({ ...options, resolver: zodResolver<TInput, unknown, TOutput>(schema) });
-  // Set at once on submit: the disabled submit button only shows after a render, too late for
-  // the second click of a double click.
-  const submitting = useRef(false);
-  const submit = methods.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values, methods);
-    } catch {
-      // A refused write: the caller shows it from the mutation's error.
-    }
-  }, onInvalid);
+  const once = useOneAtATime();
+  const submit = methods.handleSubmit((values) => onSubmit(values, methods), onInvalid);
   return (
     <form
       noValidate
       className={cn('space-y-5', className)}
       onSubmit={(event) => {
         event.preventDefault();
-        if (submitting.current) return;
-        submitting.current = true;
-        void submit(event).finally(() => {
-          submitting.current = false;
-        });
+        once(() => submit(event));
       }}
       {...props}
     >

@@ -1,11 +1,12 @@
 // The Feedback and Report columns of the comment details (SPEC.md §2): the post owner picks
 // one feedback for a comment, then "Report To Admin"; a reported comment keeps both disabled.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { REPORT_FEEDBACKS, type ReportFeedback } from '#shared/constants.ts';
 import type { Comment } from '#shared/schemas/comment.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import type { Column } from '#web/components/ui/data-table.tsx';
 import { toast } from '#web/lib/toast.tsx';
+import { useOneAtATime } from '#web/lib/use-one-at-a-time.ts';
 import { useReportComment } from '../api/report-comment.ts';
 
 type ReportableComment = Pick<Comment, '_id' | 'reported'>;
@@ -16,9 +17,8 @@ export function useReportCommentColumns(postId: string): Column<ReportableCommen
   const report = useReportComment(postId);
   // The feedback picked in each row, by comment id.
   const [picked, setPicked] = useState<Record<string, ReportFeedback>>({});
-  // The comments whose report is on its way, known at once on the click: the disabled button
-  // only shows after a render, too late for the second click of a double click.
-  const inFlight = useRef(new Set<string>());
+  // One report on its way per comment, whatever the clicks.
+  const once = useOneAtATime();
 
   return [
     {
@@ -67,20 +67,18 @@ export function useReportCommentColumns(postId: string): Column<ReportableCommen
               disabled={c.reported || feedback === undefined}
               isLoading={sending}
               onClick={() => {
-                if (!feedback || inFlight.current.has(c._id)) return;
-                inFlight.current.add(c._id);
-                report
-                  .mutateAsync(
-                    { commentId: c._id, ReportedComment: feedback },
-                    {
-                      onSuccess: () => toast.success('The comment has been reported to the admin.'),
-                      onError: (reportError) => toast.error(reportError.message),
-                    },
-                  )
-                  .catch(() => {
-                    // Shown by onError.
-                  })
-                  .finally(() => inFlight.current.delete(c._id));
+                if (!feedback) return;
+                once(
+                  () =>
+                    report.mutateAsync(
+                      { commentId: c._id, ReportedComment: feedback },
+                      {
+                        onSuccess: () => toast.success('The comment has been reported to the admin.'),
+                        onError: (reportError) => toast.error(reportError.message),
+                      },
+                    ),
+                  c._id,
+                );
               }}
             >
               Report To Admin
