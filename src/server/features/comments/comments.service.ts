@@ -3,7 +3,7 @@ import { canEditComment, canReadCommentDetails } from '#shared/permissions.ts';
 import type { Comment, CommentRevision, CreateCommentInput, UpdateCommentInput } from '#shared/schemas/comment.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Db } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import { banned, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
@@ -25,8 +25,10 @@ export async function addComment(writes: WritePath, viewer: SessionViewer, input
   const id = newId();
   const createdAt = nowIso();
   await writes.run(async (w) => {
-    const post = await readPostForUpdate(w.trx, input.postId);
+    const post = await readPostForUpdate(w.trx, input.postId, viewer.id);
     if (!post) throw notFound('post');
+    // The session was read before this transaction: a ban may have landed in between.
+    if (post.writerBanned) throw banned();
     const html = await insertComment(w.trx, { id, postId: input.postId, authorId: viewer.id, comment: input.comment, createdAt });
     w.record({
       type: 'comment.added',

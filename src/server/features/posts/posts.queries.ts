@@ -283,25 +283,32 @@ export async function tallyPostContents(
   };
 }
 
-const postForChange = prepared((db, a: Args<{ id: string }>) =>
+const postForChange = prepared((db, a: Args<{ id: string; writerId: string }>) =>
   lockingRead(
     db,
-    db.selectFrom('posts').select(['author_id', 'title', 'category', 'up_votes', 'down_votes']).where('id', '=', a.id),
+    db
+      .selectFrom('posts')
+      .select(['author_id', 'title', 'category', 'up_votes', 'down_votes'])
+      .select((eb) => eb.selectFrom('users').select('banned_at').where('id', '=', a.writerId).as('writer_banned_at'))
+      .where('id', '=', a.id),
     'posts',
     'no key update',
   ),
 );
 
 /**
- * A post that a comment or a vote is about to change (its counts move in the same
- * transaction), held until the transaction ends: changes to one post run one after another,
- * and a post being removed meanwhile is found gone rather than half there.
+ * A post that a comment is about to change (its counts move in the same transaction), held
+ * until the transaction ends: changes to one post run one after another, and a post being
+ * removed meanwhile is found gone rather than half there. With it, in the same statement,
+ * whether the writer is banned: the request's session was read before this transaction, and a
+ * ban may have committed in between.
  */
 export async function readPostForChange(
   db: Db,
   id: string,
-): Promise<{ authorId: string; title: string; category: string; upVotes: number; downVotes: number } | null> {
-  const row = await postForChange.executeTakeFirst(db, { id });
+  writerId: string,
+): Promise<{ authorId: string; title: string; category: string; upVotes: number; downVotes: number; writerBanned: boolean } | null> {
+  const row = await postForChange.executeTakeFirst(db, { id, writerId });
   return row
     ? {
         authorId: row.author_id,
@@ -309,6 +316,7 @@ export async function readPostForChange(
         category: row.category,
         upVotes: Number(row.up_votes),
         downVotes: Number(row.down_votes),
+        writerBanned: row.writer_banned_at != null,
       }
     : null;
 }

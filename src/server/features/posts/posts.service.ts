@@ -60,8 +60,9 @@ export const findListedPost = (db: Db, id: string): Promise<Post | null> => find
 export const findPostAuthor = findPostOwner;
 
 /**
- * A post about to gain a comment or a vote, held for the rest of the transaction (see
- * readPostForChange), with its author, title, tag and stored votes; null when there is none.
+ * A post about to gain a comment, held for the rest of the transaction (see
+ * readPostForChange), with its author, title, tag and stored votes, and whether the writer is
+ * banned; null when there is no post.
  */
 export const readPostForUpdate = readPostForChange;
 

@@ -1,6 +1,6 @@
 import type { VoteDirection, VoteResult } from '#shared/schemas/post.ts';
 import { nextVote, voteCountsDelta } from '#shared/votes.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { banned, notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
@@ -16,6 +16,8 @@ export async function castVote(writes: WritePath, viewer: SessionViewer, postId:
   return writes.run(async (w) => {
     const target = await findVoteTarget(w.trx, postId, viewer.id);
     if (!target) throw notFound('post');
+    // The session was read before this transaction: a ban may have landed in between.
+    if (target.voterBanned) throw banned();
     const before = target.existing;
     const after = nextVote(before, direction);
     await storeVote(w.trx, { postId, userId: viewer.id, before, after, at });

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionViewer } from '../../plugins/auth.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createPost, createTags } from '../../test/factories.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { addComment } from '../comments/comments.service.ts';
+import { castVote } from './votes.service.ts';
+
+// A request reads its session before its write begins; a ban can commit in between. The write
+// itself must see the ban (the post's own write is covered in posts/post-limit.test.ts).
+describe('a comment or a vote whose session was read before a ban committed', () => {
+  let t: TestApp;
+  let postId: string;
+  let member: TestMember;
+  let viewer: SessionViewer;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t, 'go');
+    const author = await signUp(t.app);
+    postId = await createPost(t.app, author, { category: 'go' });
+    member = await signUp(t.app);
+    // What the request's session check saw: a member in good standing.
+    viewer = { id: member.id, email: member.email, name: member.name, image: null, role: 'Client', membership: 'Bronze' };
+    await t.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', member.id).execute();
+  });
+  afterAll(() => t.close());
+
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'stored',
+      (e: unknown) => e,
+    );
+
+  it('refuses the comment with 403 BANNED and stores nothing', async () => {
+    const refused = await refusal(addComment(t.writePath, viewer, { postId, comment: 'after the ban' }));
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ statusCode: 403, code: 'BANNED' });
+    const theirs = await t.db.selectFrom('comments').select('id').where('author_id', '=', member.id).execute();
+    expect(theirs).toHaveLength(0);
+    const post = await t.db.selectFrom('posts').select('comment_count').where('id', '=', postId).executeTakeFirstOrThrow();
+    expect(Number(post.comment_count)).toBe(0);
+  });
+
+  it('refuses the vote with 403 BANNED and counts nothing', async () => {
+    const refused = await refusal(castVote(t.writePath, viewer, postId, 'up'));
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ statusCode: 403, code: 'BANNED' });
+    const votes = await t.db.selectFrom('votes').select('post_id').where('user_id', '=', member.id).execute();
+    expect(votes).toHaveLength(0);
+    const post = await t.db.selectFrom('posts').select(['up_votes', 'down_votes']).where('id', '=', postId).executeTakeFirstOrThrow();
+    expect([Number(post.up_votes), Number(post.down_votes)]).toEqual([0, 0]);
+  });
+
+  it('still takes the comment and the vote of a member who is not banned', async () => {
+    const other = await signUp(t.app);
+    const them: SessionViewer = { id: other.id, email: other.email, name: other.name, image: null, role: 'Client', membership: 'Bronze' };
+    await addComment(t.writePath, them, { postId, comment: 'fine' });
+    expect(await castVote(t.writePath, them, postId, 'up')).toMatchObject({ upVote: 1, myVote: 'up' });
+  });
+});
