@@ -320,3 +320,26 @@ test('deleting a comment puts the focus on the next comment’s control', async 
   const second = page.getByRole('listitem').filter({ hasText: 'Second stays' });
   await expect(second.getByRole('button', { name: 'Edit', exact: true })).toBeFocused();
 });
+
+test('paging home while offline says the browser is offline, and the page comes once it is back', async ({ page, context, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `tunnel${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  // Bronze members write up to five posts each: two members write the six.
+  const writers = [await apiSignUp(request), await apiSignUp(request)];
+  for (let i = 1; i <= 6; i += 1) await apiCreatePost(request, writers[i % 2]!, { title: `Tunnel post ${i} ${tag}`, category: tag });
+  await page.goto(`/?search=${tag}&limit=5`);
+  const newest = page.getByRole('link', { name: `Tunnel post 6 ${tag}` });
+  // Hydrated (React has claimed the server's markup), so the app's code is all loaded.
+  await expect.poll(() => newest.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__react')))).toBe(true);
+  const notice = page.getByText('You are offline. Pages will load again when the connection is back.');
+  await expect(notice).toBeHidden();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(notice).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(notice).toBeHidden();
+  await expect(page.getByRole('link', { name: `Tunnel post 1 ${tag}` })).toBeVisible();
+});

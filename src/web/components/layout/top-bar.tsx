@@ -10,6 +10,7 @@ import { cn } from '#web/utils/cn.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { IconCount } from './icon-count.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { OfflineNotice } from './offline-notice.tsx';
 import { TopBarSearch } from './top-bar-search.tsx';
 
 interface TopBarProps {
@@ -148,6 +149,7 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
           )}
         </div>
       </nav>
+      <OfflineNotice />
 
       {menuOpen && (
         <div id={menuId} className="border-t border-line bg-surface md:hidden">
