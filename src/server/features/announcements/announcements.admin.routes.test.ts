@@ -49,6 +49,33 @@ describe('editing and removing announcements', () => {
     expect(edited).toMatchObject({ title: 'Downtime', description: 'Now **bold**' });
   });
 
+  it('answers modifiedCount 0 for an edit that changes nothing, and 404 for no announcement', async () => {
+    const id = await publish('Unchanged');
+    const same = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/announcement-data/${id}`,
+      headers: admin.headers,
+      payload: { title: 'Unchanged ', description: 'Plain' },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual({ modifiedCount: 0 });
+    // One field changed of the two sent is a change.
+    const one = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/announcement-data/${id}`,
+      headers: admin.headers,
+      payload: { title: 'Unchanged', description: 'Now changed.' },
+    });
+    expect(one.json()).toEqual({ modifiedCount: 1 });
+    const none = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/announcement-data/no-such-id',
+      headers: admin.headers,
+      payload: { title: 'X' },
+    });
+    expect(none.statusCode).toBe(404);
+  });
+
   it.each([[{}], [{ title: '' }], [{ description: '   ' }], [{ title: 'x'.repeat(1000) }], [{ title: 42 }]])(
     'refuses %j with 400 and changes nothing',
     async (payload) => {

@@ -69,6 +69,7 @@ export async function insertAnnouncement(
 }
 
 /** New title and/or text; the text's HTML is rendered again, as when it was published. */
+/** Changes what differs; answers 0 when nothing would change, or there is no such announcement. */
 export async function updateAnnouncement(db: Db, id: string, input: UpdateAnnouncementInput): Promise<number> {
   const result = await db
     .updateTable('announcements')
@@ -77,8 +78,18 @@ export async function updateAnnouncement(db: Db, id: string, input: UpdateAnnoun
       ...(input.description !== undefined ? { description: input.description, description_html: renderMarkdown(input.description) } : {}),
     })
     .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        ...(input.title !== undefined ? [eb('title', '!=', input.title)] : []),
+        ...(input.description !== undefined ? [eb('description', '!=', input.description)] : []),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+export async function announcementExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('announcements').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 export async function deleteAnnouncement(db: Db, id: string): Promise<number> {

@@ -8,6 +8,7 @@ import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal } from '../counters/counters.service.ts';
 import {
+  announcementExists,
   deleteAnnouncement,
   findAnnouncement,
   insertAnnouncement,
@@ -42,10 +43,13 @@ export async function publishAnnouncement(
 
 export async function editAnnouncement(writes: WritePath, id: string, input: UpdateAnnouncementInput): Promise<{ modifiedCount: number }> {
   return writes.run(async (w) => {
-    // The input sets at least one field (its schema), so no row updated means none exists,
-    // including one a removal committed first took away meanwhile.
     const modifiedCount = await updateAnnouncement(w.trx, id, input);
-    if (modifiedCount === 0) throw notFound('announcement');
+    if (modifiedCount === 0) {
+      // Unchanged (no event, nothing for readers to fetch again), or gone: never there, or
+      // taken away by a removal committed first.
+      if (!(await announcementExists(w.trx, id))) throw notFound('announcement');
+      return { modifiedCount: 0 };
+    }
     w.record({ type: 'announcement.edited', announcementId: id });
     return { modifiedCount };
   });

@@ -86,8 +86,8 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
         edit.mutateAsync(
           { id: announcement._id, ...values },
           {
-            onSuccess: () => {
-              toast.success('Announcement updated');
+            onSuccess: ({ modifiedCount }) => {
+              toast.success(modifiedCount > 0 ? 'Announcement updated' : 'Nothing changed');
               onDone();
             },
           },
