@@ -30,16 +30,31 @@ const SYMBOL = /[_.:>+#-]/;
 const SPELLING: Record<string, string> = { '0': '00', _: '0u', '.': '0d', ':': '0c', '-': '0h', '>': '0g', '+': '0p', '#': '0s' };
 const IDENTIFIER_MARK = 'zq0';
 
+/**
+ * A term is at most this many UTF-16 code units: PostgreSQL refuses a word of 2,048 bytes or
+ * more in a tsvector or a tsquery, and a code unit is at most three bytes. A longer word (a
+ * pasted hash, a long run of one letter) is indexed, and looked for, by its start.
+ */
+export const TERM_MAX = 500;
+
+/** The term as indexed: its first TERM_MAX code units, a surrogate pair kept whole. */
+export function clipTerm(term: string): string {
+  if (term.length <= TERM_MAX) return term;
+  const end = /[\uD800-\uDBFF]/.test(term[TERM_MAX - 1]!) ? TERM_MAX - 1 : TERM_MAX;
+  return term.slice(0, end);
+}
+
 /** The one term of an identifier (already folded), or null for a plain word. */
 export function identifierTerm(folded: string): string | null {
   if (!SYMBOL.test(folded)) return null;
-  return IDENTIFIER_MARK + folded.replace(/[0_.:>+#-]/g, (c) => SPELLING[c]!);
+  return clipTerm(IDENTIFIER_MARK + folded.replace(/[0_.:>+#-]/g, (c) => SPELLING[c]!));
 }
 
 /** Terms of a text for the index: its words in order, then the terms of its identifiers. */
 export function indexTerms(text: string): string[] {
   const folded = fold(text);
   const words = folded.match(WORD) ?? [];
+  for (let i = 0; i < words.length; i += 1) if (words[i]!.length > TERM_MAX) words[i] = clipTerm(words[i]!);
   const identifiers = new Set<string>();
   for (const match of folded.matchAll(IDENTIFIER)) {
     const term = identifierTerm(match[0]);
@@ -50,7 +65,7 @@ export function indexTerms(text: string): string[] {
 
 /** Filters are terms of their own, kept apart from the words (see SearchDocument.meta). */
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
-export const tagFilterTerm = (tag: string): string => `zqt${hex(fold(tag.trim()))}`;
+export const tagFilterTerm = (tag: string): string => clipTerm(`zqt${hex(fold(tag.trim()))}`);
 export const authorFilterTerm = (memberId: string): string => `zqa${hex(memberId)}`;
 
 /** What is indexed for a post or a comment: one list of terms per field. */
@@ -103,7 +118,7 @@ const PHRASE_TERMS_MAX = 8;
 /** A one-letter word would match most of the index as a prefix: it matches whole words only. */
 const PREFIX_MIN = 2;
 
-const wordTerm = (term: string): QueryTerm => ({ kind: term.length >= PREFIX_MIN ? 'prefix' : 'exact', term });
+const wordTerm = (term: string): QueryTerm => ({ kind: term.length >= PREFIX_MIN ? 'prefix' : 'exact', term: clipTerm(term) });
 
 /** The terms of one unquoted chunk of a query (`(std::vector)`, `useEffect,`, `lead`). */
 function chunkTerms(chunk: string): QueryTerm[] {
@@ -133,7 +148,7 @@ export function parseQuery(input: string): ParsedQuery {
       if (before !== null && fold(before) !== fold(given)) parsed.contradictory = true;
       parsed[which] = given;
     } else if (quoted !== undefined) {
-      const words = (fold(quoted).match(WORD) ?? []).slice(0, PHRASE_TERMS_MAX);
+      const words = (fold(quoted).match(WORD) ?? []).slice(0, PHRASE_TERMS_MAX).map(clipTerm);
       if (words.length === 1) parsed.terms.push({ kind: 'exact', term: words[0]! });
       else if (words.length > 1) parsed.terms.push({ kind: 'phrase', terms: words });
     } else {
@@ -155,7 +170,8 @@ function dedupe(terms: QueryTerm[]): QueryTerm[] {
 }
 
 /** Whether an indexed term (folded) is matched by a query term (used to mark the snippet). */
-export function termMatches(query: QueryTerm, term: string): boolean {
+export function termMatches(query: QueryTerm, word: string): boolean {
+  const term = clipTerm(word);
   if (query.kind === 'phrase') return query.terms.includes(term);
   return query.kind === 'prefix' ? term.startsWith(query.term) : term === query.term;
 }

@@ -349,6 +349,19 @@ describe('GET /api/search', () => {
     expect((await search('gooseberry')).total).toBe(1);
   });
 
+  it('indexes and finds a very long word by its start, on both engines', async () => {
+    // PostgreSQL refuses a word of 2,048 bytes or more in a tsvector or a tsquery.
+    const word = 'mississippi'.repeat(300);
+    const post = await createPost(t.app, ada, { title: 'A pasted blob', description: `Look: ${word} (sorry).`, category: 'rust' });
+    const comment = await createComment(t.app, linus, post, `Same here: \`${'ab.'.repeat(900)}cd\` and done.`);
+    expect(await postIdsFor(word.slice(0, 200))).toEqual([post]);
+    expect((await search(`ab.ab.ab.ab`)).hits.map((h) => h.commentId)).toEqual([comment]);
+    // What was typed may grow past that when folded (㍿ is four letters).
+    expect(await search('㍿'.repeat(200))).toEqual({ hits: [], total: 0 });
+    expect(await search(`tag:${'㍿'.repeat(196)}`)).toEqual({ hits: [], total: 0 });
+    expect(await search(`"${'㍿'.repeat(198)}"`)).toEqual({ hits: [], total: 0 });
+  });
+
   it('refuses bad input with a 400 in the one error shape, and never passes syntax to the engine', async () => {
     for (const query of [
       '',
