@@ -55,6 +55,8 @@ export function snippetOf(text: string, terms: readonly QueryTerm[]): string {
     // Do not cut a match in half.
     const cut = ranges.find(([s, e]) => s < end && e > end);
     if (cut) end = cut[0];
+    // Nor a character of two code units (an emoji): half of it shows as "�".
+    else if (/[\uD800-\uDBFF]/.test(source[end - 1] ?? '')) end -= 1;
   }
   let html = before;
   let at = start;

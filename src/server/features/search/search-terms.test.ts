@@ -86,5 +86,9 @@ describe('search snippets', () => {
     expect(plain.endsWith('…')).toBe(true);
     expect(snippet).toContain('<mark>needle</mark>');
     expect(snippetOf('short text', parseQuery('absent').terms)).toBe('short text');
+    // Cut where an emoji is: not in its middle.
+    const emoji = snippetOf(`needle ${'b'.repeat(291)}🚀🚀🚀 more`, parseQuery('needle').terms);
+    expect(emoji.endsWith('\uD83D…')).toBe(false);
+    expect(emoji.endsWith('b…')).toBe(true);
   });
 });
