@@ -1,5 +1,11 @@
-import { fold, IDENTIFIER, identifierTerm, termMatches, WORD, type QueryTerm } from './search-terms.ts';
+import { fold, identifierTerm, termMatches, type QueryTerm } from './search-terms.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
+
+// The words and identifiers of search-terms.ts, read in the text as it is shown: fold() drops
+// combining marks before splitting, so a mark that stays apart after NFC (a Devanagari vowel
+// sign, a Hebrew point, an Arabic vowel) belongs to the word around it here too.
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const IDENTIFIER = /[\p{L}\p{M}\p{N}_]+(?:(?:::|\.|->)[\p{L}\p{M}\p{N}_]+)*(?:\+\+|#)?/gu;
 
 /** API.md: a snippet is at most this many characters of text. */
 export const SNIPPET_MAX = 300;

@@ -77,6 +77,12 @@ describe('search snippets', () => {
     );
   });
 
+  it('marks words written with combining marks, as the index reads them', () => {
+    expect(snippetOf('हिन्दी भाषा', parseQuery('हिन्दी').terms)).toBe('<mark>हिन्दी</mark> भाषा');
+    expect(snippetOf('שָׁלוֹם עולם', parseQuery('שלום').terms)).toBe('<mark>שָׁלוֹם</mark> עולם');
+    expect(snippetOf('مَرْحَبًا بالعالم', parseQuery('مرحبا').terms)).toBe('<mark>مَرْحَبًا</mark> بالعالم');
+  });
+
   it('starts a little before the first match and stays within the limit', () => {
     const text = `${'word '.repeat(100)}needle ${'tail '.repeat(100)}`;
     const snippet = snippetOf(text, parseQuery('needle').terms);
