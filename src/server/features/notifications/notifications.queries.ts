@@ -781,7 +781,11 @@ export async function moveUnreadCount(db: Db, memberId: string, delta: number): 
   return Number(row?.unread_notifications ?? 0);
 }
 
-/** Marks all of the member's notifications read; answers the ids of those that were unread. */
+/**
+ * Marks all of the member's notifications read; answers the ids of those that were unread. The
+ * count goes down by as many, not to 0: on PostgreSQL a notification committed meanwhile is not
+ * among them, and stays unread and counted.
+ */
 export async function markAllNotificationsRead(db: Db, memberId: string, at: string): Promise<string[]> {
   const rows = await db
     .updateTable('notifications')
@@ -790,7 +794,7 @@ export async function markAllNotificationsRead(db: Db, memberId: string, at: str
     .where('read_at', 'is', null)
     .returning('id')
     .execute();
-  await db.updateTable('users').set({ unread_notifications: 0 }).where('id', '=', memberId).execute();
+  if (rows.length > 0) await moveUnreadCount(db, memberId, -rows.length);
   return rows.map((r) => r.id);
 }
 

@@ -182,6 +182,52 @@ describe('notifications', () => {
     },
   );
 
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'counts a notification that commits while all are being marked read (PostgreSQL)',
+    async () => {
+      const [ada, bob] = await members('Ada', 'Bob');
+      await createComment(t.app, bob, await createPost(t.app, ada), 'first');
+      const other = await createPost(t.app, ada);
+      // A comment on another post in flight: its notification written and Ada's count moved, not committed yet.
+      const trx = await t.db.startTransaction().execute();
+      const commentId = 'in-flight-read-all';
+      const at = new Date().toISOString();
+      await trx
+        .insertInto('comments')
+        .values({ id: commentId, post_id: other, author_id: bob.id, comment: 'second', comment_html: '<p>second</p>', created_at: at })
+        .execute();
+      await trx
+        .insertInto('notifications')
+        .values({
+          id: commentId,
+          member_id: ada.id,
+          type: 'comment',
+          actor_id: bob.id,
+          post_id: other,
+          comment_id: commentId,
+          title: 'A post',
+          text: 'second',
+          created_at: at,
+        })
+        .execute();
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ unread_notifications: eb('unread_notifications', '+', 1) }))
+        .where('id', '=', ada.id)
+        .execute();
+      const marking = readAll(ada);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await trx.commit().execute();
+      expect((await marking).json()).toEqual({ modifiedCount: 1 });
+      // The one that came meanwhile is unread, and counted.
+      expect((await list(ada)).items.map((n) => [n.text, n.read])).toEqual([
+        ['second', false],
+        ['first', true],
+      ]);
+      expect(await unread(ada)).toBe(1);
+    },
+  );
+
   it('shows no comment of a banned member in an unread notification', async () => {
     const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
     const postId = await createPost(t.app, ada);
