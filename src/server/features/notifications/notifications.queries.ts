@@ -616,9 +616,27 @@ export async function holdMailsOf(db: Db, commentIds: string[], since: string): 
     .execute();
 }
 
-/** Removes notifications (of removed comments, a post, an announcement), their unread ones from the counts first. */
+/**
+ * Removes notifications (of removed comments, a post, an announcement), their unread ones from the counts first.
+ * On PostgreSQL the rows are held first: one being marked read meanwhile is then counted off by
+ * its read alone, not by both (the count below is read after the read commits, not before).
+ */
 export async function removeNotifications(db: Db, of: NotificationsOf): Promise<void> {
   if ('commentIds' in of && of.commentIds.length === 0) return;
+  if (isPostgres(db)) {
+    const held = lockingRead(
+      db,
+      db
+        .selectFrom('notifications')
+        .select('id')
+        .where((eb) => whereOf(eb, of)),
+      'notifications',
+    );
+    await db
+      .selectFrom(held.as('held'))
+      .select((eb) => eb.fn.countAll().as('n'))
+      .execute();
+  }
   const unread = (eb: ExpressionBuilder<DB, 'notifications'>) => eb.and([eb('notifications.read_at', 'is', null), whereOf(eb, of)]);
   await db
     .updateTable('users')

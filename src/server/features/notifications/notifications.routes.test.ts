@@ -228,6 +228,32 @@ describe('notifications', () => {
     },
   );
 
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'takes a deleted comment’s notification off the count once, when it is being read as the comment goes (PostgreSQL)',
+    async () => {
+      const [ada, bob] = await members('Ada', 'Bob');
+      const postId = await createPost(t.app, ada);
+      const commentId = await createComment(t.app, bob, postId, 'goes');
+      await createComment(t.app, bob, await createPost(t.app, ada), 'stays');
+      const [, n] = (await list(ada)).items;
+      expect(n).toMatchObject({ commentId, read: false });
+      // Ada marking it read, in flight: the row marked and her count moved, not committed yet.
+      const trx = await t.db.startTransaction().execute();
+      await trx.updateTable('notifications').set({ read_at: new Date().toISOString() }).where('id', '=', n!._id).execute();
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ unread_notifications: eb('unread_notifications', '-', 1) }))
+        .where('id', '=', ada.id)
+        .execute();
+      const removing = t.app.inject({ method: 'DELETE', url: `/api/comment-data/${commentId}`, headers: bob.headers });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await trx.commit().execute();
+      expect((await removing).statusCode).toBe(200);
+      expect((await list(ada)).items.map((i) => [i.text, i.read])).toEqual([['stays', false]]);
+      expect(await unread(ada)).toBe(1);
+    },
+  );
+
   it('shows no comment of a banned member in an unread notification', async () => {
     const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
     const postId = await createPost(t.app, ada);
