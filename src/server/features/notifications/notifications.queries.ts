@@ -487,8 +487,16 @@ export async function findRepointable(db: Db, commentIds: string[]) {
   return found;
 }
 
-/** Points a notification at another comment of its post (its writer, its text, its time); its read state stays. */
+/**
+ * Points a notification at another comment of its post (its writer, its text, its time); its read state stays.
+ * On PostgreSQL the comment is held first (key share): one being deleted meanwhile is waited for
+ * and then left alone, rather than named by the row and failing this write at its COMMIT.
+ */
 export async function pointNotificationAt(db: Db, id: string, to: { commentId: string; actorId: string; text: string; createdAt: string }) {
+  if (isPostgres(db)) {
+    const held = lockingRead(db, db.selectFrom('comments').select('id').where('id', '=', to.commentId), 'comments', 'key share');
+    if (!(await held.executeTakeFirst())) return;
+  }
   await db
     .updateTable('notifications')
     .set({ comment_id: to.commentId, actor_id: to.actorId, text: to.text, created_at: to.createdAt })

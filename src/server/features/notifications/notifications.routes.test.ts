@@ -229,6 +229,29 @@ describe('notifications', () => {
   );
 
   it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'marks a notification read while the comment it shows is being deleted (PostgreSQL)',
+    async () => {
+      const [ada, bob, cy] = await members('Ada', 'Bob', 'Cy');
+      const postId = await createPost(t.app, ada);
+      const first = await createComment(t.app, bob, postId, 'first');
+      const second = await createComment(t.app, cy, postId, 'second');
+      const [n] = (await list(ada)).items;
+      expect(n).toMatchObject({ text: 'second', commentId: second, read: false });
+      // The second comment being deleted, in flight: held, then gone with its notifications.
+      const trx = await t.db.startTransaction().execute();
+      await trx.selectFrom('comments').select('id').where('id', '=', second).forUpdate().execute();
+      const marking = readAll(ada);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await trx.deleteFrom('notifications').where('comment_id', '=', second).execute();
+      await trx.deleteFrom('comments').where('id', '=', second).execute();
+      await trx.commit().execute();
+      expect((await marking).statusCode).toBe(200);
+      expect((await list(ada)).items).toMatchObject([{ _id: n!._id, text: 'first', commentId: first, read: true }]);
+      expect(await unread(ada)).toBe(0);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
     'takes a deleted comment’s notification off the count once, when it is being read as the comment goes (PostgreSQL)',
     async () => {
       const [ada, bob] = await members('Ada', 'Bob');
