@@ -824,12 +824,13 @@ export async function markAllNotificationsRead(db: Db, memberId: string, at: str
   return rows.map((r) => r.id);
 }
 
-export async function readNotificationSettings(db: Db, memberId: string): Promise<NotificationSettings> {
-  const row = await db
-    .selectFrom('users')
-    .select(['email_on_comment', 'email_on_reply'])
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
+/**
+ * The member's mail settings; `held` (for a change) keeps the row until the transaction ends, so
+ * two changes at once go one after the other and the second keeps what the first changed.
+ */
+export async function readNotificationSettings(db: Db, memberId: string, held = false): Promise<NotificationSettings> {
+  const query = db.selectFrom('users').select(['email_on_comment', 'email_on_reply']).where('id', '=', memberId);
+  const row = await (held ? lockingRead(db, query, 'users', 'no key update') : query).executeTakeFirstOrThrow();
   return { emailOnComment: Number(row.email_on_comment) === 1, emailOnReply: Number(row.email_on_reply) === 1 };
 }
 

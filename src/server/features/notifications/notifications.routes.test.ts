@@ -674,6 +674,24 @@ describe('notifications', () => {
         expect(await get(ada)).toEqual({ emailOnComment: false, emailOnReply: true });
       },
     );
+
+    it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+      'keeps both of two changes made at once, each answered as it left them (PostgreSQL)',
+      async () => {
+        const [ada] = await members('Ada');
+        // Another write holding Ada's row, so that both changes arrive while it is held.
+        const trx = await t.db.startTransaction().execute();
+        await trx.selectFrom('users').select('id').where('id', '=', ada.id).forNoKeyUpdate().execute();
+        const first = patch(ada, { emailOnComment: false });
+        const second = patch(ada, { emailOnReply: false });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await trx.commit().execute();
+        const answers = [(await first).json(), (await second).json()] as NotificationSettings[];
+        expect(await get(ada)).toEqual({ emailOnComment: false, emailOnReply: false });
+        // The one that went second saw the first.
+        expect(answers).toContainEqual({ emailOnComment: false, emailOnReply: false });
+      },
+    );
   });
 
   describe('whether a notification is also mailed', () => {

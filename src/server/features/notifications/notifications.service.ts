@@ -87,7 +87,7 @@ export async function changeNotificationSettings(
   input: UpdateNotificationSettingsInput,
 ): Promise<NotificationSettings> {
   return writes.run(async (w) => {
-    const before = await readNotificationSettings(w.trx, viewer.id);
+    const before = await readNotificationSettings(w.trx, viewer.id, true);
     const after: NotificationSettings = {
       emailOnComment: input.emailOnComment ?? before.emailOnComment,
       emailOnReply: input.emailOnReply ?? before.emailOnReply,
