@@ -125,6 +125,19 @@ describe('/notifications', () => {
     expect(calls).toEqual(['read n-here']);
   });
 
+  it('finds the opened post’s unread notification behind many newer ones on other posts', async () => {
+    const newer = Array.from({ length: 150 }, (_, i) => buildNotification({ _id: `n-${i}`, postId: `other-${i}` }));
+    const calls = inboxServer([...newer, buildNotification({ _id: 'n-old', postId: 'post-5', commentId: 'c-5' })]);
+    server.use(
+      http.get('*/api/post-data/post-5', () => HttpResponse.json(buildPostDetail({ _id: 'post-5', title: 'An older thread' }))),
+      http.get('*/api/comment-pagination/post-5', () => pagedAnswer([])),
+    );
+    renderApp('/post-details/post-5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'An older thread' }, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual(['read n-old']));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAccessibleDescription('150 unread notifications'));
+  });
+
   it('marks all as read', async () => {
     const calls = inboxServer([buildNotification(), buildNotification()]);
     const { user } = renderApp('/notifications');
