@@ -273,8 +273,13 @@ export interface Search {
 /** Which fields the words must match: any of the searchable ones, or the title only. */
 export type Fields = 'text' | 'title';
 
-/** A prefix stands for at most this many words, the first in order (what a search costs stays bounded). */
+/**
+ * A prefix stands for at most this many words (what a search costs stays bounded): the shortest
+ * of the first PREFIX_SCAN_MAX in order, as the short words are the common ones (`use` stands
+ * for `used`, `user` and `users` before `useaccountsettingsdialog`).
+ */
 export const PREFIX_EXPANSION_MAX = 32;
+const PREFIX_SCAN_MAX = 2_000;
 
 /**
  * FTS5 answers a prefix query by merging every matching word's whole list of documents, so its
@@ -287,8 +292,9 @@ export async function expandPrefixes(db: Db, query: ParsedQuery): Promise<Map<st
   if (engineOf(db) === 'postgres') return expansions;
   for (const t of query.terms) {
     if (t.kind !== 'prefix' || expansions.has(t.term)) continue;
-    const r = await sql<{ term: string }>`select term from search_terms where term >= ${t.term} and term < ${`${t.term}\u{10FFFF}`}
-        order by term limit ${PREFIX_EXPANSION_MAX}`.execute(db);
+    const r = await sql<{ term: string }>`select term from (
+          select term from search_terms where term >= ${t.term} and term < ${`${t.term}\u{10FFFF}`} order by term limit ${PREFIX_SCAN_MAX}
+        ) order by length(term), term limit ${PREFIX_EXPANSION_MAX}`.execute(db);
     expansions.set(
       t.term,
       r.rows.map((row) => row.term),

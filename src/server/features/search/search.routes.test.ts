@@ -362,6 +362,19 @@ describe('GET /api/search', () => {
     expect(await search(`"${'㍿'.repeat(198)}"`)).toEqual({ hits: [], total: 0 });
   });
 
+  it('finds a common word by its start among many longer words that come first in order, on both engines', async () => {
+    // Forty long words that sort before "quillers" (on SQLite a prefix stands for a bounded number of words).
+    const long = Array.from(
+      { length: 40 },
+      (_, i) => `quilla${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}xyz`,
+    );
+    const crowd = await createPost(t.app, ada, { title: 'Glossary', description: long.join(' '), category: 'rust' });
+    const common = await createPost(t.app, linus, { title: 'Feathers', description: 'Ask the quillers first.', category: 'rust' });
+    const found = await postIdsFor('quill');
+    expect(found).toContain(common);
+    expect(found).toContain(crowd);
+  });
+
   it('refuses bad input with a 400 in the one error shape, and never passes syntax to the engine', async () => {
     for (const query of [
       '',
