@@ -68,8 +68,10 @@ export async function insertAnnouncement(
     .execute();
 }
 
-/** New title and/or text; the text's HTML is rendered again, as when it was published. */
-/** Changes what differs; answers 0 when nothing would change, or there is no such announcement. */
+/**
+ * New title and/or text; the text's HTML is rendered again, as when it was published. Answers
+ * 0 when nothing would change, or there is no such announcement.
+ */
 export async function updateAnnouncement(db: Db, id: string, input: UpdateAnnouncementInput): Promise<number> {
   const result = await db
     .updateTable('announcements')

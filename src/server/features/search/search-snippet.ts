@@ -1,4 +1,4 @@
-import { fold, identifierTerm, termMatches, type QueryTerm } from './search-terms.ts';
+import { fold, identifierTerm, termMatches, wholeCharacterEnd, type QueryTerm } from './search-terms.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 // The words and identifiers of search-terms.ts, read in the text as it is shown: fold() drops
@@ -62,7 +62,7 @@ export function snippetOf(text: string, terms: readonly QueryTerm[]): string {
     const cut = ranges.find(([s, e]) => s < end && e > end);
     if (cut) end = cut[0];
     // Nor a character of two code units (an emoji): half of it shows as "�".
-    else if (/[\uD800-\uDBFF]/.test(source[end - 1] ?? '')) end -= 1;
+    else end = wholeCharacterEnd(source, end);
   }
   let html = before;
   let at = start;

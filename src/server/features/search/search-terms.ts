@@ -37,11 +37,14 @@ const IDENTIFIER_MARK = 'zq0';
  */
 export const TERM_MAX = 500;
 
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+
+/** Where to cut a text at `end` without splitting a character of two code units (an emoji). */
+export const wholeCharacterEnd = (text: string, end: number): number => (HIGH_SURROGATE.test(text[end - 1] ?? '') ? end - 1 : end);
+
 /** The term as indexed: its first TERM_MAX code units, a surrogate pair kept whole. */
 export function clipTerm(term: string): string {
-  if (term.length <= TERM_MAX) return term;
-  const end = /[\uD800-\uDBFF]/.test(term[TERM_MAX - 1]!) ? TERM_MAX - 1 : TERM_MAX;
-  return term.slice(0, end);
+  return term.length <= TERM_MAX ? term : term.slice(0, wholeCharacterEnd(term, TERM_MAX));
 }
 
 /** The one term of an identifier (already folded), or null for a plain word. */
@@ -54,7 +57,7 @@ export function identifierTerm(folded: string): string | null {
 export function indexTerms(text: string): string[] {
   const folded = fold(text);
   const words = folded.match(WORD) ?? [];
-  for (let i = 0; i < words.length; i += 1) if (words[i]!.length > TERM_MAX) words[i] = clipTerm(words[i]!);
+  for (let i = 0; i < words.length; i += 1) words[i] = clipTerm(words[i]!);
   const identifiers = new Set<string>();
   for (const match of folded.matchAll(IDENTIFIER)) {
     const term = identifierTerm(match[0]);
