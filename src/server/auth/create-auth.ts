@@ -149,7 +149,8 @@ export function createAuth(deps: {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/request-password-reset' || ctx.path === '/reset-password') {
-          const answer = await beforePasswordReset(ctx.path, (ctx.body ?? {}) as Record<string, unknown>, reset);
+          const request = { body: (ctx.body ?? {}) as Record<string, unknown>, query: (ctx.query ?? {}) as Record<string, unknown> };
+          const answer = await beforePasswordReset(ctx.path, request, reset);
           if (answer) return ctx.json(answer);
         }
         if (

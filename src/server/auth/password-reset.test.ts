@@ -177,6 +177,14 @@ describe('password reset by mail', () => {
     const reset = await resetPassword(t, token, 'N3w!Passw');
     expect(reset.statusCode).toBe(403);
     expect(reset.json()).toMatchObject({ code: 'BANNED' });
+    // Better Auth also takes the token from the query: the same refusal there.
+    const byQuery = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/reset-password?token=${token}`,
+      payload: { newPassword: 'N3w!Passw' },
+    });
+    expect(byQuery.statusCode).toBe(403);
+    expect(byQuery.json()).toMatchObject({ code: 'BANNED' });
     const accounts = await t.db.selectFrom('accounts').select('id').where('user_id', '=', mallory.id).execute();
     expect(accounts).toEqual([]);
   });

@@ -70,9 +70,10 @@ export function passwordResetOptions(deps: PasswordResetDeps) {
  */
 export async function beforePasswordReset(
   path: string,
-  body: Record<string, unknown>,
+  request: { body: Record<string, unknown>; query: Record<string, unknown> },
   deps: PasswordResetDeps,
 ): Promise<typeof RESET_REQUESTED | undefined> {
+  const { body, query } = request;
   if (path === '/request-password-reset') {
     const email = emailSchema.safeParse(body.email);
     // Better Auth refuses a malformed address itself (400).
@@ -95,8 +96,10 @@ export async function beforePasswordReset(
     if (typeof body.newPassword !== 'string' || !isValidPassword(body.newPassword)) {
       throw new APIError('BAD_REQUEST', { message: PASSWORD_TOAST_MESSAGE });
     }
-    // A link asked for before its member was banned must not give them back a password.
-    if (typeof body.token === 'string' && (await isResetForBannedMember(deps.db, body.token))) {
+    // A link asked for before its member was banned must not give them back a password. Better
+    // Auth takes the token from the body or else from the query: the one it would spend.
+    const token = body.token || query.token;
+    if (typeof token === 'string' && (await isResetForBannedMember(deps.db, token))) {
       throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
     }
   }
