@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import type { NotificationFacts } from '../../write-path/events.ts';
@@ -138,6 +139,50 @@ describe('mail at shutdown', () => {
 
       await t.close();
       expect(sink.mails.map((m) => m.to)).toEqual([[ada.email]]);
+    } finally {
+      await sink.close();
+    }
+  });
+});
+
+describe('a notification mail tried again', () => {
+  it('keeps to what holds at its try: not to a member banned or with these mails off since, nor about a comment deleted since', async () => {
+    const sink = await startSmtpSink();
+    const log = logCollector();
+    const t = await buildTestApp(
+      { SMTP_URL: sink.url, MAIL_FROM: 'forum@example.test', MAIL_RETRY_DELAYS: '600000', LOG_LEVEL: 'info' },
+      { logStream: log.stream },
+    );
+    try {
+      await createTags(t, 'typescript');
+      const admin = await createAdmin(t);
+      const bob = await signUp(t.app, { name: 'Bob' });
+      // Four authors, each mailed when Bob comments on their post; every first try is refused.
+      const authors: TestMember[] = [];
+      for (const name of ['Ada', 'Cyd', 'Dan', 'Eve']) authors.push(await signUp(t.app, { name }));
+      const [ada, , dan, eve] = authors as [TestMember, TestMember, TestMember, TestMember];
+      sink.refuseNext(authors.length);
+      const comments: string[] = [];
+      for (const author of authors) comments.push(await createComment(t.app, bob, await createPost(t.app, author)));
+      const isRetry = (l: LogLine) => l.msg === 'a mail could not be sent yet; it will be tried again';
+      await log.until(() => log.lines.filter(isRetry).length === authors.length);
+
+      const off = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/notification-settings',
+        headers: ada.headers,
+        payload: { emailOnComment: false },
+      });
+      expect(off.statusCode).toBe(200);
+      // Cyd's: deleted by its writer.
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${comments[1]}`, headers: bob.headers });
+      expect(deleted.statusCode).toBe(200);
+      const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${dan.email}`, headers: admin.headers });
+      expect(ban.statusCode).toBe(200);
+
+      // The stop gives every waiting mail its last try now.
+      await t.close();
+      expect(sink.mails.map((m) => m.to)).toEqual([[eve.email]]);
     } finally {
       await sink.close();
     }

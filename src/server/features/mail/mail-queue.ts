@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mail, MailTransport } from './mail-transport.ts';
 
-/** What is queued: a mail, or how to write it (a read of the recipient, say) once its turn comes. */
+/**
+ * What is queued: a mail, or how to write it (a read of the recipient, say) once its turn comes,
+ * and again at each retry; null when it is no longer to be sent.
+ */
 export type MailSource = Mail | (() => Promise<Mail | null>);
 
 export interface Mailer {
@@ -15,7 +18,6 @@ export interface Mailer {
 interface Item {
   source: MailSource;
   label: string;
-  mail: Mail | null;
   attempt: number;
 }
 
@@ -65,16 +67,18 @@ export function createMailer(deps: { transport: MailTransport; log: FastifyBaseL
   };
 
   const attempt = async (item: Item): Promise<void> => {
+    let mail: Mail | null;
     try {
-      item.mail ??= typeof item.source === 'function' ? await item.source() : item.source;
+      // Written anew at each try: a retry minutes later keeps to what holds then (a ban, say).
+      mail = typeof item.source === 'function' ? await item.source() : item.source;
     } catch (error) {
       log.error({ err: error, mail: item.label }, 'a mail could not be written; it is not sent');
       return;
     }
-    if (!item.mail) return;
+    if (!mail) return;
     item.attempt += 1;
     try {
-      await transport.deliver(item.mail);
+      await transport.deliver(mail);
     } catch (error) {
       const delay = retryDelaysMs[item.attempt - 1];
       if (delay === undefined || isPermanent(error) || closing) {
@@ -105,7 +109,7 @@ export function createMailer(deps: { transport: MailTransport; log: FastifyBaseL
         log.error({ mail: label }, 'the mail queue is full; this mail is not sent');
         return false;
       }
-      ready.push({ source, label, mail: null, attempt: 0 });
+      ready.push({ source, label, attempt: 0 });
       pump();
       return true;
     },

@@ -5,6 +5,9 @@ import { mailRecipients } from './mail-recipients.ts';
 
 // The addresses of queued mails, read when the first of them has its turn, for those behind it too.
 
+/** A new member's settings: both kinds of mail on. */
+const mailsOn = { emailOnComment: true, emailOnReply: true };
+
 describe('mail recipients', () => {
   let t: TestApp;
   let ada: TestMember;
@@ -26,15 +29,15 @@ describe('mail recipients', () => {
     book.expect(ada.id);
     book.expect(bob.id);
     book.expect(bob.id);
-    expect(await book.take(ada.id)).toEqual({ email: ada.email, banned: false });
+    expect(await book.take(ada.id)).toEqual({ email: ada.email, banned: false, ...mailsOn });
     // Bob's address was read with Ada's: what changes afterwards is not read again.
     await setEmail(bob.id, 'bob.later@example.test');
-    expect(await book.take(bob.id)).toEqual({ email: bob.email, banned: false });
-    expect(await book.take(bob.id)).toEqual({ email: bob.email, banned: false });
+    expect(await book.take(bob.id)).toEqual({ email: bob.email, banned: false, ...mailsOn });
+    expect(await book.take(bob.id)).toEqual({ email: bob.email, banned: false, ...mailsOn });
     expect(book.size).toBe(0);
     // A mail queued afterwards reads again.
     book.expect(bob.id);
-    expect(await book.take(bob.id)).toEqual({ email: 'bob.later@example.test', banned: false });
+    expect(await book.take(bob.id)).toEqual({ email: 'bob.later@example.test', banned: false, ...mailsOn });
     await setEmail(bob.id, bob.email);
   });
 
@@ -42,7 +45,7 @@ describe('mail recipients', () => {
     const book = mailRecipients(t.db);
     book.expect(cyd.id);
     await t.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', cyd.id).execute();
-    expect(await book.take(cyd.id)).toEqual({ email: cyd.email, banned: true });
+    expect(await book.take(cyd.id)).toEqual({ email: cyd.email, banned: true, ...mailsOn });
     await t.db.updateTable('users').set({ banned_at: null }).where('id', '=', cyd.id).execute();
   });
 

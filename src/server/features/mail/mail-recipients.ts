@@ -1,26 +1,32 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { findMailRecipients, type MailRecipient } from './mail.queries.ts';
+import { findLiveComments, findMailRecipients } from './mail.queries.ts';
 
-/** Addresses read together at most: those of the mails next in line, not of the whole queue. */
+/** Rows read together at most: those of the mails next in line, not of the whole queue. */
 const READ_AT_ONCE = 32;
 
-interface Wanted {
-  /** Mails queued for this member whose turn has not come yet. */
+interface Wanted<V> {
+  /** Mails queued that need this row and whose turn has not come yet. */
   mails: number;
-  /** The read that holds the member's address, once one is under way. */
-  found?: Promise<MailRecipient | undefined>;
+  /** The read that holds the row, once one is under way. */
+  found?: Promise<V | undefined>;
 }
 
+/** The recipients' addresses, ban and settings, read as readsAtTurn says. */
+export const mailRecipients = (db: Kysely<DB>) => readsAtTurn((ids) => findMailRecipients(db, ids));
+
+/** Whether the comments the mails are about are still there, read the same way. */
+export const liveComments = (db: Kysely<DB>) => readsAtTurn((ids) => findLiveComments(db, ids));
+
 /**
- * The recipients' addresses, read when a mail's turn comes (so a member banned meanwhile gets
+ * Rows a mail is written from, read when its turn comes (so a member banned meanwhile gets
  * nothing), but for the mails queued behind it as well: under a load of comments each write
  * queued a read of its own, one round trip to the database per comment; now mails that wait
  * for their turn share one. A mail that is not queued after all (a full queue, a server
- * stopping) is given back with `drop`, so nothing is kept for it.
+ * stopping) is given back with `drop`, so nothing is kept for it; a mail tried again reads anew.
  */
-export function mailRecipients(db: Kysely<DB>) {
-  const wanted = new Map<string, Wanted>();
+function readsAtTurn<V>(read: (ids: readonly string[]) => Promise<Map<string, V>>) {
+  const wanted = new Map<string, Wanted<V>>();
 
   const readFor = (first: string): void => {
     const ids = [first];
@@ -28,8 +34,8 @@ export function mailRecipients(db: Kysely<DB>) {
       if (ids.length >= READ_AT_ONCE) break;
       if (!w.found && id !== first) ids.push(id);
     }
-    const read = findMailRecipients(db, ids);
-    for (const id of ids) wanted.get(id)!.found = read.then((found) => found.get(id));
+    const reading = read(ids);
+    for (const id of ids) wanted.get(id)!.found = reading.then((rows) => rows.get(id));
   };
 
   const release = (id: string): void => {
@@ -38,7 +44,7 @@ export function mailRecipients(db: Kysely<DB>) {
   };
 
   return {
-    /** A mail to this member is queued. */
+    /** A mail that needs this row is queued. */
     expect(id: string): void {
       const w = wanted.get(id);
       if (w) w.mails += 1;
@@ -46,8 +52,8 @@ export function mailRecipients(db: Kysely<DB>) {
     },
     /** It was not queued after all. */
     drop: release,
-    /** The member's address and ban, when the mail's turn has come; undefined for no such member. */
-    async take(id: string): Promise<MailRecipient | undefined> {
+    /** The row, when the mail's turn has come; undefined for none. */
+    async take(id: string): Promise<V | undefined> {
       let w = wanted.get(id);
       if (!w) wanted.set(id, (w = { mails: 1 }));
       if (!w.found) readFor(id);
@@ -57,7 +63,7 @@ export function mailRecipients(db: Kysely<DB>) {
         release(id);
       }
     },
-    /** Members with a mail still to come (for tests). */
+    /** Rows with a mail still to come (for tests). */
     get size(): number {
       return wanted.size;
     },

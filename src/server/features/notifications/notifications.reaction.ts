@@ -84,7 +84,7 @@ async function refreshCommentNotifications(db: Db, commentId: string): Promise<v
 }
 
 /** Whether a member's settings let this type go by mail (only comments and replies ever do). */
-const mailAllowed = (type: NotificationType, settings: { emailOnComment: boolean; emailOnReply: boolean }) =>
+export const mailAllowed = (type: NotificationType, settings: { emailOnComment: boolean; emailOnReply: boolean }) =>
   (type === 'comment' && settings.emailOnComment) || (type === 'reply' && settings.emailOnReply);
 
 /**
