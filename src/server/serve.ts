@@ -24,6 +24,7 @@ export async function serve(options: { webRoot: string; rendererModule: string |
   const app = await buildApp({ config, database, webRoot: options.webRoot, rendererModule: options.rendererModule });
   const durability = await durabilityWarning(database.db);
   if (durability) app.log.warn(durability);
+  for (const message of config.warnings) app.log.warn(message);
   warn = (message) => app.log.warn(message);
 
   let closing = false;

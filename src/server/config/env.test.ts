@@ -39,6 +39,18 @@ describe('configuration from the environment', () => {
     expect(() => load({ DATABASE_URL: 'mysql://x' })).toThrow(/must be a postgres:\/\/ URL/);
   });
 
+  it('warns at start when links would name localhost: in production or with SMTP, without PUBLIC_URL', () => {
+    const secret = 'x'.repeat(40);
+    expect(load({}).warnings).toEqual([]);
+    expect(load({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, PORT: '8080' }).warnings).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set: links in mails, feeds and the sitemap point at http:\/\/localhost:8080\./),
+    ]);
+    const smtp = { SMTP_URL: 'smtp://mail.example.org:587', MAIL_FROM: 'forum@example.org' };
+    expect(load(smtp).warnings).toHaveLength(1);
+    expect(load({ ...smtp, PUBLIC_URL: 'https://forum.example.org' }).warnings).toEqual([]);
+    expect(load({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, PUBLIC_URL: 'https://forum.example.org' }).warnings).toEqual([]);
+  });
+
   it('lets a tool read a data dir without making one, nor a secret in it, even in production', () => {
     const missing = path.join(dataDir, 'mistyped');
     const config = loadConfig({ DATA_DIR: missing, NODE_ENV: 'production' }, { tool: true });

@@ -103,6 +103,8 @@ export interface AppConfig {
   readCache: boolean;
   live: { streamsPerAddress: number; heartbeatMs: number };
   mail: MailConfig;
+  /** What the server says at start about a configuration that works but is likely a mistake. */
+  warnings: string[];
 }
 
 export interface MailConfig {
@@ -210,5 +212,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
     readCache: e.READ_CACHE !== 'off',
     live: { streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000) },
     mail: mailConfig(e),
+    warnings: publicUrlWarnings(e, production),
   };
+}
+
+/**
+ * Without PUBLIC_URL every absolute link (reset and notification mails, feeds, the sitemap)
+ * names localhost: harmless on a laptop, broken for everyone once the forum is served to others
+ * or mails leave the machine. Said at start rather than refused, so a local production build
+ * still runs.
+ */
+function publicUrlWarnings(
+  e: { PUBLIC_URL?: string | undefined; SMTP_URL?: string | undefined; PORT: number },
+  production: boolean,
+): string[] {
+  if (e.PUBLIC_URL || !(production || e.SMTP_URL)) return [];
+  return [
+    `PUBLIC_URL is not set: links in mails, feeds and the sitemap point at http://localhost:${e.PORT}. ` +
+      'Set it to the address people reach the forum at (https://forum.example.org).',
+  ];
 }
