@@ -1,6 +1,15 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { releaseHttpParser } from '../../lib/release-http-parser.ts';
-import { STREAMS_END, everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveEntry } from './live.bus.ts';
+import {
+  BACKLOG_EVENTS,
+  STREAMS_END,
+  everyone,
+  memberOnly,
+  subscribersOf,
+  type Audience,
+  type LiveBus,
+  type LiveEntry,
+} from './live.bus.ts';
 import type { EventId } from './live-ids.ts';
 
 export interface LiveHubOptions {
@@ -16,6 +25,8 @@ interface Stream {
   res: ServerResponse;
   address: string;
   keys: Audience[];
+  /** While it catches up: the events still to write, oldest first (the replay, then live ones). */
+  pending: LiveEntry[] | null;
 }
 
 /**
@@ -33,6 +44,14 @@ function releaseParserOf(res: ServerResponse): void {
 }
 
 const frameOf = (entry: LiveEntry) => `id: ${entry.id}\nevent: ${entry.name}\ndata: ${entry.data}\n\n`;
+
+/** A replay goes out in writes of about this much, each once the reader has taken the last. */
+const CATCH_UP_CHUNK = 64 * 1024;
+/**
+ * A stream this many events behind is let go: it reconnects and replays what the backlog keeps.
+ * A replay is at most the backlog (fewer than twice BACKLOG_EVENTS).
+ */
+const MAX_PENDING = BACKLOG_EVENTS * 3;
 
 /**
  * This instance's open event streams: who listens to what, one heartbeat timer for all of
@@ -66,8 +85,10 @@ export class LiveHub {
 
   /**
    * Takes over the response: headers, then what the client missed after `since`, then every
-   * event of its audience until it goes. Replay and registration happen in one turn of the
-   * event loop, so nothing falls between them and nothing comes twice.
+   * event of its audience until it goes. The replay is taken and the stream registered in one
+   * turn of the event loop, so nothing falls between them and nothing comes twice. The replay
+   * (up to the whole backlog, megabytes) is written as fast as the client reads it, the live
+   * events queued behind it: one that reads nothing holds a chunk, not the backlog.
    */
   open(
     res: ServerResponse,
@@ -82,7 +103,7 @@ export class LiveHub {
     const keys: Audience[] = [everyone];
     if (request.memberId) keys.push(memberOnly(request.memberId));
     if (request.postId) keys.push(subscribersOf(request.postId));
-    const stream: Stream = { res, address: request.address, keys };
+    const stream: Stream = { res, address: request.address, keys, pending: null };
 
     res.socket?.setNoDelay(true);
     res.socket?.setTimeout(0);
@@ -93,15 +114,13 @@ export class LiveHub {
       'cache-control': 'no-cache, no-store, no-transform',
       'x-accel-buffering': 'no',
     });
-    let first = `retry: ${retryMs()}\n\n`;
-    if (request.since) {
-      for (const entry of this.bus.after(request.since)) {
-        if (entry.name !== STREAMS_END && keys.includes(entry.audience)) first += frameOf(entry);
-      }
-    }
-    res.write(first);
+    res.write(`retry: ${retryMs()}\n\n`);
     // Gone already (while its session was read): there will be no 'close' to hear.
     if (res.destroyed || !res.socket || res.socket.destroyed) return;
+    if (request.since) {
+      const missed = this.bus.after(request.since).filter((entry) => entry.name !== STREAMS_END && keys.includes(entry.audience));
+      if (missed.length > 0) stream.pending = missed;
+    }
 
     this.streams.add(stream);
     this.perAddress.set(stream.address, (this.perAddress.get(stream.address) ?? 0) + 1);
@@ -112,12 +131,14 @@ export class LiveHub {
     }
     res.once('close', () => this.remove(stream));
     this.heartbeat ??= setInterval(() => this.beat(), this.options.heartbeatMs).unref();
+    this.catchUp(stream);
     // The connection will carry no other request: its parser can go (lib/release-http-parser.ts),
     // once the call that parsed this request is over.
     setImmediate(releaseParserOf, res);
   }
 
   private remove(stream: Stream): void {
+    stream.pending = null;
     if (!this.streams.delete(stream)) return;
     const count = (this.perAddress.get(stream.address) ?? 1) - 1;
     if (count > 0) this.perAddress.set(stream.address, count);
@@ -142,6 +163,22 @@ export class LiveHub {
     stream.res.write(chunk);
   }
 
+  /** Writes what the stream has pending until its socket's buffer is full, then again once it drains. */
+  private catchUp(stream: Stream): void {
+    const pending = stream.pending;
+    if (!pending) return;
+    let written = 0;
+    let room = true;
+    while (room && written < pending.length) {
+      let chunk = '';
+      while (written < pending.length && chunk.length < CATCH_UP_CHUNK) chunk += frameOf(pending[written++]!);
+      room = stream.res.write(chunk);
+    }
+    pending.splice(0, written);
+    if (pending.length === 0) stream.pending = null;
+    else stream.res.once('drain', () => this.catchUp(stream));
+  }
+
   private deliver(entry: LiveEntry): void {
     const streams = this.byAudience.get(entry.audience);
     if (!streams) return;
@@ -152,11 +189,16 @@ export class LiveHub {
       return;
     }
     const frame = frameOf(entry);
-    for (const stream of streams) this.write(stream, frame);
+    for (const stream of streams) {
+      if (!stream.pending) this.write(stream, frame);
+      else if (stream.pending.length < MAX_PENDING) stream.pending.push(entry);
+      else stream.res.destroy();
+    }
   }
 
   private beat(): void {
-    for (const stream of this.streams) this.write(stream, HEARTBEAT);
+    // One catching up is written to already.
+    for (const stream of this.streams) if (!stream.pending) this.write(stream, HEARTBEAT);
   }
 
   private end(stream: Stream): void {

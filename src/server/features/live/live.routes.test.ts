@@ -378,3 +378,46 @@ describe('live updates: limits and shutdown', () => {
     expect(t.app.live.hub.size).toBe(0);
   });
 });
+
+describe('live updates: a long replay', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('is written as the client reads it: all of it, in order, once, and no more than a chunk held for a client that does not read', async () => {
+    // About 20 MB of events a client missed.
+    const missed = Array.from({ length: 1000 }, (_, i) => ({
+      name: 'post-deleted' as const,
+      audience: '*' as const,
+      data: JSON.stringify({ postId: `${i}-${'x'.repeat(20_000)}` }),
+    }));
+    await t.app.live.bus.publish(missed);
+    const served: net.Socket[] = [];
+    t.app.server.on('connection', (socket: net.Socket) => served.push(socket));
+
+    const { hostname, port } = new URL(base);
+    const stalled = net.connect(Number(port), hostname).on('error', () => {});
+    stalled.pause();
+    stalled.write(`GET /api/events?lastEventId=0-0 HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+    while (t.app.live.hub.size < 1) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(served).toHaveLength(1);
+    expect(served[0]!.writableLength).toBeLessThan(1024 * 1024);
+
+    const reader = await openEventStream(base, '/api/events', { 'last-event-id': '0-0' });
+    const last = await reader.take((e) => e.data.startsWith('{"postId":"999-'));
+    await t.app.live.bus.publish([{ name: 'post-deleted', audience: '*', data: JSON.stringify({ postId: 'live' }) }]);
+    const live = await reader.take((e) => e.data === '{"postId":"live"}');
+    expect(reader.events.map((e) => (JSON.parse(e.data) as { postId: string }).postId.split('-')[0])).toEqual([
+      ...missed.map((_, i) => String(i)),
+      'live',
+    ]);
+    expect(compareEventIds(live.id, last.id)).toBeGreaterThan(0);
+    reader.close();
+    stalled.destroy();
+  });
+});
