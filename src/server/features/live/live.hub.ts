@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { releaseHttpParser } from '../../lib/release-http-parser.ts';
 import {
   BACKLOG_EVENTS,
@@ -41,6 +42,11 @@ const HEARTBEAT = ': \n\n';
 
 function releaseParserOf(res: ServerResponse): void {
   if (res.socket && !res.writableEnded) releaseHttpParser(res.socket, res.req);
+}
+
+/** A connection still holding what its client has not read: it is not reading, and goes without it. */
+function dropUnread(socket: Socket): void {
+  if (socket.writableLength > 0) socket.destroy();
 }
 
 const frameOf = (entry: LiveEntry) => `id: ${entry.id}\nevent: ${entry.name}\ndata: ${entry.data}\n\n`;
@@ -202,10 +208,16 @@ export class LiveHub {
   }
 
   private end(stream: Stream): void {
+    const socket = stream.res.socket;
     stream.res.end();
-    // The connection goes with it: neither a closing server nor the client waits for it.
-    stream.res.socket?.end();
     this.remove(stream);
+    if (!socket) return;
+    // The connection goes with it once what was written has left, without waiting for the client
+    // to close its side: one that is gone or hostile never does, and a closing server would wait
+    // for it. One that does not read loses what it has not taken by the next turn; reconnecting,
+    // it replays it.
+    socket.end(() => socket.destroy());
+    setImmediate(dropUnread, socket);
   }
 
   /** Ends every stream (the server is stopping) and refuses new ones. */

@@ -368,12 +368,53 @@ describe('live updates: limits and shutdown', () => {
     await Promise.all(streams.map((s) => s.ended));
   });
 
+  /** A client that sends its request and then neither reads nor closes (a hostile one, or one gone without a word). */
+  const stalledClient = (headers = '') => {
+    const { hostname, port } = new URL(base);
+    const socket = net.connect(Number(port), hostname).on('error', () => {});
+    socket.pause();
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: ${hostname}\r\n${headers}\r\n`);
+    return socket;
+  };
+  const within = <T>(ms: number, what: string, promise: Promise<T>) =>
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: still waiting after ${ms} ms`)), ms)),
+    ]);
+
+  it('lets the connection of a stream it ends go, even when its client never closes its side', async () => {
+    const frank = await signUp(t.app, { name: 'Frank' });
+    const served: net.Socket[] = [];
+    const onConnection = (socket: net.Socket) => served.push(socket);
+    t.app.server.on('connection', onConnection);
+    while (t.app.live.hub.size > 0) await new Promise((r) => setTimeout(r, 10));
+    const stalled = stalledClient(`Authorization: ${frank.headers.authorization}\r\n`);
+    while (t.app.live.hub.size < 1) await new Promise((r) => setTimeout(r, 10));
+    t.app.server.off('connection', onConnection);
+    const connection = served[0]!;
+    const gone = new Promise((resolve) => connection.once('close', resolve));
+
+    try {
+      await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: frank.headers });
+      // Out of the hub (and of its count per address), and its socket closed too.
+      await within(3000, 'the connection of the ended stream', gone);
+    } finally {
+      stalled.destroy();
+    }
+  });
+
   it('ends every open stream when the server closes, without waiting for them', async () => {
     // The streams of the tests before are gone once the server has heard of their closing.
     while (t.app.live.hub.size > 0) await new Promise((r) => setTimeout(r, 10));
-    const streams = [await openEventStream(base), await openEventStream(base)];
-    expect(t.app.live.hub.size).toBe(2);
-    await t.app.close();
+    // Two: the cap of this app.
+    const streams = [await openEventStream(base)];
+    const stalled = stalledClient();
+    while (t.app.live.hub.size < 2) await new Promise((r) => setTimeout(r, 10));
+    try {
+      await within(3000, 'the server closing', t.app.close());
+    } finally {
+      stalled.destroy();
+    }
     await Promise.all(streams.map((s) => s.ended));
     expect(t.app.live.hub.size).toBe(0);
   });
