@@ -79,6 +79,18 @@ describe('Gold membership with the sandbox', () => {
     expect(eleventh.statusCode).toBe(403);
   });
 
+  it('does not start a second payment for a Gold member: 409, and nothing recorded', async () => {
+    const m = await signUp(t.app);
+    await pay(m);
+    expect((await upgrade(m)).json()).toEqual({ modifiedCount: 1 });
+    const payments = () => t.db.selectFrom('payments').select('id').where('user_id', '=', m.id).execute();
+    const before = (await payments()).length;
+    const again = await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'You are already a Gold member.', code: 'CONFLICT' });
+    expect(await payments()).toHaveLength(before);
+  });
+
   it('finds a paid intent behind twenty checkouts opened after it', async () => {
     const m = await signUp(t.app);
     const { confirm } = await pay(m);
@@ -252,6 +264,18 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     expect(replay.statusCode).toBe(200);
     const events = await t.db.selectFrom('webhook_events').selectAll().execute();
     expect(events.filter((e) => e.id === 'evt_1')).toHaveLength(1);
+  });
+
+  it('makes no PaymentIntent for a member who is already Gold', async () => {
+    const m = await signUp(t.app);
+    const { clientSecret } = (await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} })).json();
+    stub.succeed(intentIdOf(clientSecret));
+    await t.app.inject({ method: 'PATCH', url: `/api/update/membership/${m.email}`, headers: m.headers, payload: { membership: 'Gold' } });
+    const intents = stub.intents.size;
+    const again = await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: { price: 9.99 } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT' });
+    expect(stub.intents.size).toBe(intents);
   });
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {

@@ -29,7 +29,11 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/create-payment',
-    { onRequest: guards.requireUser, schema: { body: createPaymentInputSchema.nullish(), response: { 200: clientSecretSchema } } },
+    {
+      onRequest: guards.requireUser,
+      config: { errors: [409] },
+      schema: { body: createPaymentInputSchema.nullish(), response: { 200: clientSecretSchema } },
+    },
     async (request) => startGoldPayment(writePath, requireProvider(), request.viewer!),
   );
 

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { GOLD_PRICE_CENTS, GOLD_PRICE_CURRENCY } from '#shared/constants.ts';
 import type { ConfirmResult, SandboxConfirmInput } from '#shared/schemas/payment.ts';
 import type { Db } from '../../db/schema.ts';
-import { forbidden, notFound, paymentRequired } from '../../lib/app-error.ts';
+import { conflict, forbidden, notFound, paymentRequired } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
@@ -18,12 +18,16 @@ import {
 } from './payments.queries.ts';
 import { sandboxCardRefusal } from './sandbox-cards.ts';
 
-/** The server sets the price (9.99 USD), whatever the browser sends, and records the intent. */
+/**
+ * The server sets the price (9.99 USD), whatever the browser sends, and records the intent.
+ * Gold is bought once: a Gold member is not charged again (409).
+ */
 export async function startGoldPayment(
   writes: WritePath,
   provider: PaymentProvider,
   viewer: SessionViewer,
 ): Promise<{ clientSecret: string }> {
+  if (viewer.membership === 'Gold') throw conflict('You are already a Gold member.');
   const intent = await provider.createIntent({ userId: viewer.id, amount: GOLD_PRICE_CENTS, currency: GOLD_PRICE_CURRENCY });
   const id = newId();
   await writes.run(async (w) => {

@@ -143,6 +143,7 @@ describe('the OpenAPI document and the docs page', () => {
   it('lists the errors a call answers beyond those its shape implies (API.md: 402, 404, 409, 413, 415, 429)', () => {
     const expected: [string, string, string[]][] = [
       ['patch', '/api/update/membership/{email}', ['402']],
+      ['post', '/api/create-payment', ['409']],
       ['post', '/api/tag-data', ['409']],
       ['patch', '/api/tag-data/{id}', ['409']],
       ['delete', '/api/tag-data/{id}', ['409']],
