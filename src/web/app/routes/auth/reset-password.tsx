@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
@@ -16,6 +16,12 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token');
   // Also Better Auth's own way of saying so (`?error=INVALID_TOKEN`).
   const [invalid, setInvalid] = useState(!token || searchParams.has('error'));
+  // A link refused when the password is sent: the alert replaces the form, which held the focus.
+  const [refused, setRefused] = useState(false);
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refused) alert.current?.focus();
+  }, [refused]);
   // A spent or expired link says so when it opens, not after a password has been typed.
   const check = useResetLinkCheck(invalid ? null : token);
 
@@ -34,7 +40,12 @@ export function ResetPasswordPage() {
           Checking the link…
         </p>
       ) : invalid || !token || check.data === false ? (
-        <div role="alert" className="space-y-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-3 text-danger-700">
+        <div
+          ref={alert}
+          role="alert"
+          tabIndex={-1}
+          className="space-y-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-3 text-danger-700 outline-none"
+        >
           <p>{INVALID_RESET_LINK_TEXT}</p>
           <p>
             <Link to={paths.auth.forgotPassword.getHref()} className="font-medium underline">
@@ -45,7 +56,10 @@ export function ResetPasswordPage() {
       ) : (
         <ResetPasswordForm
           token={token}
-          onInvalidLink={() => setInvalid(true)}
+          onInvalidLink={() => {
+            setInvalid(true);
+            setRefused(true);
+          }}
           onSuccess={() => {
             toast.success(PASSWORD_SET_TEXT);
             void navigate(paths.auth.signIn.getHref(), { replace: true });

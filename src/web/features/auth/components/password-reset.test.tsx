@@ -135,6 +135,18 @@ describe('Reset password (the mailed link)', () => {
     expect(router.state.location.pathname).toBe('/auth/forgot-password');
   });
 
+  it('puts the focus on the alert when a link is refused as the password is sent (the form that held it is gone)', async () => {
+    server.use(
+      http.post('*/api/auth/reset-password', () => HttpResponse.json({ message: 'Invalid token', code: 'INVALID_TOKEN' }, { status: 400 })),
+    );
+    const { user } = renderApp('/auth/reset-password?token=spent');
+    await user.type(await screen.findByLabelText('New password'), 'N3w!Passw');
+    await user.keyboard('{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(INVALID_RESET_LINK_TEXT);
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
   it('says a spent link is not valid as soon as it opens, before a password is typed', async () => {
     let posted = 0;
     server.use(
