@@ -254,6 +254,42 @@ test('bringing in new posts by keyboard leaves the focus on the list’s heading
   await expect(page.getByRole('heading', { name: 'Latest posts' })).toBeFocused();
 });
 
+for (const width of [360, 1280]) {
+  test(`the “1 new post” button at ${width} px moves nothing on home, and stays in sight while the list scrolls`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const admin = await apiAdmin(request);
+    const tag = `still${Date.now().toString(36)}`;
+    await ensureTags(request, admin, [tag]);
+    // A list long enough to scroll past its heading.
+    for (const n of [1, 2, 3]) await apiCreatePost(request, admin, { title: `Earlier ${n} ${tag}`, category: tag });
+    const firstId = await apiCreatePost(request, admin, { title: `Under the eyes ${tag}`, category: tag });
+    await signInBrowserAs(page, await apiSignUp(request, 'Still Reader'));
+    await page.goto(`/post-details/${firstId}`);
+    const stream = page.waitForResponse((response) => /\/api\/events(\?lastEventId=[\d-]+)?$/.test(response.url()));
+    await page.getByRole('link', { name: 'All posts' }).click();
+    const read = page.getByRole('link', { name: `Under the eyes ${tag}` });
+    await expect(read).toBeVisible();
+    await stream;
+    const before = await read.boundingBox();
+
+    await apiCreatePost(request, admin, { title: `Arrived meanwhile ${tag}`, category: tag });
+    const button = page.getByRole('button', { name: '1 new post' });
+    await expect(button).toBeVisible();
+    expect(await read.boundingBox()).toEqual(before);
+
+    // Read further down, past the list's heading: the button is still there to see, under the top bar.
+    await page.setViewportSize({ width, height: 400 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole('heading', { name: 'Latest posts' })).not.toBeInViewport();
+    await expect(button).toBeInViewport();
+    const bar = await page.locator('header').first().boundingBox();
+    expect((await button.boundingBox())!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  });
+}
+
 test('a refused sign-in leaves the focus on the form', async ({ page, request }) => {
   const member = await apiSignUp(request, 'Forgetful Finger');
   await page.goto('/auth/sign-in');

@@ -90,10 +90,12 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
       </div>
 
       {showNewPosts && (
-        <div role="status" className="mb-4 flex justify-center">
+        // It takes no room (nothing under the reader's eyes moves when it comes): it floats over the
+        // top edge of the list, and stays in sight under the top bar while the list is scrolled.
+        <div role="status" className="sticky top-24 z-10 flex h-0 justify-center">
           <Button
             size="sm"
-            className="rounded-full shadow-card"
+            className="-translate-y-1/2 rounded-full shadow-card"
             onClick={() =>
               goTo(() => {
                 void newPosts.bringIn();
