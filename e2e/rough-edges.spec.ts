@@ -290,6 +290,21 @@ for (const width of [360, 1280]) {
   });
 }
 
+test('changing a notification setting by keyboard leaves the focus on its box', async ({ page, request }) => {
+  await signInBrowserAs(page, await apiSignUp(request, 'Quiet Member'));
+  await page.goto('/dashboard/my-profile');
+  const box = page.getByRole('checkbox', { name: 'Email me when someone comments on my post' });
+  await expect(box).toBeChecked();
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Notification settings saved.')).toBeVisible();
+  await expect(box).not.toBeChecked();
+  await expect(box).toBeFocused();
+  // And the next key goes on from there.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Email me when someone replies after me' })).toBeFocused();
+});
+
 test('a refused sign-in leaves the focus on the form', async ({ page, request }) => {
   const member = await apiSignUp(request, 'Forgetful Finger');
   await page.goto('/auth/sign-in');

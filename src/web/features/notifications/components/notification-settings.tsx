@@ -40,7 +40,9 @@ export function NotificationSettings() {
           Could not load your settings: {settings.error.message}
         </p>
       ) : (
-        <fieldset disabled={update.isPending} className="space-y-3">
+        // One change at a time, but the boxes are not `disabled` while it is saved: a disabled box
+        // loses the focus (Chromium drops it on the page), and the keyboard user would start over.
+        <fieldset aria-busy={update.isPending || undefined} className="space-y-3">
           <legend className="sr-only">Email notifications</legend>
           {OPTIONS.map(({ key, label, hint }) => (
             <SettingCheckbox
@@ -48,7 +50,9 @@ export function NotificationSettings() {
               label={label}
               hint={hint}
               checked={changing[key] ?? settings.data[key]}
+              busy={update.isPending}
               onChange={(checked) => {
+                if (update.isPending) return;
                 setChanging({ [key]: checked });
                 update.mutate(
                   { [key]: checked },
@@ -71,11 +75,13 @@ function SettingCheckbox({
   label,
   hint,
   checked,
+  busy,
   onChange,
 }: {
   label: string;
   hint: string;
   checked: boolean;
+  busy: boolean;
   onChange: (checked: boolean) => void;
 }) {
   const id = useId();
@@ -86,6 +92,7 @@ function SettingCheckbox({
         type="checkbox"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
+        aria-disabled={busy || undefined}
         aria-describedby={`${id}-hint`}
         className="mt-1 size-4 shrink-0 accent-brand-600"
       />
