@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from './axe.ts';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, signInBrowserAs } from './helpers.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs } from './helpers.ts';
 
 // Small things a person trips over: the not-found pages are legible, the skip link and the
 // toasts leave the top bar alone on a phone, and buttons keep their shape in forced colours.
@@ -303,6 +303,32 @@ test('changing a notification setting by keyboard leaves the focus on its box', 
   // And the next key goes on from there.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('checkbox', { name: 'Email me when someone replies after me' })).toBeFocused();
+});
+
+test('“Mark all as read” by keyboard puts the focus on the Notifications heading once nothing is left to mark', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAdmin(request);
+  const tag = `inbox${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const reader = await apiSignUp(request, 'Inbox Reader');
+  const postId = await apiCreatePost(request, reader, { title: `Answer me ${tag}`, category: tag });
+  const res = await request.post('/api/comment-data', {
+    headers: { ...admin.headers, origin: ORIGIN },
+    data: { postId, comment: 'Here you go' },
+  });
+  expect(res.status()).toBe(200);
+
+  await signInBrowserAs(page, reader);
+  await page.goto('/notifications');
+  await expect(page.getByText('Unread', { exact: true })).toBeVisible();
+  const button = page.getByRole('button', { name: 'Mark all as read' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Unread', { exact: true })).toHaveCount(0);
+  await expect(button).toBeDisabled();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeFocused();
 });
 
 test('a refused sign-in leaves the focus on the form', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 // /notifications: the member's notifications, newest first and paged, unread ones marked;
 // opening one marks it read, and "Mark all as read" marks the rest.
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { Notification } from '#shared/schemas/notification.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
@@ -22,6 +22,7 @@ interface NotificationListProps {
 
 export function NotificationList({ page, size, onPageChange, onSizeChange, unread }: NotificationListProps) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const notifications = useNotifications({ page, limit: size });
   const readOne = useReadNotification();
   const readAll = useReadAllNotifications();
@@ -36,7 +37,8 @@ export function NotificationList({ page, size, onPageChange, onSizeChange, unrea
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {/* Focusable from code: "Mark all as read" turns disabled once done, and the focus moves here. */}
+        <h1 ref={heading} id={headingId} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
           Notifications
         </h1>
         <Button
@@ -44,7 +46,17 @@ export function NotificationList({ page, size, onPageChange, onSizeChange, unrea
           size="sm"
           disabled={!anyUnread}
           isLoading={readAll.isPending}
-          onClick={() => readAll.mutate(undefined, { onError: (error) => toast.error(error.message) })}
+          onClick={(event) => {
+            const button = event.currentTarget;
+            readAll.mutate(undefined, {
+              onSuccess: () => {
+                // Nothing is left to mark, so the button turns disabled and Chromium drops the focus
+                // on the page: the reader goes on from the heading instead of the top of the page.
+                if (document.activeElement === button || document.activeElement === document.body) heading.current?.focus();
+              },
+              onError: (error) => toast.error(error.message),
+            });
+          }}
         >
           Mark all as read
         </Button>
