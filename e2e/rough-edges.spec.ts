@@ -331,6 +331,41 @@ test('“Mark all as read” by keyboard puts the focus on the Notifications hea
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeFocused();
 });
 
+test('dismissing a report by keyboard puts the focus on the next report’s Dismiss', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `queue${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const owner = await apiSignUp(request, 'Queue Owner');
+  const rude = await apiSignUp(request, 'Queue Rude');
+  const postId = await apiCreatePost(request, owner, { title: `Queued ${tag}`, category: tag });
+  for (const comment of [`First rude ${tag}`, `Second rude ${tag}`]) {
+    expect((await request.post('/api/comment-data', { headers: rude.headers, data: { postId, comment } })).status()).toBe(200);
+  }
+  const comments = (await (await request.get(`/api/post-comment-data/${postId}`, { headers: owner.headers })).json()) as { _id: string }[];
+  for (const { _id } of comments) {
+    const res = await request.post('/api/reported-comment', {
+      headers: owner.headers,
+      data: { commentId: _id, ReportedComment: 'Spam or promotional content' },
+    });
+    expect(res.status()).toBe(200);
+  }
+
+  await signInBrowserAs(page, admin);
+  await page.goto('/dashboard/reported-comment');
+  const first = page.getByRole('row', { name: new RegExp(`First rude ${tag}`) });
+  await first.getByRole('button', { name: 'Dismiss' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Dismiss' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveCount(0);
+  await expect(page.locator(':focus')).toHaveText('Dismiss');
+  await expect(page.locator(':focus')).toHaveAttribute('type', 'button');
+  await expect(dialog).toHaveCount(0);
+});
+
 test('a refused sign-in leaves the focus on the form', async ({ page, request }) => {
   const member = await apiSignUp(request, 'Forgetful Finger');
   await page.goto('/auth/sign-in');
