@@ -50,6 +50,12 @@ async function main() {
     const started = Date.now();
     await backupSqlite(database.db, destination);
     console.log(`Backed up ${config.sqlitePath} to ${destination} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } catch (error) {
+    // A full disk, a folder that cannot be written, a --to under a file: said in one sentence,
+    // not as a stack trace (in the bundled tool, a screenful of minified source before it).
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`The backup failed: ${reason}. No backup was written to ${destination}.`);
+    process.exitCode = 1;
   } finally {
     await database.close();
   }
