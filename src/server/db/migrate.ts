@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { engineOf, type Engine } from './engine.ts';
 import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
@@ -56,7 +56,27 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
   const migrator = new Migrator({ db, provider: new StaticProvider(engineOf(db)), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  if (failed) throw new Error(`Migration ${failed.migrationName} failed: ${String(error)}`);
+  if (error) {
+    // Kysely refuses a database that ran a migration it does not know as "corrupted", before it
+    // runs anything: it is a newer version's database (a downgrade, or a restore into an older
+    // build), untouched, and the operator is better told so.
+    const unknown = await unknownMigrations(db);
+    if (unknown.length > 0) {
+      throw new Error(
+        `This database was migrated by a newer version of Code Commons (${unknown.join(', ')} is unknown to this one); ` +
+          'it was left as it was. Run that version, or restore a backup taken with this one.',
+      );
+    }
+    throw new Error(`Migrating the database failed: ${String(error)}`);
+  }
+}
+
+async function unknownMigrations(db: Kysely<DB>): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    return rows.map((row) => row.name).filter((name) => !(name in migrations));
+  } catch {
+    return []; // no migration table: nothing ran, and the error is another one
   }
 }
