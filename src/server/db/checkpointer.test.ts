@@ -112,6 +112,20 @@ describe('the write-ahead log', () => {
     }
   });
 
+  // The serving connection's own fallback checkpoints kept the test above within its bound by
+  // themselves (8-10 MB of log), so it passed with the bound on writes (logBound) taken out. With
+  // them off, the worker alone falls behind this stream (40-70 MB of log); the bound holds 12 MB.
+  it('is held there by the bound on writes when only the worker copies and falls behind', async () => {
+    const { database, sizes, insert } = await openMeasured('behind.sqlite');
+    try {
+      await sql`pragma wal_autocheckpoint = 0`.execute(database.db);
+      await Promise.all(Array.from({ length: 16_000 }, () => insert(1, 'x'.repeat(4000))));
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(2 * WAL_SIZE_LIMIT_BYTES);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('comes back to its bound after one large write has grown it (a bulk load, a big import)', async () => {
     const { database, insert, wal } = await openMeasured('burst.sqlite');
     try {
