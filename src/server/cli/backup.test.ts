@@ -13,10 +13,10 @@ describe('npm run backup', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-backup-cli-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  function backup(to: string) {
+  function backup(to: string, dataDir = dir) {
     const { status, stdout, stderr } = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'backup.ts'), '--to', to], {
       encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: dir, DATABASE_URL: '', NODE_ENV: 'test' },
+      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
     });
     return { status, stdout, stderr };
   }
@@ -35,5 +35,19 @@ describe('npm run backup', () => {
     expect(stderr).toMatch(/^The backup failed: .+\. No backup was written to .+copy\.sqlite\.\n$/);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(destination)).toBe(false);
+  });
+
+  it('says so when DATA_DIR holds a file that is not a database', () => {
+    const other = mkdtempSync(path.join(os.tmpdir(), 'cc-backup-cli-'));
+    try {
+      writeFileSync(path.join(other, 'code-commons.sqlite'), 'not a database '.repeat(500));
+      const destination = path.join(dir, 'from-junk.sqlite');
+      const { status, stderr } = backup(destination, other);
+      expect(status).toBe(1);
+      expect(stderr).toMatch(/^Cannot open the forum's database .+: it is not a SQLite database .+\n$/);
+      expect(existsSync(destination)).toBe(false);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });

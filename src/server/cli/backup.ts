@@ -45,7 +45,15 @@ async function main() {
     return;
   }
   exitOnUnsupportedNode();
-  const database = createDb(config);
+  let database;
+  try {
+    database = createDb(config);
+  } catch (error) {
+    // A DATA_DIR that is not the forum's, or that cannot be opened: the reason, in one sentence.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+    return;
+  }
   try {
     const started = Date.now();
     await backupSqlite(database.db, destination);

@@ -1,9 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createTags } from '../test/factories.ts';
+import { createDb } from './create-db.ts';
 import { isPostgres } from './engine.ts';
 import { sqliteDriverPath } from './sqlite-driver.ts';
 
@@ -53,4 +57,22 @@ describe('the serving connection', () => {
       expect(holder.exitCode).toBe(0);
     },
   );
+});
+
+describe('opening the SQLite file', () => {
+  // A DATA_DIR pointed at the wrong folder: the driver said only "file is not a database".
+  it('refuses a file that is not a database, naming it, and leaves it as it was', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-open-'));
+    try {
+      const file = path.join(dir, 'code-commons.sqlite');
+      const junk = Buffer.from("not a database, but somebody's notes ".repeat(200));
+      writeFileSync(file, junk);
+      expect(() => createDb({ databaseUrl: null, sqlitePath: file })).toThrow(
+        `Cannot open the forum's database ${file}: it is not a SQLite database`,
+      );
+      expect(readFileSync(file).equals(junk)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

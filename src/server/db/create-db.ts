@@ -61,9 +61,7 @@ export function createDb(options: DbOptions): Database {
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pipeliningPool(pool, pg) }) });
     return { db, ready: Promise.resolve(), committed: () => {}, close: () => db.destroy() };
   }
-  const Sqlite = loadSqliteDriver();
-  const sqlite = new Sqlite(options.sqlitePath);
-  sqlite.pragma('journal_mode = WAL');
+  const sqlite = openSqlite(options.sqlitePath);
   // An acknowledged write survives a power cut, not only a killed process: the log is synced
   // at every COMMIT (group commit makes that one sync per batch of writes).
   sqlite.pragma('synchronous = FULL');
@@ -107,6 +105,32 @@ export function createDb(options: DbOptions): Database {
       await db.destroy();
     },
   };
+}
+
+/**
+ * The file, in WAL mode (the first statement that reads it). The driver's errors name neither
+ * the file nor what to do ("unable to open database file", "file is not a database"); a start
+ * refused on a read-only DATA_DIR or on a file that is not the forum's says both. Nothing has
+ * been written to the file then.
+ */
+function openSqlite(file: string): BetterSqlite3.Database {
+  const Sqlite = loadSqliteDriver();
+  let sqlite: BetterSqlite3.Database | null = null;
+  try {
+    sqlite = new Sqlite(file);
+    sqlite.pragma('journal_mode = WAL');
+    return sqlite;
+  } catch (error) {
+    sqlite?.close();
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    const why =
+      code === 'SQLITE_NOTADB'
+        ? "it is not a SQLite database (is DATA_DIR the forum's data folder?)"
+        : code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY'
+          ? `${String(message)} (the file and its folder must be writable: SQLite keeps its -wal and -shm files beside it)`
+          : String(message);
+    throw new Error(`Cannot open the forum's database ${file}: ${why}.`);
+  }
 }
 
 /**
