@@ -153,6 +153,18 @@ describe('admin calls', () => {
     for (const { id } of othersPromoted) await t.db.updateTable('users').set({ role: 'Admin' }).where('id', '=', id).execute();
   });
 
+  it('two admins removing each other at once, with other admins left: only one of them goes', async () => {
+    const bea = await createAdmin(t, 'Bea');
+    const cy = await createAdmin(t, 'Cy');
+    const del = (by: TestMember, email: string) => t.app.inject({ method: 'DELETE', url: `/api/user/role/${email}`, headers: by.headers });
+    // Both sessions read as Admin; whichever write runs second comes from a Client by then.
+    const answers = await Promise.all([del(bea, cy.email), del(cy, bea.email)]);
+    expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join(' ')).toEqual([200, 403]);
+    expect(answers.find((a) => a.statusCode === 403)!.json()).toMatchObject({ code: 'FORBIDDEN' });
+    const roles = await t.db.selectFrom('users').select('role').where('id', 'in', [bea.id, cy.id]).execute();
+    expect(roles.map((r) => r.role).sort()).toEqual(['Admin', 'Client']);
+  });
+
   it('a promotion racing a ban: one of them wins, and a banned member never becomes an admin', async () => {
     for (let i = 0; i < 6; i += 1) {
       const m = await signUp(t.app);

@@ -59,7 +59,9 @@ export async function promoteToAdmin(writes: WritePath, email: string): Promise<
 
 /**
  * "Remove admin": the member goes back to Client. Not oneself (an admin cannot lock
- * themselves out by mistake) and never the last administrator.
+ * themselves out by mistake), never the last administrator, and only by one who is still an
+ * administrator when the write runs: the session's role was read before it, and two admins
+ * removing each other at once would otherwise both go.
  */
 export async function demoteAdmin(writes: WritePath, viewer: SessionViewer, email: string): Promise<{ modifiedCount: number }> {
   const user = await findUserByEmail(writes.db, email);
@@ -67,6 +69,7 @@ export async function demoteAdmin(writes: WritePath, viewer: SessionViewer, emai
   if (user._id === viewer.id) throw forbidden('You cannot remove your own admin role.');
   const modifiedCount = await writes.run(async (w) => {
     const admins = await lockAdminIds(w.trx);
+    if (!admins.includes(viewer.id)) throw forbidden('Only administrators can do that.');
     if (!admins.includes(user._id)) return 0;
     if (admins.length <= 1) throw forbidden('The forum needs at least one admin.');
     const modified = await setUserRole(w.trx, user._id, 'Client');
