@@ -80,12 +80,13 @@ export async function editComment(
   id: string,
   input: UpdateCommentInput,
 ): Promise<{ modifiedCount: number }> {
-  const editedAt = nowIso();
   return writes.run(async (w) => {
     const before = await readCommentForChange(w.trx, id);
     if (!before) throw notFound('comment');
     if (!canEditComment(viewer, before)) throw forbidden('You can only edit your own comments.');
     if (input.comment === before.comment) return { modifiedCount: 0 };
+    // Timed once the comment is held, as a post's edit is (editPost).
+    const editedAt = nowIso();
     await insertCommentRevision(w.trx, { id: newId(), commentId: id, editorId: viewer.id, editedAt, before });
     await updateCommentText(w.trx, id, input.comment, editedAt);
     w.record({ type: 'comment.edited', comment: { id, postId: before.postId, authorId: before.authorId, createdAt: before.createdAt } });

@@ -132,13 +132,15 @@ export async function editPost(
   id: string,
   input: UpdatePostInput,
 ): Promise<{ modifiedCount: number }> {
-  const editedAt = nowIso();
   return writes.run(async (w) => {
     // The tag first, as publishing holds it before anything else.
     if (input.category !== undefined && !(await holdTagForPost(w.trx, input.category))) throw unknownTag();
     const before = await readPostForEdit(w.trx, id);
     if (!before) throw notFound('post');
     if (!canEditPost(viewer, before)) throw forbidden('You can only edit your own posts.');
+    // Timed once the post is held: an edit that waited for another is the later one, and its
+    // time (the revision's, the post's editedAt) says so.
+    const editedAt = nowIso();
     const next = {
       title: input.title ?? before.title,
       description: input.description ?? before.description,
