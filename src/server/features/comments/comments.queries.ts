@@ -160,11 +160,23 @@ export interface EditableComment {
   createdAt: string;
 }
 
-/** A comment about to be edited or removed, held until the transaction ends. */
-export async function readCommentForChange(db: Db, id: string): Promise<EditableComment | null> {
+/**
+ * A comment about to be edited or removed, held until the transaction ends, with whether the one
+ * changing it is banned: the request's session was read before this transaction, and a ban may
+ * have committed in between.
+ */
+export async function readCommentForChange(
+  db: Db,
+  id: string,
+  writerId: string,
+): Promise<(EditableComment & { writerBanned: boolean }) | null> {
   const row = await lockingRead(
     db,
-    db.selectFrom('comments').select(['post_id', 'author_id', 'comment', 'comment_html', 'created_at']).where('id', '=', id),
+    db
+      .selectFrom('comments')
+      .select(['post_id', 'author_id', 'comment', 'comment_html', 'created_at'])
+      .select((eb) => eb.selectFrom('users').select('banned_at').where('id', '=', writerId).as('writer_banned_at'))
+      .where('id', '=', id),
     'comments',
   ).executeTakeFirst();
   return row
@@ -174,6 +186,7 @@ export async function readCommentForChange(db: Db, id: string): Promise<Editable
         comment: row.comment,
         commentHtml: row.comment_html,
         createdAt: row.created_at,
+        writerBanned: row.writer_banned_at != null,
       }
     : null;
 }

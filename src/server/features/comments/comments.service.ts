@@ -81,8 +81,9 @@ export async function editComment(
   input: UpdateCommentInput,
 ): Promise<{ modifiedCount: number }> {
   return writes.run(async (w) => {
-    const before = await readCommentForChange(w.trx, id);
+    const before = await readCommentForChange(w.trx, id, viewer.id);
     if (!before) throw notFound('comment');
+    if (before.writerBanned) throw banned();
     if (!canEditComment(viewer, before)) throw forbidden('You can only edit your own comments.');
     if (input.comment === before.comment) return { modifiedCount: 0 };
     // Timed once the comment is held, as a post's edit is (editPost).
@@ -97,8 +98,9 @@ export async function editComment(
 /** The commenter or an admin removes a comment; its reports go with it and the counts follow. */
 export async function removeComment(writes: WritePath, viewer: SessionViewer, id: string): Promise<{ deletedCount: number }> {
   return writes.run(async (w) => {
-    const comment = await readCommentForChange(w.trx, id);
+    const comment = await readCommentForChange(w.trx, id, viewer.id);
     if (!comment) throw notFound('comment');
+    if (comment.writerBanned) throw banned();
     if (!canEditComment(viewer, comment)) throw forbidden('You can only delete your own comments.');
     const { deletedCount, reported } = await deleteCommentRow(w.trx, id);
     w.record({

@@ -223,14 +223,30 @@ export async function deletePostRow(db: Db, id: string): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/** A post about to be removed, held until the transaction ends (a second removal waits, then finds none). */
+/**
+ * A post about to be removed, held until the transaction ends (a second removal waits, then
+ * finds none), with whether the one removing it is banned (see readPostForChange).
+ */
 export async function readPostForRemoval(
   db: Db,
   id: string,
-): Promise<{ authorId: string; category: string; createdAt: string; upVotes: number; downVotes: number; commentCount: number } | null> {
+  writerId: string,
+): Promise<{
+  authorId: string;
+  category: string;
+  createdAt: string;
+  upVotes: number;
+  downVotes: number;
+  commentCount: number;
+  writerBanned: boolean;
+} | null> {
   const row = await lockingRead(
     db,
-    db.selectFrom('posts').select(['author_id', 'category', 'created_at', 'up_votes', 'down_votes', 'comment_count']).where('id', '=', id),
+    db
+      .selectFrom('posts')
+      .select(['author_id', 'category', 'created_at', 'up_votes', 'down_votes', 'comment_count'])
+      .select((eb) => eb.selectFrom('users').select('banned_at').where('id', '=', writerId).as('writer_banned_at'))
+      .where('id', '=', id),
     'posts',
   ).executeTakeFirst();
   return row
@@ -241,6 +257,7 @@ export async function readPostForRemoval(
         upVotes: Number(row.up_votes),
         downVotes: Number(row.down_votes),
         commentCount: Number(row.comment_count),
+        writerBanned: row.writer_banned_at != null,
       }
     : null;
 }
@@ -337,11 +354,18 @@ export interface EditablePost {
   createdAt: string;
 }
 
-/** A post about to be edited, held until the transaction ends (two edits go one after the other). */
-export async function readPostForEdit(db: Db, id: string): Promise<EditablePost | null> {
+/**
+ * A post about to be edited, held until the transaction ends (two edits go one after the other),
+ * with whether the one editing it is banned (see readPostForChange).
+ */
+export async function readPostForEdit(db: Db, id: string, writerId: string): Promise<(EditablePost & { writerBanned: boolean }) | null> {
   const row = await lockingRead(
     db,
-    db.selectFrom('posts').select(['author_id', 'title', 'description', 'description_html', 'category', 'created_at']).where('id', '=', id),
+    db
+      .selectFrom('posts')
+      .select(['author_id', 'title', 'description', 'description_html', 'category', 'created_at'])
+      .select((eb) => eb.selectFrom('users').select('banned_at').where('id', '=', writerId).as('writer_banned_at'))
+      .where('id', '=', id),
     'posts',
     'no key update',
   ).executeTakeFirst();
@@ -353,6 +377,7 @@ export async function readPostForEdit(db: Db, id: string): Promise<EditablePost 
         descriptionHtml: row.description_html,
         category: row.category,
         createdAt: row.created_at,
+        writerBanned: row.writer_banned_at != null,
       }
     : null;
 }

@@ -93,8 +93,11 @@ export async function publishPost(writes: WritePath, viewer: SessionViewer, inpu
  */
 export async function removePost(writes: WritePath, viewer: SessionViewer, id: string): Promise<{ deletedCount: number }> {
   return writes.run(async (w) => {
-    const post = await readPostForRemoval(w.trx, id);
-    if (!post) throw notFound('post');
+    const held = await readPostForRemoval(w.trx, id, viewer.id);
+    if (!held) throw notFound('post');
+    const { writerBanned, ...post } = held;
+    // The session was read before this transaction: a ban may have landed in between.
+    if (writerBanned) throw banned();
     if (!canDeletePost(viewer, post)) throw forbidden('You can only delete your own posts.');
     const contents = await tallyPostContents(w.trx, id);
     const deletedCount = await deletePostRow(w.trx, id);
@@ -135,8 +138,10 @@ export async function editPost(
   return writes.run(async (w) => {
     // The tag first, as publishing holds it before anything else.
     if (input.category !== undefined && !(await holdTagForPost(w.trx, input.category))) throw unknownTag();
-    const before = await readPostForEdit(w.trx, id);
-    if (!before) throw notFound('post');
+    const held = await readPostForEdit(w.trx, id, viewer.id);
+    if (!held) throw notFound('post');
+    const { writerBanned, ...before } = held;
+    if (writerBanned) throw banned();
     if (!canEditPost(viewer, before)) throw forbidden('You can only edit your own posts.');
     // Timed once the post is held: an edit that waited for another is the later one, and its
     // time (the revision's, the post's editedAt) says so.

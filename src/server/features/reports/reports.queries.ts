@@ -10,12 +10,14 @@ import { offsetOf } from '../../lib/pagination.ts';
  * lockingRead): a removal of the comment, or of its post, meanwhile waits for the report (and
  * then counts it among what it removes), or the report for the removal and then finds no
  * comment; two reports of it are decided one after the other. The post is held first, as a
- * post's removal holds it before its comments.
+ * post's removal holds it before its comments. With it, whether the reporter is banned (a ban
+ * may have committed since the request's session was read).
  */
 export async function findCommentWithPostOwner(
   db: Db,
   commentId: string,
-): Promise<{ postId: string; postOwnerId: string; comment: string } | null> {
+  reporterId: string,
+): Promise<{ postId: string; postOwnerId: string; comment: string; reporterBanned: boolean } | null> {
   const row = await lockingRead(
     db,
     lockingRead(
@@ -24,6 +26,7 @@ export async function findCommentWithPostOwner(
         .selectFrom('comments as c')
         .innerJoin('posts as p', 'p.id', 'c.post_id')
         .select(['c.post_id', 'c.comment', 'p.author_id'])
+        .select((eb) => eb.selectFrom('users').select('banned_at').where('id', '=', reporterId).as('reporter_banned_at'))
         .where('c.id', '=', commentId),
       'p',
       'key share',
@@ -31,7 +34,9 @@ export async function findCommentWithPostOwner(
     'c',
     'no key update',
   ).executeTakeFirst();
-  return row ? { postId: row.post_id, postOwnerId: row.author_id, comment: row.comment } : null;
+  return row
+    ? { postId: row.post_id, postOwnerId: row.author_id, comment: row.comment, reporterBanned: row.reporter_banned_at != null }
+    : null;
 }
 
 export async function insertReport(

@@ -3,7 +3,7 @@ import { canReportComment } from '#shared/permissions.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { CreateReportInput, Report } from '#shared/schemas/report.ts';
 import type { Db } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { banned, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
@@ -23,8 +23,9 @@ import {
 export async function reportComment(writes: WritePath, viewer: SessionViewer, input: CreateReportInput): Promise<{ insertedId: string }> {
   const id = newId();
   await writes.run(async (w) => {
-    const target = await findCommentWithPostOwner(w.trx, input.commentId);
+    const target = await findCommentWithPostOwner(w.trx, input.commentId, viewer.id);
     if (!target) throw notFound('comment');
+    if (target.reporterBanned) throw banned();
     if (!canReportComment(viewer, { authorId: target.postOwnerId })) throw forbidden('You can only report comments on your own posts.');
     if (await reportExists(w.trx, input.commentId)) throw conflict('This comment has already been reported.');
     await insertReport(w.trx, {

@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createPost, createTags } from '../../test/factories.ts';
+import { createComment, createPost, createTags } from '../../test/factories.ts';
+import { countRows } from '../../test/rows.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
-import { addComment } from '../comments/comments.service.ts';
+import { addComment, editComment, removeComment } from '../comments/comments.service.ts';
+import { editPost, removePost } from '../posts/posts.service.ts';
+import { reportComment } from '../reports/reports.service.ts';
 import { castVote } from './votes.service.ts';
 
 // A request reads its session before its write begins; a ban can commit in between. The write
@@ -58,5 +61,58 @@ describe('a comment or a vote whose session was read before a ban committed', ()
     const them: SessionViewer = { id: other.id, email: other.email, name: other.name, image: null, role: 'Client', membership: 'Bronze' };
     await addComment(t.writePath, them, { postId, comment: 'fine' });
     expect(await castVote(t.writePath, them, postId, 'up')).toMatchObject({ upVote: 1, myVote: 'up' });
+  });
+});
+
+// The same window for what a member does to what they already wrote, and for a report.
+describe('an edit, a removal or a report whose session was read before a ban committed', () => {
+  let t: TestApp;
+  let member: TestMember;
+  let viewer: SessionViewer;
+  let ownPostId: string;
+  let ownCommentId: string;
+  let reportableId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createTags(t, 'go', 'rust');
+    member = await signUp(t.app);
+    ownPostId = await createPost(t.app, member, { title: 'Before the ban', category: 'go' });
+    ownCommentId = await createComment(t.app, member, ownPostId, 'Written before the ban');
+    reportableId = await createComment(t.app, await signUp(t.app), ownPostId, 'Reportable');
+    viewer = { id: member.id, email: member.email, name: member.name, image: null, role: 'Client', membership: 'Bronze' };
+    await t.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', member.id).execute();
+  });
+  afterAll(() => t.close());
+
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'stored',
+      (e: unknown) => e,
+    );
+
+  it.each([
+    ['editing the post', () => editPost(t.writePath, viewer, ownPostId, { title: 'Rewritten', category: 'rust' })],
+    ['removing the post', () => removePost(t.writePath, viewer, ownPostId)],
+    ['editing the comment', () => editComment(t.writePath, viewer, ownCommentId, { comment: 'Rewritten' })],
+    ['removing the comment', () => removeComment(t.writePath, viewer, ownCommentId)],
+    [
+      'reporting a comment',
+      () => reportComment(t.writePath, viewer, { commentId: reportableId, ReportedComment: 'Spam or promotional content' }),
+    ],
+  ])('refuses %s with 403 BANNED', async (_what, write) => {
+    const refused = await refusal(write());
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ statusCode: 403, code: 'BANNED' });
+  });
+
+  it('leaves what they wrote as it was, with no revision and no report', async () => {
+    const post = await t.db.selectFrom('posts').select(['title', 'category', 'edited_at']).where('id', '=', ownPostId).executeTakeFirst();
+    expect(post).toEqual({ title: 'Before the ban', category: 'go', edited_at: null });
+    const comment = await t.db.selectFrom('comments').select(['comment', 'edited_at']).where('id', '=', ownCommentId).executeTakeFirst();
+    expect(comment).toEqual({ comment: 'Written before the ban', edited_at: null });
+    expect(await countRows(t.db, 'post_revisions')).toBe(0);
+    expect(await countRows(t.db, 'comment_revisions')).toBe(0);
+    expect(await countRows(t.db, 'reports')).toBe(0);
   });
 });
