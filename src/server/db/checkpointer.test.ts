@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUSY_TIMEOUT_MS, logBound, RESTART_AT_BYTES, WAL_SIZE_LIMIT_BYTES } from './checkpointer.ts';
@@ -73,6 +75,23 @@ describe('SQLite background checkpoints', () => {
     } finally {
       await reopened.close();
     }
+  });
+
+  it('keep the process until they have stopped, so a shutdown that closes the database reaches its end', () => {
+    // In a process of its own: nothing but the database holds it, as in a server's shutdown.
+    const createDbModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'create-db.ts');
+    const script = `
+      import { createDb } from ${JSON.stringify(createDbModule)};
+      const database = createDb({ databaseUrl: null, sqlitePath: ${JSON.stringify(path.join(dir, 'shutdown.sqlite'))}, backgroundCheckpoints: true });
+      await database.ready;
+      await database.close();
+      console.log('closed');`;
+    const { status, stdout } = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    expect(stdout).toBe('closed\n');
+    expect(status).toBe(0);
   });
 });
 

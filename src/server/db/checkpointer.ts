@@ -133,6 +133,9 @@ export function startCheckpointer(path: string, onError: (message: string) => vo
     },
     async stop() {
       if (!running) return;
+      // Waited for: unreferenced, the worker let the process end before its last round and its
+      // close, and a shutdown awaiting this never reached its own end.
+      worker.ref();
       Atomics.store(shared, STOP, 1);
       Atomics.notify(shared, COMMITS);
       await exited;
