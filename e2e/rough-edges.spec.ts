@@ -455,3 +455,15 @@ test('paging home while offline says the browser is offline, and the page comes 
   await expect(notice).toBeHidden();
   await expect(page.getByRole('link', { name: `Tunnel post 1 ${tag}` })).toBeVisible();
 });
+
+test('following a link by keyboard puts the focus on the new page’s heading', async ({ page }) => {
+  await page.goto('/no-such-page');
+  const back = page.getByRole('link', { name: 'Back To Home' });
+  await expect(back).toBeVisible();
+  // Until the link has hydrated, it is followed as a plain page load.
+  await expect.poll(() => back.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await back.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Code Commons' })).toBeFocused();
+});

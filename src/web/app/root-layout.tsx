@@ -9,6 +9,7 @@ import { useViewer } from '#web/lib/auth.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { setPageTitle, useTitleCount } from '#web/lib/use-document-title.ts';
 import { useLiveUpdates } from './live-updates.ts';
+import { RouteFocus } from './route-focus.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
 
 export function RootLayout() {
@@ -37,6 +38,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <ScrollManager />
+      <RouteFocus />
     </div>
   );
 }
