@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveConnection } from '#web/lib/live-events.ts';
@@ -45,10 +45,13 @@ describe('live updates in the app', () => {
     await screen.findByRole('link', { name: 'Already here' }, { timeout: 3000 });
     const events = await stream();
     expect(events.query).toEqual({});
+    // A live region already on the page when its button comes, so a screen reader hears it.
+    const region = screen.getByRole('status', { name: 'New posts' });
+    expect(region).toBeEmptyDOMElement();
 
     const fresh = [buildPost({ title: 'Fresh one' }), buildPost({ title: 'Fresh two' })];
     events.emit('post', fresh[0]);
-    expect(await screen.findByRole('button', { name: '1 new post' })).toBeInTheDocument();
+    expect(await within(region).findByRole('button', { name: '1 new post' })).toBeInTheDocument();
     events.emit('post', fresh[1]);
     const button = await screen.findByRole('button', { name: '2 new posts' });
     // The list itself has not moved.

@@ -89,24 +89,27 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
         </div>
       </div>
 
-      {showNewPosts && (
+      {source === 'newest' && (
         // It takes no room (nothing under the reader's eyes moves when it comes): it floats over the
         // top edge of the list, and stays in sight under the top bar while the list is scrolled.
-        <div role="status" className="sticky top-24 z-10 flex h-0 justify-center">
-          <Button
-            size="sm"
-            className="-translate-y-1/2 rounded-full shadow-card"
-            onClick={() =>
-              goTo(() => {
-                void newPosts.bringIn();
-                if (query.page !== 0) onPageChange(0);
-                // The button goes away with the posts it announced: the reader goes on from the list's heading.
-                heading.current?.focus({ preventScroll: true });
-              })
-            }
-          >
-            {newPostsLabel(newPosts.count)}
-          </Button>
+        // The live region is there before its button, so a screen reader hears the button come.
+        <div role="status" aria-label="New posts" className="sticky top-24 z-10 flex h-0 justify-center">
+          {showNewPosts && (
+            <Button
+              size="sm"
+              className="-translate-y-1/2 rounded-full shadow-card"
+              onClick={() =>
+                goTo(() => {
+                  void newPosts.bringIn();
+                  if (query.page !== 0) onPageChange(0);
+                  // The button goes away with the posts it announced: the reader goes on from the list's heading.
+                  heading.current?.focus({ preventScroll: true });
+                })
+              }
+            >
+              {newPostsLabel(newPosts.count)}
+            </Button>
+          )}
         </div>
       )}
 
