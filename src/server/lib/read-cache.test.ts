@@ -6,6 +6,7 @@ import { createAdmin, createComment, createPost, createTags } from '../test/fact
 import { signUp, type TestMember } from '../test/sign-in.ts';
 import { Redis } from 'ioredis';
 import { testRedisUrl } from '../test/redis.ts';
+import { tcpProxy } from '../test/tcp-proxy.ts';
 import { ALL, memoryStore, MISSING, ReadCache, redisStore, tagsTouchedBy, type ReadCacheStore } from './read-cache.ts';
 
 // Shared by every instance when REDIS_URL is set; runs where a Redis answers (always in CI).
@@ -218,6 +219,55 @@ describe('memory store', () => {
     expect((await store.read('k')).value).toBe(MISSING);
     await store.write('k', { version, tags: [ALL, 'post:9'], value: 'computed before' });
     expect((await store.read('k')).value).toBe(MISSING);
+  });
+});
+
+// A write committed while Redis is unreachable cannot move the version; what was kept before
+// it must not be answered once Redis is back, by the instance that wrote or by any other.
+describe.runIf(redis !== null)('redis store after Redis was unreachable', () => {
+  const connect = (url: string) => {
+    const c = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: () => 50 });
+    c.on('error', () => {});
+    return c;
+  };
+  const until = async (ok: () => boolean) => {
+    for (let i = 0; i < 200 && !ok(); i += 1) await new Promise((r) => setTimeout(r, 25));
+    expect(ok()).toBe(true);
+  };
+
+  it('answers nothing kept before the outage, on the instance that wrote and on another', async () => {
+    const proxy = await tcpProxy(testRedisUrl!);
+    const writerConnection = connect(proxy.url);
+    const otherConnection = connect(proxy.url);
+    const prefix = `code-commons-test:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
+    try {
+      await until(() => writerConnection.status === 'ready' && otherConnection.status === 'ready');
+      const writer = new ReadCache(redisStore(writerConnection, prefix));
+      const other = new ReadCache(redisStore(otherConnection, prefix));
+      const rows = ['first'];
+      const compute = async () => [...rows];
+      expect(await writer.read('home', compute)).toEqual(['first']);
+      expect(await other.read('home', async () => ['not kept'])).toEqual(['first']);
+
+      proxy.cut();
+      await until(() => writerConnection.status !== 'ready' && otherConnection.status !== 'ready');
+      rows.push('second');
+      await writer.invalidate();
+      expect(await other.read('home', compute)).toEqual(['first', 'second']);
+
+      proxy.restore();
+      await until(() => writerConnection.status === 'ready' && otherConnection.status === 'ready');
+      expect(await other.read('home', compute)).toEqual(['first', 'second']);
+      expect(await writer.read('home', compute)).toEqual(['first', 'second']);
+      // And kept again from then on.
+      expect(await other.read('home', async () => ['not kept'])).toEqual(['first', 'second']);
+    } finally {
+      const keys = await redis!.keys(`${prefix}*`);
+      if (keys.length > 0) await redis!.del(...keys);
+      writerConnection.disconnect();
+      otherConnection.disconnect();
+      await proxy.close();
+    }
   });
 });
 

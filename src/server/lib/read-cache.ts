@@ -162,8 +162,39 @@ export function redisStore(redis: Redis, prefix: string, localEntries = MEMORY_E
   /** By key, least recently used first: the answer and the version it was made under. */
   const local = new Map<string, { made: number; value: unknown }>();
   const hold = (key: string, made: number, value: unknown) => remember(local, key, { made, value }, localEntries);
+  const move = (tags: readonly string[]) =>
+    redis.eval(BUMP_SCRIPT, 1, versionKey, tagPrefix, VERSION_TTL_SECONDS, TAG_TTL_SECONDS, ...tags);
+
+  // A write committed while Redis was unreachable (here or on another instance) moved no version:
+  // what was kept before it would be answered again once Redis is back. So after the connection
+  // drops, or a move fails, nothing is read or kept until a move of ALL has gone through.
+  // (`drops` counts the drops: a move sent before one may have run before the outage.)
+  let owed = redis.status !== 'ready';
+  let drops = 0;
+  let settling: Promise<void> | null = null;
+  redis.on('close', () => {
+    owed = true;
+    drops += 1;
+    // Redis may come back empty, its version counting again from 0: no copy here may match it.
+    local.clear();
+  });
+  const settle = async (): Promise<void> => {
+    if (!owed) return;
+    const since = drops;
+    settling ??= move([ALL])
+      .then(() => {
+        if (drops === since) owed = false;
+      })
+      .finally(() => {
+        settling = null;
+      });
+    await settling;
+    if (owed) throw new Error('The connection to Redis dropped again');
+  };
+
   return {
     async read(key) {
+      await settle();
       const held = local.get(key);
       const [version, made, json] = (await redis.eval(READ_SCRIPT, 2, entryPrefix + key, versionKey, tagPrefix, held?.made ?? -1)) as [
         number,
@@ -184,12 +215,18 @@ export function redisStore(redis: Redis, prefix: string, localEntries = MEMORY_E
       return { version: Number(version), value: MISSING };
     },
     async write(key, entry) {
+      if (owed) return;
       const header = `${entry.version} ${entry.tags.join(' ')}`;
       await redis.eval(WRITE_SCRIPT, 1, entryPrefix + key, header, JSON.stringify(entry.value), ENTRY_TTL_SECONDS);
       hold(key, entry.version, entry.value);
     },
     async bump(tags) {
-      await redis.eval(BUMP_SCRIPT, 1, versionKey, tagPrefix, VERSION_TTL_SECONDS, TAG_TTL_SECONDS, ...tags);
+      try {
+        await move(tags);
+      } catch (error) {
+        owed = true;
+        throw error;
+      }
     },
     // The connection belongs to whoever opened it (plugins/redis.ts).
     async close() {
