@@ -30,6 +30,14 @@ async function redisPrefixFor(app: FastifyInstance): Promise<string> {
 }
 
 const CONNECT_WAIT_MS = 2000;
+/**
+ * A Redis that stops answering without closing the connection (a network dropping packets, a
+ * Redis paused) would hold every request that uses it for as long: ioredis waits for ever, and
+ * TCP some fifteen minutes before it gives up. So a call unanswered this long fails (its user
+ * does without Redis), and a connection that has answered nothing this long is made again.
+ */
+export const COMMAND_TIMEOUT_MS = 1000;
+export const SOCKET_TIMEOUT_MS = 2000;
 
 /**
  * Start-up waits briefly for Redis, so the first requests already use it; an unreachable Redis
@@ -38,7 +46,13 @@ const CONNECT_WAIT_MS = 2000;
  */
 async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, enableAutoPipelining: true });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    enableAutoPipelining: true,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+  });
   let reported = false;
   redis.on('error', (error: Error) => {
     if (!reported)

@@ -127,7 +127,15 @@ export async function redisBus(
   onError: (error: unknown) => void,
   options: { startWaitMs?: number } = {},
 ): Promise<LiveBus> {
-  const reader = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, enableAutoPipelining: false });
+  // Its XREAD waits BLOCK_MS for an answer by design: no command timeout, and a connection
+  // silent for longer than that is dead (plugins/redis.ts) and made again.
+  const reader = redis.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    enableAutoPipelining: false,
+    commandTimeout: undefined,
+    socketTimeout: BLOCK_MS + 2000,
+  });
   reader.on('error', () => {}); // reported by the read loop
   const backlog = new Backlog();
   let listener: (entry: LiveEntry) => void = () => {};
