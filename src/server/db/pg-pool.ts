@@ -190,6 +190,11 @@ export function pipeliningPool(pool: PgModule.Pool, pg: typeof PgModule): Postgr
       const client = await pool.connect();
       let wrapper = wrappers.get(client);
       if (!wrapper) {
+        // pg listens to a client's errors only while it is idle in the pool: a connection the
+        // server ends while a request holds it (a restart, pg_terminate_backend) emitted an error
+        // nobody heard, which ended the process. Its query fails already, and the pool drops
+        // the broken client when it comes back.
+        client.on('error', () => {});
         wrapper = wrap(client);
         wrappers.set(client, wrapper);
       }
