@@ -51,10 +51,19 @@ export interface DbOptions {
   onCheckpointError?: (message: string) => void;
 }
 
+/** How long a request waits for a connection to PostgreSQL, new or from the pool. */
+const CONNECTION_TIMEOUT_MS = 5000;
+
 export function createDb(options: DbOptions): Database {
   if (options.databaseUrl) {
     const pg = loadPg();
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A database that does not answer (a host down, a network dropping packets) fails the
+      // request in a few seconds rather than holding it until TCP gives up, minutes later.
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards that client and the next query opens a fresh one.
     pool.on('error', () => {});

@@ -1,6 +1,10 @@
+import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
+import { createComment, createPost, createTags } from '../test/factories.ts';
+import { signUp } from '../test/sign-in.ts';
+import { tcpProxy } from '../test/tcp-proxy.ts';
 
 // PostgreSQL out of reach for a while (restarted for an upgrade, a network blip, its connections
 // ended by an operator or a pooler).
@@ -31,6 +35,57 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL out of reach', () =>
     } finally {
       process.off('uncaughtException', onUncaught);
       await t.close();
+    }
+  });
+
+  it('answers 503 in a few seconds while it is gone, and serves again once it is back, without a lost write', async () => {
+    const proxy = await tcpProxy(process.env.TEST_DATABASE_URL!);
+    const t = await buildTestApp({}, { postgresBase: proxy.url });
+    try {
+      await createTags(t, 'typescript');
+      const alice = await signUp(t.app);
+      const postId = await createPost(t.app, alice);
+      await createComment(t.app, alice, postId, 'Before');
+      const timed = async (request: InjectOptions) => {
+        const started = Date.now();
+        const res = await Promise.race([
+          t.app.inject(request),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in 10 s')), 10_000)),
+        ]);
+        return { status: res.statusCode, body: res.json() as { message: string; code: string }, ms: Date.now() - started };
+      };
+      const home = { url: '/api/pagination?page=0&limit=10' };
+      const comment = (text: string) => ({
+        method: 'POST' as const,
+        url: '/api/comment-data',
+        headers: alice.headers,
+        payload: { postId, comment: text },
+      });
+
+      // Stopped: connections refused.
+      proxy.cut();
+      for (const request of [home, comment('While gone'), { url: '/api/ready' }]) {
+        const res = await timed(request);
+        expect(res.status).toBe(503);
+        expect(res.body.code).toBe('INTERNAL');
+        expect(res.body.message).not.toMatch(/ECONN|terminated|at /);
+      }
+      // Unreachable: connections never answered.
+      proxy.hold();
+      const held = await timed(home);
+      expect(held.status).toBe(503);
+      expect(held.ms).toBeLessThan(8000);
+
+      proxy.restore();
+      expect((await timed(home)).status).toBe(200);
+      expect((await timed(comment('After'))).status).toBe(200);
+      // Every write acknowledged is there; the one refused is not.
+      const comments = await t.db.selectFrom('comments').select('comment').where('post_id', '=', postId).execute();
+      expect(comments.map((c) => c.comment).sort()).toEqual(['After', 'Before']);
+    } finally {
+      proxy.restore();
+      await t.close();
+      await proxy.close();
     }
   });
 });

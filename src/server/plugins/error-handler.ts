@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { codeForStatus } from '#shared/error-codes.ts';
 import type { ApiErrorBody } from '#shared/errors.ts';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { AppError, RATE_LIMITED_MESSAGE } from '../lib/app-error.ts';
 
 /** Unique-constraint violations from either driver; the only place that knows their codes. */
@@ -22,6 +23,12 @@ function toBody(error: FastifyError | Error): { status: number; body: ApiErrorBo
       message: v.message ?? 'is invalid',
     }));
     return { status: 400, body: { message: 'The request is not valid.', code: 'VALIDATION_FAILED', details } };
+  }
+  if (isDatabaseUnreachable(error)) {
+    return {
+      status: 503,
+      body: { message: 'The forum cannot reach its database just now. Please try again in a moment.', code: 'INTERNAL' },
+    };
   }
   if (isUniqueViolation(error)) {
     return { status: 409, body: { message: 'That already exists.', code: 'CONFLICT' } };
