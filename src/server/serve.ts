@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb, keepTempTablesInMemory } from './db/create-db.ts';
 import { durabilityWarning } from './db/durability.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { waitForDatabase } from './db/wait-for-database.ts';
 
 /**
  * Starts the server; `webRoot` is the built web app it serves beside the API, `rendererModule`
@@ -19,6 +20,7 @@ export async function serve(options: { webRoot: string; rendererModule: string |
     onCheckpointError: (message) => warn(`SQLite checkpoint: ${message}`),
   });
   await database.ready;
+  if (config.databaseUrl) await waitForDatabase(database.db, config.databaseUrl, { onWait: (message) => console.error(message) });
   await migrateToLatest(database.db);
   await keepTempTablesInMemory(database.db);
   const app = await buildApp({ config, database, webRoot: options.webRoot, rendererModule: options.rendererModule });
