@@ -9,10 +9,13 @@ export interface RateLimitStorage {
  * Better Auth's sign-in and sign-up limits counted in Redis, so every instance of the forum
  * shares one budget per address (in each process's memory, two instances would give twice the
  * tries). One fixed window per key: the first request of a window creates the key with the
- * window as its expiry, each request counts, all in one MULTI. An unreachable Redis lets the
- * request through, as the write limits do (plugins/rate-limit.ts); plugins/redis.ts logs it.
+ * window as its expiry, each request counts, all in one MULTI. While Redis is unreachable each
+ * instance counts in its own memory (plugins/redis.ts logs the outage): a budget a few times
+ * larger across instances, but not none, which would leave sign-in open to guessing and the
+ * reset mails to flooding an inbox for as long as the outage lasts.
  */
 export function redisRateLimitStorage(redis: Redis, prefix: string): RateLimitStorage {
+  const meanwhile = memoryRateLimitStorage();
   return {
     async consume(key, rule) {
       const k = prefix + key;
@@ -20,10 +23,10 @@ export function redisRateLimitStorage(redis: Redis, prefix: string): RateLimitSt
         const results = await redis.multi().set(k, 0, 'EX', rule.window, 'NX').incr(k).ttl(k).exec();
         const count = Number(results?.[1]?.[1]);
         const ttl = Number(results?.[2]?.[1]);
-        if (!Number.isFinite(count)) return { allowed: true, retryAfter: null };
+        if (!Number.isFinite(count)) return meanwhile.consume(key, rule);
         return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter: ttl > 0 ? ttl : rule.window };
       } catch {
-        return { allowed: true, retryAfter: null };
+        return meanwhile.consume(key, rule);
       }
     },
   };

@@ -42,7 +42,7 @@ export const SOCKET_TIMEOUT_MS = 2000;
 /**
  * Start-up waits briefly for Redis, so the first requests already use it; an unreachable Redis
  * does not stop the server: what uses it degrades (reads computed per request, writes not
- * counted) until it is back.
+ * counted, sign-in and reset-mail limits counted per instance) until it is back.
  */
 async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
   const { Redis } = await import('ioredis');
@@ -56,7 +56,10 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis>
   let reported = false;
   redis.on('error', (error: Error) => {
     if (!reported)
-      log.warn({ err: error }, 'Redis is unavailable; reads are computed per request and writes are not rate-limited meanwhile');
+      log.warn(
+        { err: error },
+        'Redis is unavailable; meanwhile reads are computed per request, writes are not rate-limited and sign-in limits are counted per instance',
+      );
     reported = true;
   });
   redis.on('ready', () => {
