@@ -269,6 +269,36 @@ describe.runIf(redis !== null)('redis store after Redis was unreachable', () => 
       await proxy.close();
     }
   });
+  it('moves the version as soon as Redis is back, before another instance that never lost it reads', async () => {
+    const proxy = await tcpProxy(testRedisUrl!);
+    const writerConnection = connect(proxy.url);
+    const otherConnection = connect(testRedisUrl!);
+    const prefix = `code-commons-test:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
+    try {
+      await until(() => writerConnection.status === 'ready' && otherConnection.status === 'ready');
+      const writer = new ReadCache(redisStore(writerConnection, prefix));
+      const other = new ReadCache(redisStore(otherConnection, prefix));
+      const rows = ['first'];
+      const compute = async () => [...rows];
+      expect(await other.read('home', compute)).toEqual(['first']);
+
+      // Only the writer is cut off; the other instance keeps Redis, and its kept list, all along.
+      proxy.cut();
+      await until(() => writerConnection.status !== 'ready');
+      rows.push('second');
+      await writer.invalidate();
+      proxy.restore();
+      await until(() => writerConnection.status === 'ready');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await other.read('home', compute)).toEqual(['first', 'second']);
+    } finally {
+      const keys = await redis!.keys(`${prefix}*`);
+      if (keys.length > 0) await redis!.del(...keys);
+      writerConnection.disconnect();
+      otherConnection.disconnect();
+      await proxy.close();
+    }
+  });
 });
 
 describe.runIf(redis !== null)('redis store', () => {

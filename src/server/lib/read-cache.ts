@@ -191,6 +191,8 @@ export function redisStore(redis: Redis, prefix: string, localEntries = MEMORY_E
     await settling;
     if (owed) throw new Error('The connection to Redis dropped again');
   };
+  // At once when Redis is back, not at the next read: the other instances may read before.
+  redis.on('ready', () => void settle().catch(() => {}));
 
   return {
     async read(key) {
