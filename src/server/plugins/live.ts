@@ -19,7 +19,7 @@ export const livePlugin = fp(
   async (app: FastifyInstance) => {
     const bus = app.redis
       ? await redisBus(app.redis, `${app.redisPrefix}live`, (error) =>
-          app.log.warn({ err: error }, 'Redis is unavailable; live events are not delivered meanwhile'),
+          app.log.warn({ err: error }, 'Redis is unavailable; live events wait until it is back'),
         )
       : memoryBus();
     const hub = new LiveHub(bus, app.config.live);

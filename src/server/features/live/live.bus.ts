@@ -111,6 +111,9 @@ const BLOCK_MS = 5000;
  */
 const PUBLISH_LINGER_MS = 10;
 
+/** How often events Redis did not take are offered again while it stays away. */
+const RETRY_MS = 1000;
+
 /** The stream goes when the forum has published nothing for a day. */
 const STREAM_TTL_MS = 86_400_000;
 
@@ -189,16 +192,76 @@ export async function redisBus(
     });
   });
 
+  /**
+   * Events Redis did not take (it was unreachable, or did not answer in time), oldest first:
+   * appended again once it answers, before anything newer, so every instance's streams get
+   * them late rather than never. An outage longer than the backlog keeps the last of them, as
+   * a client reconnecting could not replay more. An event Redis took but did not confirm may
+   * so be appended twice; the browser keeps a comment or a post once by its id.
+   */
+  let held: LiveMessage[] = [];
+  let retry: NodeJS.Timeout | null = null;
+  let appending: Promise<void> | null = null;
+
+  const hold = (messages: readonly LiveMessage[]) => {
+    held.push(...messages);
+    if (held.length > BACKLOG_EVENTS) held = held.slice(-BACKLOG_EVENTS);
+    if (!retry && !closed) retry = setTimeout(() => void appendHeld(), RETRY_MS);
+  };
+
+  /** XADD each message in one round trip; the ones Redis did not take, in order. */
+  const append = async (messages: readonly LiveMessage[]): Promise<{ unsent: LiveMessage[]; error?: unknown }> => {
+    const batch = redis.pipeline();
+    for (const m of messages) batch.xadd(key, 'MAXLEN', '~', BACKLOG_EVENTS, '*', 'n', m.name, 'a', m.audience, 'd', m.data);
+    batch.pexpire(key, STREAM_TTL_MS);
+    try {
+      const results = (await batch.exec()) ?? [];
+      const unsent = messages.filter((_, i) => !results[i] || results[i][0]);
+      return { unsent, error: results.find(([error]) => error)?.[0] ?? undefined };
+    } catch (error) {
+      return { unsent: [...messages], error };
+    }
+  };
+
+  /** One at a time, so the held events keep their order against newer ones. */
+  const appendHeld = (): Promise<void> => {
+    if (retry) clearTimeout(retry);
+    retry = null;
+    appending ??= (async () => {
+      while (held.length > 0 && !closed) {
+        const next = held;
+        held = [];
+        const { unsent } = await append(next);
+        if (unsent.length > 0) {
+          held = [...unsent, ...held].slice(-BACKLOG_EVENTS);
+          break;
+        }
+      }
+    })().finally(() => {
+      appending = null;
+      if (held.length > 0 && !retry && !closed) retry = setTimeout(() => void appendHeld(), RETRY_MS);
+    });
+    return appending;
+  };
+  // At once when Redis is back, not at the next retry.
+  redis.on('ready', () => {
+    if (held.length > 0) void appendHeld();
+  });
+
   return {
     lingerMs: PUBLISH_LINGER_MS,
     async publish(messages) {
       if (messages.length === 0) return;
-      const batch = redis.pipeline();
-      for (const m of messages) batch.xadd(key, 'MAXLEN', '~', BACKLOG_EVENTS, '*', 'n', m.name, 'a', m.audience, 'd', m.data);
-      batch.pexpire(key, STREAM_TTL_MS);
-      const results = await batch.exec();
-      const failed = results?.find(([error]) => error);
-      if (failed) throw failed[0];
+      // Behind the events still held, never before them.
+      if (held.length > 0 || appending) {
+        hold(messages);
+        return;
+      }
+      const { unsent, error } = await append(messages);
+      if (unsent.length > 0) {
+        hold(unsent);
+        throw error ?? new Error('Redis did not take the live events');
+      }
     },
     listen(l) {
       listener = l;
@@ -206,6 +269,7 @@ export async function redisBus(
     after: (id) => backlog.after(id),
     async close() {
       closed = true;
+      if (retry) clearTimeout(retry);
       reader.disconnect();
     },
   };
