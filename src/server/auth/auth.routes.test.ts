@@ -58,6 +58,18 @@ describe('identity (Better Auth under /api/auth)', () => {
     }
   });
 
+  it('refuses an email longer than 254 characters with 400 and a sentence saying so, and creates nobody', async () => {
+    const before = await userCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Long', email: `${'a'.repeat(250)}@example.test`, password: STRONG_PASSWORD },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Email must be at most 254 characters', code: 'VALIDATION_FAILED' });
+    expect(await userCount()).toBe(before);
+  });
+
   it('stores a name without direction controls, at sign-up and when changed', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -180,6 +180,13 @@ export function createAuth(deps: {
           return { context: { body: { ...body, revokeOtherSessions: true } } };
         }
         if (ctx.path === '/sign-up/email') {
+          // The address as it will be stored: one Better Auth accepts but we would not (longer
+          // than an address can be) is refused here, not by the user hook as "Failed to create user".
+          const email = emailSchema.safeParse((ctx.body as { email?: unknown } | undefined)?.email);
+          if (!email.success) {
+            const tooLong = email.error.issues.find((issue) => issue.code === 'too_big');
+            throw new APIError('BAD_REQUEST', { message: tooLong?.message ?? 'Enter a valid email address' });
+          }
           const body = (ctx.body ?? {}) as { password?: unknown };
           if (typeof body.password !== 'string' || !isValidPassword(body.password)) {
             throw new APIError('BAD_REQUEST', { message: PASSWORD_TOAST_MESSAGE });

@@ -19,7 +19,7 @@ export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(EMAIL_MAX)
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email({ message: 'Enter a valid email address' }));
 
 export const displayNameSchema = requiredText('Name is required').max(NAME_MAX);
