@@ -101,6 +101,10 @@ describe('renaming and removing tags', () => {
     expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: expect.any(String) });
     const itself = await t.app.inject({ method: 'DELETE', url: `/api/tag-data/${id}?moveTo=${id}`, headers: admin.headers });
     expect(itself.statusCode).toBe(400);
+    expect(itself.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'querystring.moveTo', message: expect.any(String) }],
+    });
     expect(await tagOfPost(post)).toBe('python');
     expect((await tags()).map((x) => x.tag)).toContain('python');
 

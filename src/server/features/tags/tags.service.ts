@@ -48,7 +48,9 @@ export async function renameTag(writes: WritePath, id: string, to: string): Prom
  * (a post always has a tag).
  */
 export async function deleteTag(writes: WritePath, id: string, moveTo: string | undefined): Promise<{ deletedCount: number }> {
-  if (moveTo === id) throw badRequest('Choose another tag to move the posts to.');
+  if (moveTo === id) {
+    throw badRequest('Choose another tag to move the posts to.', [{ path: 'querystring.moveTo', message: 'is the tag being removed' }]);
+  }
   return writes.run(async (w) => {
     const held = await holdTags(w.trx, moveTo === undefined ? [id] : [id, moveTo]);
     const current = held.find((x) => x.id === id);
