@@ -373,6 +373,13 @@ describe('excerptOf', () => {
     expect(long.endsWith('…')).toBe(true);
   });
 
+  it('never ends in half of a character of two code units (an emoji)', () => {
+    const after = ' and more words after it, so the text is longer than an excerpt';
+    expect(excerptOf(renderMarkdown(`${'a'.repeat(198)}😀${after}`))).toBe(`${'a'.repeat(198)}…`);
+    expect(excerptOf(renderMarkdown(`${'a'.repeat(197)}😀${after}`))).toBe(`${'a'.repeat(197)}😀…`);
+    expect(excerptOf(renderMarkdown(`${'🎉'.repeat(150)}`))).toBe(`${'🎉'.repeat(99)}…`);
+  });
+
   it('reads highlighted code, entities, line breaks and tables as text', () => {
     const html = renderMarkdown('first line  \nsecond line\n\n```ts\nconst s = \'<div>\' && "x";\n```\n\n| a & b | c |\n|-|-|\n| 1 | © |');
     expect(html).toContain('hljs-string');

@@ -222,5 +222,8 @@ const EXCERPT_LENGTH = 200;
 /** The first `length` (200) characters of the text as plain text: no markup, whitespace collapsed. */
 export function excerptOf(html: string, length = EXCERPT_LENGTH): string {
   const text = textOfHtml(html);
-  return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
+  if (text.length <= length) return text;
+  // Not between the two halves of a character (an emoji): half of one is stored as "�".
+  const end = /[\uD800-\uDBFF]/.test(text[length - 2] ?? '') ? length - 2 : length - 1;
+  return `${text.slice(0, end).trimEnd()}…`;
 }
