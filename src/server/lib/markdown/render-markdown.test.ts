@@ -140,6 +140,27 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('![x](data:image/png;base64,AAAA)')).toBe('<p><a rel="nofollow ugc noopener noreferrer">x</a></p>');
   });
 
+  it('keeps a link whole around an image it does not show or an autolink: no link inside a link', () => {
+    // A browser ends the outer <a> where an inner one starts: its words would lead elsewhere.
+    const rel = 'rel="nofollow ugc noopener noreferrer"';
+    expect(renderMarkdown('[![build](http://ci.test/badge.svg) passing](https://ci.test/runs)')).toBe(
+      `<p><a href="https://ci.test/runs" ${rel}>build passing</a></p>`,
+    );
+    expect(renderMarkdown('[see <https://x.test/a> first](https://y.test)')).toBe(
+      `<p><a href="https://y.test" ${rel}>see https://x.test/a first</a></p>`,
+    );
+    expect(renderMarkdown('**[a ![b][img] c](/post-details/1)**\n\n[img]: /etc/b.png')).toBe(
+      `<p><strong><a href="/post-details/1" ${rel}>a b c</a></strong></p>`,
+    );
+    // An image that is shown stays inside its link; one outside a link still becomes a link.
+    expect(renderMarkdown('[![b](https://img.test/b.png)](https://z.test)')).toBe(
+      `<p><a href="https://z.test" ${rel}><img src="https://img.test/b.png" alt="b" /></a></p>`,
+    );
+    expect(renderMarkdown('![b](http://img.test/b.png) [c](https://z.test)')).toBe(
+      `<p><a href="http://img.test/b.png" ${rel}>b</a> <a href="https://z.test" ${rel}>c</a></p>`,
+    );
+  });
+
   // OWASP XSS filter-evasion cheat sheet, in the forms Markdown can carry them.
   const ATTACKS = [
     '[x](javascript:alert(1))',

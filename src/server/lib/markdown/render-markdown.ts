@@ -73,13 +73,31 @@ markdown.renderer.rules.heading_close = (tokens, index) => {
 markdown.renderer.rules.s_open = () => '<del>';
 markdown.renderer.rules.s_close = () => '</del>';
 
+// A link's words may hold an autolink (`[see <https://…>](…)`) or an image this forum does not
+// show, which becomes a link (below): a link inside a link, which a browser does not nest (it
+// ends the outer link there, so its words go elsewhere or nowhere). Inside a link they are
+// words of that link.
+markdown.core.ruler.push('links_not_nested', (state) => {
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    let depth = 0;
+    block.children = block.children.filter((token) => {
+      if (token.type === 'link_open') return (depth += 1) === 1;
+      if (token.type === 'link_close') return (depth -= 1) === 0;
+      if (token.type === 'image' && depth > 0) token.meta = { ...token.meta, insideLink: true };
+      return true;
+    });
+  }
+});
+
 const OWN_IMAGE_SRC = /^\/api\/images\/[A-Za-z0-9_-]+$/;
 const HTTPS_SRC = /^https:\/\//i;
 
 /**
  * Images show from https or this forum's own store (API.md). Any other image is not shown, but
  * not lost either: it becomes a link to where it is, with its words (the link itself is kept
- * only for the schemes links may have). A scheme is read whatever its case.
+ * only for the schemes links may have), or inside a link just its words. A scheme is read
+ * whatever its case.
  */
 const defaultImage = markdown.renderer.rules.image!;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
@@ -88,7 +106,8 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   if (HTTPS_SRC.test(src)) token.attrSet('src', `https://${src.slice('https://'.length)}`);
   if (HTTPS_SRC.test(src) || OWN_IMAGE_SRC.test(src)) return defaultImage(tokens, index, options, env, self);
   const words = self.renderInlineAsText(token.children ?? [], options, env) || src;
-  return `<a href="${escapeHtml(src)}">${escapeHtml(words)}</a>`;
+  const insideLink = (token.meta as { insideLink?: boolean } | null)?.insideLink === true;
+  return insideLink ? escapeHtml(words) : `<a href="${escapeHtml(src)}">${escapeHtml(words)}</a>`;
 };
 
 const LINK_REL = 'nofollow ugc noopener noreferrer';
