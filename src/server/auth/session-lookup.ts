@@ -34,6 +34,7 @@ export interface SessionUserRow {
   role: string;
   membership: string;
   banned_at: string | null;
+  session_id: string;
   expires_at: Date | string;
 }
 
@@ -117,7 +118,7 @@ const sessionUser = prepared((db, a: Args<{ token: string }>) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.email', 'u.name', 'u.image', 'u.role', 'u.membership', 'u.banned_at', 's.expires_at'])
+    .select(['u.id', 'u.email', 'u.name', 'u.image', 'u.role', 'u.membership', 'u.banned_at', 's.id as session_id', 's.expires_at'])
     .where('s.token', '=', a.token),
 );
 
@@ -129,4 +130,19 @@ export async function findSessionUser(db: Kysely<DB>, token: string): Promise<Se
 export function isCurrent(row: SessionUserRow, settings: SessionSettings, now = Date.now()): boolean {
   const expiresAt = new Date(row.expires_at).getTime();
   return expiresAt >= now && expiresAt - settings.expiresInMs + settings.updateAgeMs > now;
+}
+
+/** Sessions' expiry (milliseconds) by id, as stored now; a session that is gone is not in the map. */
+export async function findSessionExpiries(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, number>> {
+  const expiries = new Map<string, number>();
+  // A few hundred ids a statement, well within either engine's limit on parameters.
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('sessions')
+      .select(['id', 'expires_at'])
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) expiries.set(row.id, new Date(row.expires_at).getTime());
+  }
+  return expiries;
 }

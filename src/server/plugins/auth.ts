@@ -16,9 +16,17 @@ export interface SessionViewer extends Viewer {
   image: string | null;
 }
 
+/** The session a viewer was read from: its id, and when it expires (milliseconds) as read. */
+export interface ViewerSession {
+  id: string;
+  expiresAt: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     viewer: SessionViewer | null;
+    /** With a viewer, the session it came from: for what outlives the request (an event stream). */
+    viewerSession: ViewerSession | null;
   }
   interface FastifyInstance {
     /** Better Auth, on our database. */
@@ -39,12 +47,21 @@ function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+interface SignedIn {
+  viewer: SessionViewer;
+  session: ViewerSession;
+}
+
 /** Resolves the Better Auth session (cookie or bearer token) through Better Auth itself. */
-async function viewerThroughBetterAuth(auth: Auth, request: FastifyRequest): Promise<SessionViewer | null> {
+async function viewerThroughBetterAuth(auth: Auth, request: FastifyRequest): Promise<SignedIn | null> {
   const result = await auth.api.getSession({ headers: toWebHeaders(request), query: { disableRefresh: false } });
   if (!result) return null;
   const user = result.user as typeof result.user & { role?: string; membership?: string; bannedAt?: string | null };
-  return toViewer({ ...user, image: user.image ?? null, banned_at: user.bannedAt ?? null });
+  return {
+    viewer: toViewer({ ...user, image: user.image ?? null, banned_at: user.bannedAt ?? null }),
+    // As refreshed, when this read extended it.
+    session: { id: result.session.id, expiresAt: new Date(result.session.expiresAt).getTime() },
+  };
 }
 
 function toViewer(user: {
@@ -75,14 +92,16 @@ function toViewer(user: {
  */
 function viewerLoader(auth: Auth, db: Kysely<DB>) {
   let settings: Promise<SessionSettings> | null = null;
-  return async function loadViewer(request: FastifyRequest): Promise<SessionViewer | null> {
+  return async function loadViewer(request: FastifyRequest): Promise<SignedIn | null> {
     const resolved = await (settings ??= sessionSettings(auth));
     const token = sessionTokenOf(request.headers, resolved);
     if (token === null) return null;
     if (token !== SLOW_PATH) {
       const row = await findSessionUser(db, token);
       if (!row) return null;
-      if (isCurrent(row, resolved)) return toViewer(row);
+      if (isCurrent(row, resolved)) {
+        return { viewer: toViewer(row), session: { id: row.session_id, expiresAt: new Date(row.expires_at).getTime() } };
+      }
     }
     return viewerThroughBetterAuth(auth, request);
   };
@@ -92,11 +111,15 @@ function viewerLoader(auth: Auth, db: Kysely<DB>) {
 export function guards(auth: Auth, db: Kysely<DB>) {
   const loadViewer = viewerLoader(auth, db);
   const optionalUser = async (request: FastifyRequest) => {
-    request.viewer = await loadViewer(request);
+    const signedIn = await loadViewer(request);
+    request.viewer = signedIn?.viewer ?? null;
+    request.viewerSession = signedIn?.session ?? null;
   };
   const requireUser = async (request: FastifyRequest) => {
-    request.viewer = await loadViewer(request);
-    if (!request.viewer) throw unauthenticated();
+    const signedIn = await loadViewer(request);
+    if (!signedIn) throw unauthenticated();
+    request.viewer = signedIn.viewer;
+    request.viewerSession = signedIn.session;
   };
   const requireAdmin = async (request: FastifyRequest) => {
     await requireUser(request);
@@ -132,6 +155,7 @@ export const authPlugin = fp(
     const routeGuards = guards(auth, app.db);
     app.decorate('guards', routeGuards);
     app.decorateRequest('viewer', null);
+    app.decorateRequest('viewerSession', null);
     // An answer that reads the session is the member's own (their notifications, their email):
     // no cache, shared or the browser's, may keep it. Public answers keep their own headers.
     const sessionGuards: unknown[] = Object.values(routeGuards);

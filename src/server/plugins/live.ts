@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { findSessionExpiries } from '../auth/session-lookup.ts';
 import { memoryBus, redisBus, type LiveBus } from '../features/live/live.bus.ts';
 import { LiveHub } from '../features/live/live.hub.ts';
 
@@ -12,8 +13,9 @@ declare module 'fastify' {
 
 /**
  * The live bus (in this process, or a Redis stream every instance reads when REDIS_URL is
- * set) and the hub of open event streams. The streams end before the server stops listening,
- * so a graceful close never waits for them.
+ * set) and the hub of open event streams, which reads a member's session again once it may
+ * have expired. The streams end before the server stops listening, so a graceful close never
+ * waits for them.
  */
 export const livePlugin = fp(
   async (app: FastifyInstance) => {
@@ -22,7 +24,7 @@ export const livePlugin = fp(
           app.log.warn({ err: error }, 'Redis is unavailable; live events wait until it is back'),
         )
       : memoryBus();
-    const hub = new LiveHub(bus, app.config.live);
+    const hub = new LiveHub(bus, app.config.live, (ids) => findSessionExpiries(app.db, ids));
     app.decorate('live', { bus, hub });
     app.addHook('preClose', (done) => {
       hub.close();

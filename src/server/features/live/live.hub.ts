@@ -22,12 +22,29 @@ export interface LiveHubOptions {
   maxBufferedBytes?: number;
 }
 
+/** The session a member's stream was opened with: its id, and its expiry (milliseconds) as last read. */
+export interface StreamSession {
+  id: string;
+  expiresAt: number;
+}
+
+/** Sessions' expiry (milliseconds) by id, as stored now; a session that is gone is left out. */
+export type SessionExpiries = (ids: readonly string[]) => Promise<Map<string, number>>;
+
 interface Stream {
   res: ServerResponse;
   address: string;
   keys: Audience[];
   /** While it catches up: the events still to write, oldest first (the replay, then live ones). */
   pending: LiveEntry[] | null;
+  /** A member's stream: the session it lasts as long as. */
+  session: StreamSession | null;
+  /**
+   * While its session, past the expiry last read, is read again (another request may have
+   * extended it): the events that came meanwhile, in order, written if it was and dropped with
+   * the stream if not.
+   */
+  held: LiveEntry[] | null;
 }
 
 /**
@@ -63,6 +80,10 @@ const MAX_PENDING = BACKLOG_EVENTS * 3;
  * This instance's open event streams: who listens to what, one heartbeat timer for all of
  * them, the cap per address, and their end when the server stops. A stream costs its socket
  * and one small record; an event is formatted once and written to the streams of its audience.
+ * A member's stream ends when its session does: ended elsewhere (the bus's STREAMS_END), or
+ * expired. The expiry is checked where the stream is touched anyway, at each heartbeat and
+ * before an event is written to it, never by a timer of its own; once it has passed, the
+ * session is read again, since a request made with it meanwhile may have extended it.
  */
 export class LiveHub {
   private readonly byAudience = new Map<Audience, Set<Stream>>();
@@ -75,6 +96,7 @@ export class LiveHub {
   constructor(
     private readonly bus: LiveBus,
     private readonly options: LiveHubOptions,
+    private readonly sessionExpiries: SessionExpiries,
   ) {
     this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
     bus.listen((entry) => this.deliver(entry));
@@ -101,15 +123,17 @@ export class LiveHub {
     request: {
       headers: Record<string, string | number | string[] | undefined>;
       address: string;
-      memberId: string | null;
+      /** The member and the session they were read from, or null. */
+      member: { id: string; session: StreamSession } | null;
       postId: string | null;
       since: EventId | null;
     },
   ): void {
     const keys: Audience[] = [everyone];
-    if (request.memberId) keys.push(memberOnly(request.memberId));
+    if (request.member) keys.push(memberOnly(request.member.id));
     if (request.postId) keys.push(subscribersOf(request.postId));
-    const stream: Stream = { res, address: request.address, keys, pending: null };
+    const session = request.member ? { ...request.member.session } : null;
+    const stream: Stream = { res, address: request.address, keys, pending: null, session, held: null };
 
     res.socket?.setNoDelay(true);
     res.socket?.setTimeout(0);
@@ -145,6 +169,7 @@ export class LiveHub {
 
   private remove(stream: Stream): void {
     stream.pending = null;
+    stream.held = null;
     if (!this.streams.delete(stream)) return;
     const count = (this.perAddress.get(stream.address) ?? 1) - 1;
     if (count > 0) this.perAddress.set(stream.address, count);
@@ -195,16 +220,71 @@ export class LiveHub {
       return;
     }
     const frame = frameOf(entry);
+    const now = Date.now();
+    let expired: Stream[] | undefined;
     for (const stream of streams) {
-      if (!stream.pending) this.write(stream, frame);
+      if (!stream.held && stream.session && stream.session.expiresAt <= now) (expired ??= []).push(this.hold(stream));
+      if (stream.held) {
+        if (stream.held.length < MAX_PENDING) stream.held.push(entry);
+        else stream.res.destroy();
+      } else if (!stream.pending) this.write(stream, frame);
       else if (stream.pending.length < MAX_PENDING) stream.pending.push(entry);
       else stream.res.destroy();
     }
+    if (expired) this.readSessions(expired);
   }
 
   private beat(): void {
-    // One catching up is written to already.
-    for (const stream of this.streams) if (!stream.pending) this.write(stream, HEARTBEAT);
+    const now = Date.now();
+    let expired: Stream[] | undefined;
+    for (const stream of this.streams) {
+      // One catching up is written to already.
+      if (!stream.pending) this.write(stream, HEARTBEAT);
+      if (!stream.held && stream.session && stream.session.expiresAt <= now) (expired ??= []).push(this.hold(stream));
+    }
+    if (expired) this.readSessions(expired);
+  }
+
+  /** Holds what comes for a stream whose session has expired as far as the hub knows. */
+  private hold(stream: Stream): Stream {
+    stream.held = [];
+    return stream;
+  }
+
+  /**
+   * Reads the sessions of held streams again, all in one go: a stream whose session was
+   * extended keeps going (what was held is written) until its new expiry; the others end, and
+   * so do they all if the sessions cannot be read.
+   */
+  private readSessions(streams: Stream[]): void {
+    const ids = [...new Set(streams.map((stream) => stream.session!.id))];
+    this.sessionExpiries(ids).then(
+      (expiries) => {
+        const now = Date.now();
+        for (const stream of streams) {
+          if (!this.streams.has(stream)) continue;
+          const expiresAt = expiries.get(stream.session!.id);
+          if (expiresAt !== undefined && expiresAt > now) this.release(stream, expiresAt);
+          else this.end(stream);
+        }
+      },
+      () => {
+        for (const stream of streams) if (this.streams.has(stream)) this.end(stream);
+      },
+    );
+  }
+
+  /** A held stream whose session lasts until `expiresAt`: what was held goes out, in order. */
+  private release(stream: Stream, expiresAt: number): void {
+    const held = stream.held!;
+    stream.held = null;
+    stream.session!.expiresAt = expiresAt;
+    if (held.length === 0) return;
+    if (!stream.pending) {
+      stream.pending = held;
+      this.catchUp(stream);
+    } else if (stream.pending.length + held.length <= MAX_PENDING) stream.pending.push(...held);
+    else stream.res.destroy();
   }
 
   private end(stream: Stream): void {

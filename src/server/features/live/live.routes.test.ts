@@ -285,6 +285,127 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
   });
 });
 
+// A member's stream lasts as long as its session: once the expiry it was opened with has passed,
+// the session is read again, at the next heartbeat or before the next event for the stream.
+describe.each(
+  buses.flatMap(({ bus, env }) => [
+    { bus, env, checked: 'at the heartbeat', heartbeat: '0.05' },
+    // A heartbeat that never comes while the test runs: the event alone makes the check.
+    { bus, env, checked: 'as an event comes', heartbeat: '25' },
+  ]),
+)('live updates: a session that expires under its stream ($bus bus, checked $checked)', ({ env, heartbeat }) => {
+  let t: TestApp;
+  let base: string;
+  const opened: EventStreamClient[] = [];
+  const atHeartbeat = heartbeat === '0.05';
+
+  beforeAll(async () => {
+    t = await buildTestApp({ ...env, LIVE_HEARTBEAT_SECONDS: heartbeat });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await createTags(t, 'go');
+  });
+  afterAll(async () => {
+    opened.forEach((s) => s.close());
+    await t.close();
+  });
+
+  const open = async (headers: Record<string, string> = {}) => {
+    const s = await openEventStream(base, '/api/events', headers);
+    opened.push(s);
+    return s;
+  };
+  const setExpiry = (token: string, at: number) =>
+    t.db
+      .updateTable('sessions')
+      .set({ expires_at: t.engine === 'postgres' ? new Date(at) : new Date(at).toISOString() })
+      .where('token', '=', token)
+      .execute();
+  // A "don't remember me" session (a day, never extended by Better Auth) whose expiry is moved,
+  // in the database, to a moment from now, before a stream opens with it.
+  const expiringSoon = async (member: TestMember, inMs: number) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: member.email, password: member.password, rememberMe: false },
+    });
+    expect(res.statusCode).toBe(200);
+    const setCookie = res.headers['set-cookie'];
+    const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((c) => c.split(';')[0]).join('; ');
+    const { token } = res.json() as { token: string };
+    const expiresAt = Date.now() + inMs;
+    await setExpiry(token, expiresAt);
+    return { cookie, token, expiresAt };
+  };
+  const notify = (member: TestMember, text: string) =>
+    t.writePath.run(async (w) => {
+      w.record({
+        type: 'notification.created',
+        recipientId: member.id,
+        notification: {
+          _id: `n-${text}`,
+          type: 'comment',
+          read: false,
+          createdAt: new Date().toISOString(),
+          actor: { name: 'Bob', photo: null },
+          postId: 'p-1',
+          commentId: 'c-1',
+          title: 'A post',
+          text,
+        },
+        unread: 1,
+        email: false,
+      });
+    });
+  const texts = (s: EventStreamClient) =>
+    s.events.filter((e) => e.event === 'notification').map((e) => (JSON.parse(e.data) as { text: string }).text);
+  const notification = async (s: EventStreamClient) => (JSON.parse((await s.take('notification')).data) as { text: string }).text;
+  const until = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()) + 20));
+  const within = <T>(ms: number, what: string, promise: Promise<T>) =>
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: still waiting after ${ms} ms`)), ms)),
+    ]);
+
+  it('ends the stream once the session has expired; no notification of the member reaches it after', async () => {
+    const gina = await signUp(t.app, { name: 'Gina' });
+    const session = await expiringSoon(gina, 1500);
+    const s = await open({ cookie: session.cookie });
+    expect(s.status).toBe(200);
+    await notify(gina, 'while signed in');
+    expect(await notification(s)).toBe('while signed in');
+
+    await until(session.expiresAt);
+    if (atHeartbeat) await within(3000, 'the end of the stream at a heartbeat', s.ended);
+    await notify(gina, 'after the expiry');
+    await within(3000, 'the end of the stream whose session expired', s.ended);
+    expect(texts(s)).toEqual(['while signed in']);
+
+    // Reopened with it, the stream is no longer the member's.
+    const reopened = await open({ cookie: session.cookie });
+    await notify(gina, 'reopened');
+    const marker = await createPost(t.app, gina, { title: 'After the expiry', category: 'go' });
+    await reopened.take((e) => e.data.includes(marker));
+    expect(texts(reopened)).toEqual([]);
+  });
+
+  it('keeps the stream whose session was extended meanwhile, with what came while it was read again', async () => {
+    const hank = await signUp(t.app, { name: 'Hank' });
+    const session = await expiringSoon(hank, 1500);
+    const s = await open({ cookie: session.cookie });
+    expect(s.status).toBe(200);
+    // As a request made with the session would extend it.
+    await setExpiry(session.token, Date.now() + 7 * 86_400_000);
+
+    await until(session.expiresAt);
+    if (atHeartbeat) await s.commentsReach(s.comments + 3);
+    await notify(hank, 'after the old expiry');
+    expect(await notification(s)).toBe('after the old expiry');
+    await notify(hank, 'later');
+    expect(await notification(s)).toBe('later');
+    expect(texts(s)).toEqual(['after the old expiry', 'later']);
+  });
+});
+
 describe('live updates: limits and shutdown', () => {
   let t: TestApp;
   let base: string;

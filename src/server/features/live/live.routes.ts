@@ -49,7 +49,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       live.hub.open(reply.raw, {
         headers: Object.fromEntries(STREAM_HEADERS.map((name) => [name, reply.getHeader(name)]).filter(([, value]) => value !== undefined)),
         address,
-        memberId: request.viewer?.id ?? null,
+        // The member's stream lasts as long as the session it was opened with (live.hub.ts).
+        member: request.viewer && request.viewerSession ? { id: request.viewer.id, session: request.viewerSession } : null,
         postId: request.query.post ?? null,
         since,
       });
