@@ -222,7 +222,17 @@ export function createAuth(deps: {
           },
         },
         update: {
-          before: async (user) => ({ data: typeof user.name === 'string' ? { ...user, name: singleLine(user.name) } : user }),
+          before: async (user, context) => {
+            // A member changing their own profile (update-user): the session was read before this
+            // write, and a ban may have committed since. Read just before Better Auth's update,
+            // which it makes outside any transaction of ours.
+            const memberId = context?.context.session?.user.id;
+            if (memberId) {
+              const row = await db.selectFrom('users').select(['banned_at']).where('id', '=', memberId).executeTakeFirst();
+              if (row?.banned_at) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
+            }
+            return { data: typeof user.name === 'string' ? { ...user, name: singleLine(user.name) } : user };
+          },
           // A new name or photo shows in the lists and on the leaderboard.
           after: async (user) => {
             await writes.run(async (w) => w.record({ type: 'member.updated', memberId: user.id }));

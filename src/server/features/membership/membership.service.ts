@@ -2,10 +2,11 @@ import type Stripe from 'stripe';
 import { GOLD_PRICE_CENTS, GOLD_PRICE_CURRENCY } from '#shared/constants.ts';
 import type { ConfirmResult, SandboxConfirmInput } from '#shared/schemas/payment.ts';
 import type { Db } from '../../db/schema.ts';
-import { conflict, forbidden, notFound, paymentRequired } from '../../lib/app-error.ts';
+import { banned, conflict, forbidden, notFound, paymentRequired } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
+import { lockMemberBanned } from '../users/users.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   findPaymentByClientSecret,
@@ -20,7 +21,9 @@ import { sandboxCardRefusal } from './sandbox-cards.ts';
 
 /**
  * The server sets the price (9.99 USD), whatever the browser sends, and records the intent.
- * Gold is bought once: a Gold member is not charged again (409).
+ * Gold is bought once: a Gold member is not charged again (409). A member banned since the
+ * session was read gets no intent to pay (403 BANNED); the provider's, made just before, is
+ * left unconfirmed, its client secret never sent.
  */
 export async function startGoldPayment(
   writes: WritePath,
@@ -31,6 +34,7 @@ export async function startGoldPayment(
   const intent = await provider.createIntent({ userId: viewer.id, amount: GOLD_PRICE_CENTS, currency: GOLD_PRICE_CURRENCY });
   const id = newId();
   await writes.run(async (w) => {
+    if (await lockMemberBanned(w.trx, viewer.id)) throw banned();
     await insertPayment(w.trx, {
       id,
       userId: viewer.id,

@@ -1,8 +1,9 @@
 import { UPLOAD_MAX_DIMENSION } from '#shared/constants.ts';
-import { payloadTooLarge, unsupportedMediaType } from '../../lib/app-error.ts';
+import { banned, payloadTooLarge, unsupportedMediaType } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { loadSharp } from '../../lib/load-sharp.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
+import { lockMemberBanned } from '../users/users.service.ts';
 import { findImageBytes, insertImage } from './uploads.queries.ts';
 
 export { findImageBytes };
@@ -24,7 +25,7 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
 /**
  * Sniffs the real format from the bytes (never the file name or declared type), then
  * re-encodes to WebP within 512×512 with metadata stripped, so a crafted file never reaches
- * another browser as it was sent.
+ * another browser as it was sent. Stored only if its owner is not banned by then (403 BANNED).
  */
 export async function storeImage(writes: WritePath, ownerId: string, input: Buffer): Promise<{ id: string }> {
   const sharp = await loadSharp();
@@ -54,6 +55,7 @@ export async function storeImage(writes: WritePath, ownerId: string, input: Buff
   });
   const id = newId();
   await writes.run(async (w) => {
+    if (await lockMemberBanned(w.trx, ownerId)) throw banned();
     await insertImage(w.trx, {
       id,
       ownerId,

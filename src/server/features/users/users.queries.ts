@@ -38,23 +38,47 @@ export async function lockMemberByEmail(db: Db, email: string): Promise<{ id: st
   return row ? { id: row.id, role: toRole(row.role), bannedAt: row.banned_at } : null;
 }
 
+/**
+ * Whether the member is banned, read inside a write made on their behalf, their row held until
+ * it ends (lockingRead): the request's session was read before the write began, and a ban may
+ * have committed since. On PostgreSQL a ban under way is waited for and then seen; one that
+ * comes after waits for this write.
+ */
+export async function lockMemberBanned(db: Db, id: string): Promise<boolean> {
+  const row = await lockingRead(
+    db,
+    db.selectFrom('users').select('banned_at').where('id', '=', id),
+    'users',
+    'no key update',
+  ).executeTakeFirst();
+  return row?.banned_at != null;
+}
+
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   return row?.id ?? null;
 }
 
+/**
+ * The member's own name and photo, unless the member is banned ('banned'): the request's session
+ * was read before this write, and a ban may have committed since. On PostgreSQL the update waits
+ * for a ban under way, then finds the row banned and leaves it. Otherwise the rows changed.
+ */
 export async function updateUserProfile(
   db: Db,
   id: string,
   fields: { name?: string | undefined; image?: string | undefined },
-): Promise<number> {
-  if (fields.name === undefined && fields.image === undefined) return 0;
+): Promise<number | 'banned'> {
+  if (fields.name === undefined && fields.image === undefined) return (await lockMemberBanned(db, id)) ? 'banned' : 0;
   const result = await db
     .updateTable('users')
     .set({ ...fields, updated_at: nowIso() })
     .where('id', '=', id)
+    .where('banned_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  // A member's row is never removed: none updated is a banned one.
+  const updated = Number(result.numUpdatedRows);
+  return updated > 0 ? updated : 'banned';
 }
 
 export async function setUserRole(db: Db, id: string, role: 'Admin' | 'Client'): Promise<number> {

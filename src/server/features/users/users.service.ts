@@ -2,16 +2,27 @@ import type { Role } from '#shared/constants.ts';
 import { canReadUser } from '#shared/permissions.ts';
 import type { UpsertUserDataInput, User } from '#shared/schemas/user.ts';
 import type { Db } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
+import { banned, forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
-import { findUserByEmail, findUserIdByEmail, lockAdminIds, lockMemberByEmail, setUserRole, updateUserProfile } from './users.queries.ts';
+import {
+  findUserByEmail,
+  findUserIdByEmail,
+  lockAdminIds,
+  lockMemberBanned,
+  lockMemberByEmail,
+  setUserRole,
+  updateUserProfile,
+} from './users.queries.ts';
 
 /** The member's id behind a (normalised) email, banned or not; null when there is none. */
 export const memberIdByEmail = findUserIdByEmail;
 
 /** A member by email, banned or not, held until the write it is read in ends. */
 export { lockMemberByEmail };
+
+/** Whether a member is banned, as the write it is read in must see it (a ban may follow the session's read). */
+export { lockMemberBanned };
 
 /** "self or admin": a member reads only their own record; an admin reads anyone's. */
 export async function getUserForViewer(db: Db, viewer: SessionViewer, email: string): Promise<User> {
@@ -27,7 +38,8 @@ export async function getRoleForViewer(db: Db, viewer: SessionViewer, email: str
 
 /**
  * POST user-data: the original wrote whatever the browser sent. Here it only updates the
- * caller's own profile; a body naming another email is refused rather than obeyed.
+ * caller's own profile; a body naming another email is refused rather than obeyed, and so is
+ * the change of a member banned since the session was read (403 BANNED).
  */
 export async function upsertOwnProfile(
   writes: WritePath,
@@ -36,9 +48,9 @@ export async function upsertOwnProfile(
 ): Promise<{ insertedId: string }> {
   if (input.email !== undefined && input.email !== viewer.email) throw forbidden('You can only update your own profile.');
   await writes.run(async (w) => {
-    if ((await updateUserProfile(w.trx, viewer.id, { name: input.name, image: input.image })) > 0) {
-      w.record({ type: 'member.updated', memberId: viewer.id });
-    }
+    const updated = await updateUserProfile(w.trx, viewer.id, { name: input.name, image: input.image });
+    if (updated === 'banned') throw banned();
+    if (updated > 0) w.record({ type: 'member.updated', memberId: viewer.id });
   });
   return { insertedId: viewer.id };
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
@@ -6,8 +7,12 @@ import { createComment, createPost, createTags } from '../../test/factories.ts';
 import { countRows } from '../../test/rows.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { addComment, editComment, removeComment } from '../comments/comments.service.ts';
+import { startGoldPayment } from '../membership/membership.service.ts';
+import { createSandboxProvider } from '../membership/payment-provider.ts';
 import { editPost, removePost } from '../posts/posts.service.ts';
 import { reportComment } from '../reports/reports.service.ts';
+import { storeImage } from '../uploads/uploads.service.ts';
+import { upsertOwnProfile } from '../users/users.service.ts';
 import { castVote } from './votes.service.ts';
 
 // A request reads its session before its write begins; a ban can commit in between. The write
@@ -114,5 +119,81 @@ describe('an edit, a removal or a report whose session was read before a ban com
     expect(await countRows(t.db, 'post_revisions')).toBe(0);
     expect(await countRows(t.db, 'comment_revisions')).toBe(0);
     expect(await countRows(t.db, 'reports')).toBe(0);
+  });
+});
+
+// And for what a member does to their own account: an image upload, a profile change, a payment.
+describe('an upload, a profile change or a payment whose session was read before a ban committed', () => {
+  let t: TestApp;
+  let member: TestMember;
+  let viewer: SessionViewer;
+  let png: Buffer;
+  const sandbox = createSandboxProvider(async () => null);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    member = await signUp(t.app, { name: 'Before the ban' });
+    viewer = { id: member.id, email: member.email, name: member.name, image: null, role: 'Client', membership: 'Bronze' };
+    png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+      .png()
+      .toBuffer();
+    await t.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', member.id).execute();
+  });
+  afterAll(() => t.close());
+
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'stored',
+      (e: unknown) => e,
+    );
+
+  it.each([
+    ['an image upload', () => storeImage(t.writePath, member.id, png)],
+    ['a profile change', () => upsertOwnProfile(t.writePath, viewer, { name: 'After the ban', image: '/api/images/x' })],
+    ['a profile change with nothing to change', () => upsertOwnProfile(t.writePath, viewer, {})],
+    ['the start of a Gold payment', () => startGoldPayment(t.writePath, sandbox, viewer)],
+  ])('refuses %s with 403 BANNED', async (_what, write) => {
+    const refused = await refusal(write());
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ statusCode: 403, code: 'BANNED' });
+  });
+
+  it('refuses the profile change Better Auth makes (update-user) with 403 BANNED in the one error shape', async () => {
+    // Better Auth reads the session itself; a ban committed after that read is stood for by the
+    // account's mark alone, its sessions left as they were when the session was read.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie: member.cookie },
+      payload: { name: 'After the ban', image: '/api/images/x' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'BANNED' });
+  });
+
+  it('stores no image, no payment and no change to the profile', async () => {
+    expect(await countRows(t.db, 'images')).toBe(0);
+    expect(await countRows(t.db, 'payments')).toBe(0);
+    const row = await t.db.selectFrom('users').select(['name', 'image']).where('id', '=', member.id).executeTakeFirst();
+    expect(row).toEqual({ name: 'Before the ban', image: null });
+  });
+
+  it('still takes the upload, the profile change and the payment of a member who is not banned', async () => {
+    const other = await signUp(t.app, { name: 'In good standing' });
+    const them: SessionViewer = { id: other.id, email: other.email, name: other.name, image: null, role: 'Client', membership: 'Bronze' };
+    await storeImage(t.writePath, other.id, png);
+    await upsertOwnProfile(t.writePath, them, { name: 'Renamed' });
+    await startGoldPayment(t.writePath, sandbox, them);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: other.headers,
+      payload: { name: 'Renamed again' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await countRows(t.db, 'images')).toBe(1);
+    expect(await countRows(t.db, 'payments')).toBe(1);
+    const row = await t.db.selectFrom('users').select('name').where('id', '=', other.id).executeTakeFirst();
+    expect(row).toEqual({ name: 'Renamed again' });
   });
 });
