@@ -120,6 +120,8 @@ export interface ReportsTable {
   created_at: string;
   /** The comment's text as it was reported: a later edit does not change it. */
   comment: string;
+  /** That text's HTML, as rendered when the comment was written (lib/markdown). */
+  comment_html: string;
 }
 
 export interface AnnouncementsTable {

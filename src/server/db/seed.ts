@@ -238,7 +238,7 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
   /** Each member's newest post, for the fresh comments written after the bulk load. */
   const newestPost = new Map<string, string>();
   /** The first comments written, and their posts' authors, for the reports. */
-  const firstComments: Array<{ id: string; comment: string; postAuthor: string }> = [];
+  const firstComments: Array<{ id: string; comment: string; commentHtml: string; postAuthor: string }> = [];
   let posts: Insertable<DB['posts']>[] = [];
   let comments: Insertable<DB['comments']>[] = [];
   let votes: Insertable<DB['votes']>[] = [];
@@ -249,7 +249,12 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
     const authors = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
     for (const c of comments) {
       if (firstComments.length >= 5) break;
-      firstComments.push({ id: c.id as string, comment: c.comment as string, postAuthor: authors.get(c.post_id as string)! });
+      firstComments.push({
+        id: c.id as string,
+        comment: c.comment as string,
+        commentHtml: c.comment_html as string,
+        postAuthor: authors.get(c.post_id as string)!,
+      });
     }
     counts.posts += posts.length;
     counts.comments += comments.length;
@@ -326,6 +331,7 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
       id: newId(),
       comment_id: c.id,
       comment: c.comment,
+      comment_html: c.commentHtml,
       reporter_id: c.postAuthor,
       feedback: rnd.pick(REPORT_FEEDBACKS),
       created_at: iso(now),

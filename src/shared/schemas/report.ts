@@ -14,6 +14,8 @@ export const reportSchema = z.object({
   _id: z.string(),
   commentId: z.string(),
   comment: z.string(),
+  /** The comment's rendered HTML (API.md "Markdown"), of the text as it was reported. */
+  commentHtml: z.string(),
   commenter_name: z.string(),
   commenter_email: z.string(),
   /** Lets the queue disable "Ban User" for administrators, who cannot be banned. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { excerptOf, renderMarkdown } from '../../lib/markdown/render-markdown.ts';
+import { excerptOf } from '#shared/html-text.ts';
+import { renderMarkdown } from '../../lib/markdown/render-markdown.ts';
 import type { Engine } from '../engine.ts';
 
 // Posts, comments and announcements are Markdown, stored with the HTML rendered from them when

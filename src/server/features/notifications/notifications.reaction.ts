@@ -1,7 +1,7 @@
 import { NOTIFICATION_EMAIL_INTERVAL_MS, NOTIFICATION_TEXT_MAX, type NotificationType } from '#shared/constants.ts';
+import { excerptOf } from '#shared/html-text.ts';
 import type { Db } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { excerptOf } from '../../lib/markdown/render-markdown.ts';
 import type { DomainEvent, EventOf, NotificationFacts } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
 import {

@@ -1,11 +1,11 @@
 import { NOTIFICATION_TEXT_MAX } from '#shared/constants.ts';
+import { excerptOf } from '#shared/html-text.ts';
 import type { Page } from '#shared/page.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Notification, NotificationSettings, UpdateNotificationSettingsInput } from '#shared/schemas/notification.ts';
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
-import { excerptOf } from '../../lib/markdown/render-markdown.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import {

@@ -17,7 +17,7 @@ export async function findCommentWithPostOwner(
   db: Db,
   commentId: string,
   reporterId: string,
-): Promise<{ postId: string; postOwnerId: string; comment: string; reporterBanned: boolean } | null> {
+): Promise<{ postId: string; postOwnerId: string; comment: string; commentHtml: string; reporterBanned: boolean } | null> {
   const row = await lockingRead(
     db,
     lockingRead(
@@ -25,7 +25,7 @@ export async function findCommentWithPostOwner(
       db
         .selectFrom('comments as c')
         .innerJoin('posts as p', 'p.id', 'c.post_id')
-        .select(['c.post_id', 'c.comment', 'p.author_id'])
+        .select(['c.post_id', 'c.comment', 'c.comment_html', 'p.author_id'])
         .select((eb) => eb.selectFrom('users').select('banned_at').where('id', '=', reporterId).as('reporter_banned_at'))
         .where('c.id', '=', commentId),
       'p',
@@ -35,13 +35,19 @@ export async function findCommentWithPostOwner(
     'no key update',
   ).executeTakeFirst();
   return row
-    ? { postId: row.post_id, postOwnerId: row.author_id, comment: row.comment, reporterBanned: row.reporter_banned_at != null }
+    ? {
+        postId: row.post_id,
+        postOwnerId: row.author_id,
+        comment: row.comment,
+        commentHtml: row.comment_html,
+        reporterBanned: row.reporter_banned_at != null,
+      }
     : null;
 }
 
 export async function insertReport(
   db: Db,
-  r: { id: string; commentId: string; comment: string; reporterId: string; feedback: string; createdAt: string },
+  r: { id: string; commentId: string; comment: string; commentHtml: string; reporterId: string; feedback: string; createdAt: string },
 ) {
   await db
     .insertInto('reports')
@@ -49,6 +55,7 @@ export async function insertReport(
       id: r.id,
       comment_id: r.commentId,
       comment: r.comment,
+      comment_html: r.commentHtml,
       reporter_id: r.reporterId,
       feedback: r.feedback,
       created_at: r.createdAt,
@@ -75,6 +82,7 @@ export async function listReports(db: Db, page: PaginationQuery): Promise<Report
       'r.created_at as reported_at',
       'c.id as comment_id',
       'r.comment',
+      'r.comment_html',
       'c.created_at',
       'c.post_id',
       'u.name as commenter_name',
@@ -95,6 +103,7 @@ export async function listReports(db: Db, page: PaginationQuery): Promise<Report
     _id: r.id,
     commentId: r.comment_id,
     comment: r.comment,
+    commentHtml: r.comment_html,
     commenter_name: r.commenter_name,
     commenter_email: r.commenter_email,
     commenter_role: toRole(r.commenter_role),

@@ -63,7 +63,7 @@ describe('the reported-comment queue', () => {
   });
 
   it('shows the comment as it was reported, whatever its writer edits it to afterwards', async () => {
-    const { commentId, reportId } = await reportedComment('buy cheap pills at spam.example');
+    const { commentId, reportId } = await reportedComment('buy **cheap pills** at spam.example');
     const edit = await t.app.inject({
       method: 'PATCH',
       url: `/api/comment-data/${commentId}`,
@@ -71,11 +71,13 @@ describe('the reported-comment queue', () => {
       payload: { comment: 'Nice post!' },
     });
     expect(edit.json()).toEqual({ modifiedCount: 1 });
-    const row = (await queue()).rows.find((r) => r._id === reportId) as unknown as { comment: string };
-    expect(row.comment).toBe('buy cheap pills at spam.example');
+    const row = (await queue()).rows.find((r) => r._id === reportId) as unknown as { comment: string; commentHtml: string };
+    expect(row.comment).toBe('buy **cheap pills** at spam.example');
+    // Its rendered form too (API.md "Markdown"), of the text as it was reported.
+    expect(row.commentHtml).toBe('<p>buy <strong>cheap pills</strong> at spam.example</p>');
     const full = await t.app.inject({ url: '/api/reported-comment?limit=100', headers: admin.headers });
     expect((full.json() as Array<{ _id: string; comment: string }>).find((r) => r._id === reportId)?.comment).toBe(
-      'buy cheap pills at spam.example',
+      'buy **cheap pills** at spam.example',
     );
   });
 

@@ -32,6 +32,7 @@ export async function reportComment(writes: WritePath, viewer: SessionViewer, in
       id,
       commentId: input.commentId,
       comment: target.comment,
+      commentHtml: target.commentHtml,
       reporterId: viewer.id,
       feedback: input.ReportedComment,
       createdAt: nowIso(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { textOfHtml } from '#shared/html-text.ts';
 import { indexTerms, parseQuery, QUERY_TERMS_MAX } from './search-terms.ts';
-import { textOfHtml } from '../../lib/markdown/html-text.ts';
 import { snippetOf, SNIPPET_MAX } from './search-snippet.ts';
 
 describe('search terms', () => {

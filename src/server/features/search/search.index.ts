@@ -1,8 +1,8 @@
+import { textOfHtml } from '#shared/html-text.ts';
 import type { Db } from '../../db/schema.ts';
 import type { DomainEvent } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
 import { commentDocument, postDocument, type SearchDocument } from './search-terms.ts';
-import { textOfHtml } from '../../lib/markdown/html-text.ts';
 import {
   commentSources,
   documentsAfter,

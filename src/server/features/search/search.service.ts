@@ -1,10 +1,10 @@
 import { SEARCH_COUNT_MAX } from '#shared/constants.ts';
+import { textOfHtml } from '#shared/html-text.ts';
 import type { Page } from '#shared/page.ts';
 import type { SearchHit, SearchQuery } from '#shared/schemas/search.ts';
 import type { Db } from '../../db/schema.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 import { authorFilterTerm, parseQuery, tagFilterTerm } from './search-terms.ts';
-import { textOfHtml } from '../../lib/markdown/html-text.ts';
 import { snippetOf } from './search-snippet.ts';
 import { countMatches, expandPrefixes, hitRows, memberIdsNamed, newestMatches, type Search } from './search.queries.ts';
 

@@ -1,7 +1,8 @@
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
+import { excerptOf } from '#shared/html-text.ts';
 import { HIGHLIGHT_LANGUAGES } from './languages.ts';
-import { excerptOf, renderMarkdown, renderMarkdownSanitized, skipsSanitiser } from './render-markdown.ts';
+import { renderMarkdown, renderMarkdownSanitized, skipsSanitiser } from './render-markdown.ts';
 
 // What members write is Markdown; what is stored and shown is this HTML. Rendering is checked
 // for what a tech forum needs, and the sanitiser against OWASP's filter-evasion cheat sheet.

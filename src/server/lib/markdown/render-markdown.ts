@@ -2,7 +2,6 @@ import hljs from 'highlight.js/lib/core';
 import MarkdownIt from 'markdown-it';
 import taskLists from 'markdown-it-task-lists';
 import sanitizeHtml from 'sanitize-html';
-import { textOfHtml } from './html-text.ts';
 import { HIGHLIGHT_LANGUAGES } from './languages.ts';
 import { escapeHtml } from '../escape-html.ts';
 
@@ -235,14 +234,3 @@ export const skipsSanitiser = (source: string): boolean => plainHtml(markdown.re
 
 /** The same, always through the sanitiser: what the test holds renderMarkdown equal to. */
 export const renderMarkdownSanitized = (source: string): string => sanitizeHtml(markdown.render(source), SANITIZE).trim();
-
-const EXCERPT_LENGTH = 200;
-
-/** The first `length` (200) characters of the text as plain text: no markup, whitespace collapsed. */
-export function excerptOf(html: string, length = EXCERPT_LENGTH): string {
-  const text = textOfHtml(html);
-  if (text.length <= length) return text;
-  // Not between the two halves of a character (an emoji): half of one is stored as "�".
-  const end = /[\uD800-\uDBFF]/.test(text[length - 2] ?? '') ? length - 2 : length - 1;
-  return `${text.slice(0, end).trimEnd()}…`;
-}

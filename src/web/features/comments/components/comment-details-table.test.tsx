@@ -9,6 +9,11 @@ import { renderApp } from '#web/testing/render-app.tsx';
 
 const LONG = 'This comment is longer than twenty characters, so it is cut.';
 
+const MARKDOWN = 'Pin the lock file with **`npm ci`**, see [the docs](https://example.test/docs):\n\n```bash\nnpm ci\n```';
+/** MARKDOWN as the server renders it. */
+const MARKDOWN_HTML =
+  '<p>Pin the lock file with <strong><code>npm ci</code></strong>, see <a href="https://example.test/docs" rel="nofollow ugc noopener noreferrer">the docs</a>:</p>\n<pre><code class="hljs language-bash">npm ci\n</code></pre>';
+
 const buildComment = (overrides: Partial<Comment> = {}): Comment => ({
   _id: 'comment-1',
   comment: 'Nice post!',
@@ -86,7 +91,7 @@ describe('Comment details', () => {
   });
 
   it('cuts a long comment to 20 characters + ".." and shows it whole in the "Full Comment" dialog', async () => {
-    serveComments([buildComment({ comment: LONG })]);
+    serveComments([buildComment({ comment: LONG, commentHtml: `<p>${LONG}</p>` })]);
     const { user } = await openPage();
 
     expect(screen.getByText(`${LONG.slice(0, 20)}..`)).toBeInTheDocument();
@@ -99,6 +104,34 @@ describe('Comment details', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'See More' })).toHaveFocus();
+  });
+
+  it('shows a Markdown comment as its text, and rendered as under the post in the "Full Comment" dialog', async () => {
+    serveComments([
+      buildComment({ _id: 'short', comment: 'Use **this** one', commentHtml: '<p>Use <strong>this</strong> one</p>' }),
+      buildComment({ _id: 'long', commenter_name: 'Linus', comment: MARKDOWN, commentHtml: MARKDOWN_HTML }),
+    ]);
+    const { user } = await openPage();
+
+    const short = screen.getByRole('row', { name: /Use this one/ });
+    expect(within(short).getByText('Use this one')).toBeInTheDocument();
+    expect(within(short).queryByRole('button', { name: 'See More' })).not.toBeInTheDocument();
+    // The text's first 20 characters, not the Markdown's.
+    const long = screen.getByRole('row', { name: /Linus/ });
+    expect(within(long).getByText('Pin the lock file wi..')).toBeInTheDocument();
+    for (const row of [short, long]) expect(row.textContent).not.toMatch(/\*\*|`|\]\(/);
+
+    await user.click(within(long).getByRole('button', { name: 'See More' }));
+    const dialog = screen.getByRole('dialog', { name: 'Full Comment' });
+    expect(within(dialog).getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.test/docs');
+    expect(
+      within(dialog)
+        .getAllByText('npm ci')
+        .map((code) => code.tagName),
+    ).toEqual(['CODE', 'CODE']);
+    expect(dialog.querySelector('strong code')).toHaveTextContent('npm ci');
+    expect(dialog.querySelector('pre code')).toHaveTextContent('npm ci');
+    expect(dialog.textContent).not.toMatch(/\*\*|```|\]\(/);
   });
 
   it('enables "Report To Admin" once a feedback is picked and disables it again after the report', async () => {

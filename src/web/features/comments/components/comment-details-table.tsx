@@ -1,12 +1,12 @@
 // Comments on the member's post: Commenter Name, Commenter Email, Comment, then the columns
 // the page adds (Feedback and Report, from the reports), paged (SPEC.md §2 "Comment details").
 import type { Comment } from '#shared/schemas/comment.ts';
+import { CommentCell } from '#web/components/markdown/comment-cell.tsx';
 import { DataTable, type Column } from '#web/components/ui/data-table.tsx';
 import { EmailText } from '#web/components/ui/email-text.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { useCommentDetails } from '../api/get-comment-details.ts';
-import { CommentCell } from './comment-cell.tsx';
 
 interface CommentDetailsTableProps {
   postId: string;
@@ -20,7 +20,7 @@ const columns: Column<Comment>[] = [
   { header: 'Commenter Email', cell: (c) => <EmailText email={c.commenter_email} className="text-muted" /> },
   {
     header: 'Comment',
-    cell: (c) => <CommentCell comment={c.comment} commenterName={c.commenter_name} />,
+    cell: (c) => <CommentCell html={c.commentHtml} commenterName={c.commenter_name} />,
     className: '@2xl:min-w-40',
   },
 ];

@@ -10,6 +10,7 @@ const report: Report = {
   _id: 'report-1',
   commentId: 'comment-7',
   comment: 'Buy cheap watches at example.test',
+  commentHtml: '<p>Buy cheap watches at example.test</p>',
   commenter_name: 'Spammy Sam',
   commenter_email: 'sam@example.com',
   commenter_role: 'Client',
@@ -23,6 +24,12 @@ const report: Report = {
   reportedAt: '2026-01-02T11:00:00.000Z',
   reporter: { name: 'Ada Lovelace' },
 };
+
+const MARKDOWN_SPAM =
+  'Buy **cheap watches** at [our shop](https://spam.example/shop) today and use the code `SAVE50` at the checkout:\n\n```text\nSAVE50 SAVE50 SAVE50\n```\n\nHurry, the offer ends soon!';
+/** MARKDOWN_SPAM as the server renders it. */
+const MARKDOWN_SPAM_HTML =
+  '<p>Buy <strong>cheap watches</strong> at <a href="https://spam.example/shop" rel="nofollow ugc noopener noreferrer">our shop</a> today and use the code <code>SAVE50</code> at the checkout:</p>\n<pre><code class="language-text">SAVE50 SAVE50 SAVE50\n</code></pre>\n<p>Hurry, the offer ends soon!</p>';
 
 function serveQueue({ banStatus = 200, actionStatus = 200 }: { banStatus?: number; actionStatus?: number } = {}) {
   let queue = [report];
@@ -100,6 +107,33 @@ describe('Reported Comment', () => {
     expect(failed).toHaveTextContent('Failed to delete user or comment.');
     expect(calls).toEqual(['user-delete sam@example.com']);
     expect(screen.getByRole('row', { name: /comment-7/ })).toBeInTheDocument();
+  });
+
+  it('shows a Markdown comment as text, not its source, and whole and rendered under "See More"', async () => {
+    server.use(...signedInAs('Admin'));
+    server.use(
+      http.get('*/api/reported-comment-pagination', () =>
+        HttpResponse.json([{ ...report, comment: MARKDOWN_SPAM, commentHtml: MARKDOWN_SPAM_HTML }], { headers: { 'X-Total-Count': '1' } }),
+      ),
+    );
+    const { user } = renderApp('/dashboard/reported-comment');
+    const row = await screen.findByRole('row', { name: /comment-7/ });
+    const cell = within(row).getByText(/^Buy cheap watches/);
+    // The text a reader reads, whitespace collapsed, cut with "..": none of the Markdown's symbols.
+    expect(cell).toHaveTextContent(
+      /^Buy cheap watches at our shop today and use the code SAVE50 at the checkout: SAVE50 SAVE50 SAVE50 Hurry, the offer ends \.\.$/,
+    );
+    expect(row.textContent).not.toMatch(/\*\*|`|\]\(/);
+
+    await user.click(within(row).getByRole('button', { name: 'See More' }));
+    const dialog = screen.getByRole('dialog', { name: 'Full Comment' });
+    expect(dialog).toHaveTextContent('By Spammy Sam');
+    // Rendered as under the post: emphasis, the link, the code block.
+    expect(within(dialog).getByText('cheap watches').tagName).toBe('STRONG');
+    expect(within(dialog).getByRole('link', { name: 'our shop' })).toHaveAttribute('href', 'https://spam.example/shop');
+    expect(dialog.querySelector('pre code')).toHaveTextContent('SAVE50 SAVE50 SAVE50');
+    expect(dialog).toHaveTextContent('Hurry, the offer ends soon!');
+    expect(dialog.textContent).not.toMatch(/\*\*|```|\]\(/);
   });
 
   it('disables "Ban User" for an administrator, whom the server would refuse to ban', async () => {

@@ -1,10 +1,12 @@
-// Reported Comment: the paged queue Comment Id, Reported Comment (with a link to the comment on
-// its post), Feedback (with who reported it and when), Commenter Email, Actions ("Ban User",
-// "Dismiss", "Delete comment") (SPEC.md §2, API.md "Moderation and members").
+// Reported Comment: the paged queue Comment Id, Reported Comment (the text as it was reported,
+// "See More" showing it as readers did, and a link to the comment on its post), Feedback (with
+// who reported it and when), Commenter Email, Actions ("Ban User", "Dismiss", "Delete comment")
+// (SPEC.md §2, API.md "Moderation and members").
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { canBan } from '#shared/permissions.ts';
 import type { Report } from '#shared/schemas/report.ts';
+import { CommentCell } from '#web/components/markdown/comment-cell.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { DataTable, type Column } from '#web/components/ui/data-table.tsx';
 import { EmailText } from '#web/components/ui/email-text.tsx';
@@ -15,6 +17,9 @@ import { paths } from '#web/config/paths.ts';
 import { useReports } from '../api/get-reports.ts';
 import { BanUserDialogs } from './ban-user-dialogs.tsx';
 import { DeleteReportedCommentDialog, DismissReportDialog } from './report-action-dialogs.tsx';
+
+/** How much of a reported comment's text its cell shows; "See More" opens the whole of it. */
+const REPORTED_COMMENT_PREVIEW_LENGTH = 120;
 
 export function ReportedCommentsTable({ pagination }: { pagination: PaginationParams }) {
   const { page, size, setPage, setSize } = pagination;
@@ -39,7 +44,7 @@ export function ReportedCommentsTable({ pagination }: { pagination: PaginationPa
       header: 'Reported Comment',
       cell: (r) => (
         <div className="flex min-w-0 flex-col gap-1">
-          <p className="line-clamp-4 whitespace-pre-line text-ink">{r.comment}</p>
+          <CommentCell html={r.commentHtml} commenterName={r.commenter_name} length={REPORTED_COMMENT_PREVIEW_LENGTH} />
           {/* The post page scrolls to and highlights #comment-{id}. */}
           <Link
             to={paths.postDetails.getHref(r.postId, r.commentId)}
