@@ -98,6 +98,67 @@ test('a member writes a post from the dashboard, finds it in My Post and on home
   await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
 });
 
+interface LayoutShift {
+  value: number;
+  /** The elements that moved inside the page's <main>, as tag.class and their box before → after. */
+  inMain: string[];
+}
+
+/** Every layout shift of the page since it began loading (none after an input counts, as in CLS). */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: LayoutShift[] = [];
+    (window as unknown as { layoutShifts: LayoutShift[] }).layoutShifts = shifts;
+    type Entry = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+    };
+    const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Entry[]) {
+        if (entry.hadRecentInput) continue;
+        const inMain = entry.sources.flatMap(({ node, previousRect, currentRect }) => {
+          const element = node instanceof Element ? node : node?.parentElement;
+          if (!element?.closest('main')) return [];
+          return [`${element.tagName.toLowerCase()}.${element.className} ${box(previousRect)} → ${box(currentRect)}`];
+        });
+        shifts.push({ value: entry.value, inMain });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+test('My Profile keeps still while it loads, with and without posts, at 360 px and on a desktop', async ({ browser, request }) => {
+  const member = await apiSignUp(request, 'Steady Stella');
+  for (const posts of [0, 3]) {
+    for (let i = 0; i < posts; i += 1) await apiCreatePost(request, member, { title: `Steady post ${i}`, category: 'react' });
+    for (const width of [360, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await signInBrowserAs(page, member);
+      await recordLayoutShifts(page);
+      await page.goto('/dashboard/my-profile');
+      await expect(page.getByText('Bronze Member')).toBeVisible();
+      if (posts === 0) await expect(page.getByText('No Post Found. To Create Post..')).toBeVisible();
+      else await expect(page.getByRole('link', { name: /^Steady post/ })).toHaveCount(posts);
+      await expect(page.getByRole('checkbox', { name: 'Email me when someone comments on my post' })).toBeVisible();
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: LayoutShift[] }).layoutShifts);
+      // Nothing on the page moves as its parts arrive (the badge, the posts, the settings below them).
+      expect(
+        shifts.flatMap((s) => s.inMain),
+        `${posts} posts at ${width} px`,
+      ).toEqual([]);
+      expect(
+        shifts.reduce((sum, s) => sum + s.value, 0),
+        `${posts} posts at ${width} px`,
+      ).toBeLessThan(0.01);
+      await context.close();
+    }
+  }
+});
+
 test('a Bronze member reaches the post limit and is offered the upgrade', async ({ page, request }) => {
   const member = await apiSignUp(request, 'Busy Bea');
   for (let i = 1; i <= 3; i += 1) await apiCreatePost(request, member, { title: `Bea post ${i}`, category: 'react' });

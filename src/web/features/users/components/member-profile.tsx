@@ -2,8 +2,8 @@
 import { toMembership } from '#shared/constants.ts';
 import type { ViewerUser } from '#web/lib/auth.ts';
 import { useUser } from '../api/get-user.ts';
-import { MembershipBadge } from './membership-badge.tsx';
-import { BadgePlaceholder, headerFromSession, ProfileError, ProfileHeader } from './profile-header.tsx';
+import { MembershipBadge, MembershipBadgePlaceholder } from './membership-badge.tsx';
+import { headerFromSession, ProfileError, ProfileHeader } from './profile-header.tsx';
 
 /** `viewer` is the signed-in member as the session knows them: shown until the profile comes. */
 export function MemberProfile({ viewer }: { viewer: ViewerUser }) {
@@ -14,7 +14,7 @@ export function MemberProfile({ viewer }: { viewer: ViewerUser }) {
     <div className="space-y-6">
       <ProfileHeader
         user={user ?? headerFromSession(viewer)}
-        badge={user ? <MembershipBadge level={toMembership(user.membership)} /> : <BadgePlaceholder className="h-12 w-36" />}
+        badge={user ? <MembershipBadge level={toMembership(user.membership)} /> : <MembershipBadgePlaceholder />}
       />
     </div>
   );
