@@ -12,6 +12,7 @@ import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
 import { ReadOnlyField, Select } from '#web/components/ui/form-controls.tsx';
 import { paths } from '#web/config/paths.ts';
 import { isApiError } from '#web/lib/api-client.ts';
+import { clearDraft, KeepDraft, readDraft } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { isPostLimitError, useCreatePost } from '../api/create-post.ts';
 
@@ -29,6 +30,7 @@ interface AddPostFormProps {
 }
 
 const emptyPost = { title: '', description: '', category: '' };
+type PostDraft = typeof emptyPost;
 
 /** The server's message for one field (a 400's details), if any. */
 function serverFieldError(error: unknown, field: string) {
@@ -42,6 +44,8 @@ export function AddPostForm({ author, tagChoices, onCreated, onLimitReached }: A
   const createPost = useCreatePost();
   // A new key gives a fresh, empty form (the reset after success).
   const [formKey, setFormKey] = useState(0);
+  // What was typed survives leaving the page (a lapsed session sends the member to sign in).
+  const draftKey = `add-post-draft:${author.email}`;
   const tagOptions = (tagChoices.tags ?? []).map(({ tag }) => ({ value: tag, label: tag }));
   // A refusal not shown on a field (nor as the limit prompt) is shown under the form.
   const shownOnField = (['title', 'description', 'category'] as const).some((field) => serverFieldError(createPost.error, field));
@@ -67,10 +71,11 @@ export function AddPostForm({ author, tagChoices, onCreated, onLimitReached }: A
         schema={createPostInputSchema}
         aria-label="Add post"
         className="p-5"
-        options={{ defaultValues: emptyPost }}
+        options={{ defaultValues: { ...emptyPost, ...readDraft<PostDraft>(draftKey) } }}
         onSubmit={(values) =>
           createPost.mutateAsync(values, {
             onSuccess: () => {
+              clearDraft(draftKey);
               onCreated();
               toast.success('Successfully Post Created!');
               setFormKey((key) => key + 1);
@@ -84,6 +89,7 @@ export function AddPostForm({ author, tagChoices, onCreated, onLimitReached }: A
       >
         {({ register, control, formState: { errors } }) => (
           <>
+            <KeepDraft control={control} draftKey={draftKey} />
             <div className="grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
               <Input
                 label="Title"

@@ -109,4 +109,42 @@ describe('Add Post', () => {
     expect(router.state.location.pathname).toBe('/dashboard/add-post');
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
   });
+
+  it('keeps what was typed when a lapsed session sends the member to sign in, and gives it back on return', async () => {
+    serveAddPost({ count: 0 });
+    server.use(
+      http.post('*/api/post-data', () =>
+        HttpResponse.json({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }, { status: 401 }),
+      ),
+    );
+    const first = renderApp('/dashboard/add-post');
+    await fillPost(first.user);
+    await first.user.click(screen.getByRole('button', { name: 'Create Post' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/auth/sign-in'));
+    first.unmount();
+
+    // Signed in again, back on the page.
+    const created = serveAddPost({ count: 0 });
+    const { user } = renderApp('/dashboard/add-post');
+    expect(await screen.findByLabelText('Title')).toHaveValue('My first post');
+    expect(screen.getByLabelText('Description')).toHaveValue('Something worth sharing.');
+    expect(screen.getByLabelText('Tag')).toHaveDisplayValue('react');
+
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByText('Successfully Post Created!')).toBeInTheDocument();
+    expect(created).toEqual([{ title: 'My first post', description: 'Something worth sharing.', category: 'react' }]);
+  });
+
+  it('starts empty again once the post is created', async () => {
+    serveAddPost({ count: 0 });
+    const first = renderApp('/dashboard/add-post');
+    await fillPost(first.user);
+    await first.user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByText('Successfully Post Created!')).toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/dashboard/add-post');
+    expect(await screen.findByLabelText('Title')).toHaveValue('');
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+  });
 });

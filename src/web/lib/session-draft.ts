@@ -1,0 +1,40 @@
+// A form's unsent text kept in this tab's sessionStorage, so that leaving the page (a lapsed
+// session sending the member to sign in, a link followed, a reload) does not cost it. Per tab
+// and per key: closing the tab lets it go, and nothing is kept once every field is empty.
+import { useEffect } from 'react';
+import { useWatch, type Control, type FieldValues } from 'react-hook-form';
+
+/** The draft kept under `key`, if any. */
+export function readDraft<T extends FieldValues>(key: string): T | null {
+  try {
+    const stored = window.sessionStorage.getItem(key);
+    return stored ? (JSON.parse(stored) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearDraft(key: string): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Storage refused: there is nothing kept.
+  }
+}
+
+function writeDraft(key: string, values: FieldValues): void {
+  const empty = Object.values(values).every((value) => typeof value !== 'string' || value.trim() === '');
+  try {
+    if (empty) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, JSON.stringify(values));
+  } catch {
+    // Storage refused or full: the draft lasts as long as the page.
+  }
+}
+
+/** Keeps the form's values under `key` as they are typed (see readDraft and clearDraft). */
+export function KeepDraft<T extends FieldValues>({ control, draftKey }: { control: Control<T>; draftKey: string }) {
+  const values = useWatch({ control });
+  useEffect(() => writeDraft(draftKey, values), [draftKey, values]);
+  return null;
+}
