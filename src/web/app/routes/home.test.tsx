@@ -137,6 +137,33 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('popularity');
   });
 
+  it('says a page past the last has no posts, not that there are none, and leads back to the first', async () => {
+    homeServer({ total: 121 });
+    server.use(
+      http.get('*/api/pagination', ({ request }) =>
+        new URL(request.url).searchParams.get('page') === '998' ? pagedAnswer([], 121) : pagedAnswer(newest, 121),
+      ),
+    );
+    const { user, router } = renderApp('/?page=999');
+
+    expect(await screen.findByText('No posts on this page.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText('No posts here yet.')).not.toBeInTheDocument();
+    expect(screen.getByText('121 posts')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back to the first page' }));
+    expect(await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says the same of a page past the last of a tag search', async () => {
+    homeServer();
+    server.use(http.get('*/api/search-by-tag', () => pagedAnswer([], 7)));
+    renderApp('/?search=react&page=5');
+
+    expect(await screen.findByText('No posts on this page.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to the first page' })).toBeInTheDocument();
+  });
+
   it('goes back to page 0 when the page size changes', async () => {
     const requests = homeServer({ total: 40 });
     const { user, router } = renderApp('/');

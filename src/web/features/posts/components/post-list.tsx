@@ -127,11 +127,16 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
           </Button>
         </div>
       ) : items.length === 0 ? (
+        // With a total, the page is past the last (an old link, or posts deleted meanwhile).
         <div className="rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center">
           <p className="font-medium text-ink">
-            {source === 'search' && total === 0 ? `No results found for "${query.search}"` : 'No posts here yet.'}
+            {source === 'search' && total === 0
+              ? `No results found for "${query.search}"`
+              : total > 0
+                ? 'No posts on this page.'
+                : 'No posts here yet.'}
           </p>
-          {source === 'search' ? (
+          {source === 'search' && total === 0 ? (
             <p className="mt-1 text-sm text-muted">Try another tag, or pick one of the tags above.</p>
           ) : (
             query.page > 0 && (
