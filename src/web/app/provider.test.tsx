@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { SESSION_ENDED_TEXT } from '#web/app/routes/auth/sign-in.tsx';
+import { buildSessionAnswer, buildViewer } from '#web/testing/factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -25,6 +27,62 @@ describe('Session expiry (SPEC.md §4)', () => {
     expect(router.state.location.state).toEqual({ from: '/dashboard/my-profile' });
     expect(screen.getByRole('link', { name: 'Join Us' })).toBeInTheDocument();
     await waitFor(() => expect(signOutCalls).toBe(1));
+  });
+
+  it('tells the member on the sign-in page that their session ended, once', async () => {
+    server.use(...signedInAs('Client'));
+    server.use(
+      http.get('*/api/users/:email', () =>
+        HttpResponse.json({ message: 'Your session has expired.', code: 'UNAUTHENTICATED' }, { status: 401 }),
+      ),
+    );
+    const { router } = renderApp('/dashboard/my-profile');
+
+    const notice = await screen.findByText(SESSION_ENDED_TEXT, {}, { timeout: 3000 });
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(router.state.location.pathname).toBe('/auth/sign-in');
+    // The reason leaves the history entry (a reload says nothing); the way back stays.
+    await waitFor(() => expect(router.state.location.state).toEqual({ from: '/dashboard/my-profile' }));
+    expect(screen.getByText(SESSION_ENDED_TEXT)).toBeInTheDocument();
+
+    // A later visit to the sign-in page says nothing.
+    await router.navigate('/');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument());
+    await router.navigate('/auth/sign-in');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_ENDED_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('says nothing about a session on a sign-in page opened directly or reached as a visitor', async () => {
+    const { router } = renderApp('/auth/sign-in');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_ENDED_TEXT)).not.toBeInTheDocument();
+
+    await router.navigate('/dashboard/my-profile');
+    await waitFor(() => expect(router.state.location.state).toEqual({ from: '/dashboard/my-profile' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_ENDED_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('says nothing about a session after the member signs out themselves', async () => {
+    let signedOut = false;
+    const viewer = buildViewer();
+    server.use(...signedInAs('Client', viewer));
+    server.use(
+      http.get('*/api/auth/get-session', () => HttpResponse.json(signedOut ? null : buildSessionAnswer(viewer, 'Client'))),
+      http.post('*/api/auth/sign-out', () => {
+        signedOut = true;
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const { router, user } = renderApp('/dashboard/my-profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }, { timeout: 3000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await router.navigate('/dashboard/my-profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByText(SESSION_ENDED_TEXT)).not.toBeInTheDocument();
   });
 
   it('keeps the viewer signed in when the post limit is reached (403 POST_LIMIT_REACHED)', async () => {

@@ -65,7 +65,12 @@ export const dashboardHomeFor = (role: Role | null | undefined): string =>
 /** Router state carried to the sign-in page so it can return the visitor afterwards. */
 export interface RedirectState {
   from?: string;
+  /** The member's session ended under them (an authenticated call answered 401 or 403). */
+  sessionEnded?: boolean;
 }
+
+/** Whether the guard sent a member here because their session ended under them. */
+export const sessionEndedFrom = (state: unknown): boolean => (state as RedirectState | null | undefined)?.sessionEnded === true;
 
 /**
  * The path remembered by the signed-in-only guard, if it is a safe in-app path;

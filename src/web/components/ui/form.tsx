@@ -113,6 +113,15 @@ export function PasswordInput({ label, error, hint, registration, className, id,
   );
 }
 
+/** A form-level note that is not an error, announced politely. */
+export function FormNotice({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <p role="status" className={cn('rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-700', className)}>
+      {children}
+    </p>
+  );
+}
+
 /** A form-level message (e.g. the server's answer), in red and announced. */
 export function FormAlert({ children, className }: { children: ReactNode; className?: string }) {
   return (

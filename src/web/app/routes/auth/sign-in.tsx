@@ -1,6 +1,7 @@
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { FormAlert } from '#web/components/ui/form.tsx';
-import { paths, redirectTargetFrom } from '#web/config/paths.ts';
+import { FormAlert, FormNotice } from '#web/components/ui/form.tsx';
+import { paths, redirectTargetFrom, sessionEndedFrom, type RedirectState } from '#web/config/paths.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { GoogleSignInButton } from '#web/features/auth/components/google-sign-in-button.tsx';
 import { SignInForm } from '#web/features/auth/components/sign-in-form.tsx';
@@ -25,6 +26,9 @@ const GOOGLE_ERROR_TEXTS: Readonly<Record<string, string>> = {
   account_already_linked_to_different_user: 'Google sign-in failed: this Google account belongs to another member.',
 };
 
+/** Shown when the guard sent a member here because their session ended under them. */
+export const SESSION_ENDED_TEXT = 'Your session has ended. Sign in again to go on.';
+
 function googleErrorText(code: string): string {
   return (Object.hasOwn(GOOGLE_ERROR_TEXTS, code) && GOOGLE_ERROR_TEXTS[code]) || 'Google sign-in failed.';
 }
@@ -35,6 +39,14 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   const { siteName } = usePublicConfig();
   const returnTo = redirectTargetFrom(location.state);
+  // Said on arrival only: the reason is then dropped from the history entry (the path to
+  // return to is kept), so a reload or a later visit to this page does not say it again.
+  const [sessionEnded] = useState(() => sessionEndedFrom(location.state));
+  useEffect(() => {
+    if (!sessionEndedFrom(location.state)) return;
+    const { sessionEnded: _dropped, ...rest } = location.state as RedirectState;
+    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: rest });
+  }, [location, navigate]);
   // Better Auth comes back here with ?error=… when a Google sign-in fails.
   const googleError = searchParams.get('error');
 
@@ -52,6 +64,7 @@ export function SignInPage() {
       }
     >
       <div className="space-y-5">
+        {sessionEnded && <FormNotice>{SESSION_ENDED_TEXT}</FormNotice>}
         <SignInForm onSuccess={() => void navigate(returnTo, { replace: true })} />
         <div className="flex items-center gap-3 text-sm text-muted" aria-hidden="true">
           <span className="h-px flex-1 bg-line" />
