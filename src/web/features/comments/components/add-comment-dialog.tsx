@@ -8,6 +8,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { MessageDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Form } from '#web/components/ui/form.tsx';
+import { useViewer } from '#web/lib/auth.ts';
+import { clearDraft, KeepDraft, readDraft } from '#web/lib/session-draft.ts';
 import { commentFormSchema, useCreateComment } from '../api/create-comment.ts';
 
 type Phase =
@@ -26,10 +28,18 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
   // What was typed stays when the dialog is closed unsent (Escape, Cancel, a click beside it):
   // opening it again brings it back. Only a posted comment empties it.
   const draft = useRef('');
-  const readDraft = useRef<() => string>(() => draft.current);
+  const readTyped = useRef<() => string>(() => draft.current);
   const close = () => {
-    if (phase.name === 'writing') draft.current = readDraft.current();
+    if (phase.name === 'writing') draft.current = readTyped.current();
     setPhase({ name: 'closed' });
+  };
+  // It also outlasts the page (a lapsed session sending the member to sign in, a reload): kept
+  // per member and post, and given back when they come back to this post and open it again.
+  const email = useViewer().user?.email;
+  const draftKey = email === undefined ? null : `comment-draft:${email}:${postId}`;
+  const open = () => {
+    const kept = draftKey === null ? null : readDraft<{ comment: string }>(draftKey);
+    setPhase({ name: 'writing', draft: draft.current || (kept?.comment ?? '') });
   };
 
   useEffect(() => {
@@ -42,6 +52,7 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
     create.mutateAsync(comment, {
       onSuccess: () => {
         draft.current = '';
+        if (draftKey !== null) clearDraft(draftKey);
         setPhase({ name: 'posted' });
         onPosted?.();
       },
@@ -53,11 +64,7 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
 
   return (
     <>
-      <Button
-        onClick={() => setPhase({ name: 'writing', draft: draft.current })}
-        onPointerEnter={preloadMarkdownEditor}
-        onFocus={preloadMarkdownEditor}
-      >
+      <Button onClick={open} onPointerEnter={preloadMarkdownEditor} onFocus={preloadMarkdownEditor}>
         Add Comment
       </Button>
 
@@ -86,9 +93,12 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
             className="text-left"
           >
             {({ control, getValues }) => {
-              readDraft.current = () => getValues('comment');
+              readTyped.current = () => getValues('comment');
               return (
-                <MarkdownField label="Comment" rows={5} placeholder="Share your thoughts…" control={control} name="comment" autoFocus />
+                <>
+                  {draftKey !== null && <KeepDraft control={control} draftKey={draftKey} />}
+                  <MarkdownField label="Comment" rows={5} placeholder="Share your thoughts…" control={control} name="comment" autoFocus />
+                </>
               );
             }}
           </Form>

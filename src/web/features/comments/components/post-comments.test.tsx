@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildComment, buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
@@ -82,6 +82,37 @@ describe('Comments under a post', () => {
       timeout: 3000,
     });
     await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    expect(screen.getByLabelText('Comment')).toHaveValue('');
+  });
+
+  it('keeps the unsent comment when a lapsed session sends the member to sign in, and gives it back on this post', async () => {
+    discussionServer();
+    server.use(
+      http.post('*/api/comment-data', () =>
+        HttpResponse.json({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }, { status: 401 }),
+      ),
+    );
+    const first = await openPost();
+    await first.user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    await first.user.type(screen.getByLabelText('Comment'), 'A long answer worth keeping');
+    await first.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/auth/sign-in'));
+    first.unmount();
+
+    // Signed in again, back on the post.
+    const posted = discussionServer();
+    const { user } = await openPost();
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    expect(screen.getByLabelText('Comment')).toHaveValue('A long answer worth keeping');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('dialog', { name: 'Thanks! Your comment is live' });
+    expect(posted).toEqual([{ postId: 'p1', comment: 'A long answer worth keeping' }]);
+    cleanup();
+
+    // Posted: the next visit starts empty.
+    discussionServer();
+    const again = await openPost();
+    await again.user.click(screen.getByRole('button', { name: 'Add Comment' }));
     expect(screen.getByLabelText('Comment')).toHaveValue('');
   });
 
