@@ -22,19 +22,31 @@ export function clearDraft(key: string): void {
   }
 }
 
-function writeDraft(key: string, values: FieldValues): void {
+function writeDraft(key: string, values: FieldValues, unchanged?: FieldValues): void {
   const empty = Object.values(values).every((value) => typeof value !== 'string' || value.trim() === '');
+  const asBefore = unchanged !== undefined && Object.entries(values).every(([name, value]) => unchanged[name] === value);
   try {
-    if (empty) window.sessionStorage.removeItem(key);
+    if (empty || asBefore) window.sessionStorage.removeItem(key);
     else window.sessionStorage.setItem(key, JSON.stringify(values));
   } catch {
     // Storage refused or full: the draft lasts as long as the page.
   }
 }
 
-/** Keeps the form's values under `key` as they are typed (see readDraft and clearDraft). */
-export function KeepDraft<T extends FieldValues>({ control, draftKey }: { control: Control<T>; draftKey: string }) {
+/**
+ * Keeps the form's values under `key` as they are typed (see readDraft and clearDraft). An edit
+ * form passes what it started from as `unchanged`: values the same as those are not a draft.
+ */
+export function KeepDraft<T extends FieldValues>({
+  control,
+  draftKey,
+  unchanged,
+}: {
+  control: Control<T>;
+  draftKey: string;
+  unchanged?: T;
+}) {
   const values = useWatch({ control });
-  useEffect(() => writeDraft(draftKey, values), [draftKey, values]);
+  useEffect(() => writeDraft(draftKey, values, unchanged), [draftKey, values, unchanged]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '#shared/constants.ts';
@@ -93,6 +93,53 @@ describe('Comments: rendered, edited, deleted', () => {
     expect(calls).toEqual(['PATCH c1 Mine and **more**']);
     expect(await screen.findByText('Mine and **more**')).toBeInTheDocument();
     expect(within(item('Mine and')).getByRole('button', { name: 'edited' })).toBeInTheDocument();
+  });
+
+  it('keeps an unsaved comment edit when a lapsed session sends the member to sign in, until it is saved', async () => {
+    discussionServer();
+    server.use(
+      http.patch('*/api/comment-data/:id', () =>
+        HttpResponse.json({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }, { status: 401 }),
+      ),
+    );
+    const first = await openPost();
+    await first.user.click(within(first.item('Mine')).getByRole('button', { name: 'Edit' }));
+    const text = within(screen.getByRole('form', { name: 'Edit comment' })).getByLabelText('Comment');
+    await first.user.type(text, ' and a careful correction');
+    await first.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/auth/sign-in'));
+    first.unmount();
+
+    // Signed in again, back on the post.
+    const calls = discussionServer();
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit comment' });
+    expect(within(form).getByLabelText('Comment')).toHaveValue('Mine and a careful correction');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toEqual(['PATCH c1 Mine and a careful correction']));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit comment' })).not.toBeInTheDocument());
+    cleanup();
+
+    // Saved: editing again starts from the comment itself.
+    discussionServer();
+    const again = await openPost();
+    await again.user.click(within(again.item('Mine')).getByRole('button', { name: 'Edit' }));
+    expect(within(screen.getByRole('form', { name: 'Edit comment' })).getByLabelText('Comment')).toHaveValue('Mine');
+  });
+
+  it('lets an unsaved comment edit go on Cancel', async () => {
+    discussionServer();
+    const first = await openPost();
+    await first.user.click(within(first.item('Mine')).getByRole('button', { name: 'Edit' }));
+    await first.user.type(screen.getByLabelText('Comment'), ' and more');
+    await first.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    first.unmount();
+
+    discussionServer();
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Comment')).toHaveValue('Mine');
   });
 
   it('asks before deleting, with "Cancel" focused, and deletes on confirmation', async () => {

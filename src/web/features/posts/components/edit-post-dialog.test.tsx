@@ -1,10 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { buildViewer } from '#web/testing/factories.ts';
+import { buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
-import { createTestQueryClient } from '#web/testing/render-app.tsx';
+import { createTestQueryClient, renderApp } from '#web/testing/render-app.tsx';
 import { EditPostDialog } from './edit-post-dialog.tsx';
 
 const post = { _id: 'p1', title: 'Old title', description: 'Old **text**', category: 'go' };
@@ -77,5 +80,72 @@ describe('Edit post', () => {
     rerender(view(false));
     rerender(view(true));
     expect(within(screen.getByRole('dialog', { name: 'Edit post' })).getByLabelText('Title')).toHaveValue('Old title');
+  });
+
+  describe('on the post page', () => {
+    const author = buildViewer({ id: 'author-1', email: 'author@example.com' });
+    /** The author's post page; returns the edits saved. */
+    function servePostPage() {
+      const patched: unknown[] = [];
+      server.use(
+        ...signedInAs('Client', author),
+        http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ ...post, authorId: author.id }))),
+        http.get('*/api/comment-pagination/p1', () => pagedAnswer([])),
+        http.get('*/api/tag-data', () => HttpResponse.json(tagChoices.tags)),
+        http.patch('*/api/post-data/p1', async ({ request }) => {
+          patched.push(await request.json());
+          return HttpResponse.json({ modifiedCount: 1 });
+        }),
+      );
+      return patched;
+    }
+    async function openEditor() {
+      const view = renderApp('/post-details/p1');
+      await view.user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 3000 }));
+      return { ...view, dialog: screen.getByRole('dialog', { name: 'Edit post' }) };
+    }
+
+    it('keeps the unsaved changes when a lapsed session sends the member to sign in, until they are saved', async () => {
+      servePostPage();
+      server.use(
+        http.patch('*/api/post-data/p1', () =>
+          HttpResponse.json({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }, { status: 401 }),
+        ),
+      );
+      const first = await openEditor();
+      const title = within(first.dialog).getByLabelText('Title');
+      await first.user.clear(title);
+      await first.user.type(title, 'A much better title');
+      await first.user.click(within(first.dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(first.router.state.location.pathname).toBe('/auth/sign-in'));
+      first.unmount();
+
+      // Signed in again, back on the post.
+      const patched = servePostPage();
+      const { user, dialog } = await openEditor();
+      expect(within(dialog).getByLabelText('Title')).toHaveValue('A much better title');
+      expect(within(dialog).getByLabelText('Description')).toHaveValue('Old **text**');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(patched).toEqual([{ title: 'A much better title', description: 'Old **text**', category: 'go' }]));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit post' })).not.toBeInTheDocument());
+      cleanup();
+
+      // Saved: editing again starts from the post itself.
+      servePostPage();
+      const again = await openEditor();
+      expect(within(again.dialog).getByLabelText('Title')).toHaveValue('Old title');
+    });
+
+    it('lets the changes go on Cancel', async () => {
+      servePostPage();
+      const first = await openEditor();
+      await first.user.type(within(first.dialog).getByLabelText('Title'), ', revised');
+      await first.user.click(within(first.dialog).getByRole('button', { name: 'Cancel' }));
+      first.unmount();
+
+      servePostPage();
+      const { dialog } = await openEditor();
+      expect(within(dialog).getByLabelText('Title')).toHaveValue('Old title');
+    });
   });
 });

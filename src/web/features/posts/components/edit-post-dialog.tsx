@@ -1,12 +1,14 @@
 // "Edit post": the title, the tag and the Markdown description, validated by the server's own
 // rules; saving keeps the version before in the post's history.
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { PostDetail } from '#shared/schemas/post.ts';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Select } from '#web/components/ui/form-controls.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
+import { useViewer } from '#web/lib/auth.ts';
+import { clearDraft, KeepDraft, readDraft } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { type EditPostForm, editPostFormSchema, useUpdatePost } from '../api/update-post.ts';
 import type { TagChoices } from './add-post-form.tsx';
@@ -28,17 +30,24 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
   // Escape or a click beside the dialog keeps the changes (opening it again brings them back);
   // only Cancel or a save lets them go. A slip of the hand must not cost a long edit.
   const [draft, setDraft] = useState<EditPostForm | null>(null);
-  const readDraft = useRef<() => EditPostForm | null>(() => null);
+  const readTyped = useRef<() => EditPostForm | null>(() => null);
+  // The changes also outlast the page (a lapsed session sending the member to sign in, a
+  // reload): kept per member and post until saved or cancelled.
+  const email = useViewer().user?.email;
+  const draftKey = email === undefined ? null : `edit-post-draft:${email}:${post._id}`;
+  const { title, description, category } = post;
+  const saved = useMemo(() => ({ title, description, category }), [title, description, category]);
   const close = () => {
     update.reset();
     onClose();
   };
   const keepAndClose = () => {
-    if (!update.isPending) setDraft(readDraft.current());
+    if (!update.isPending) setDraft(readTyped.current());
     close();
   };
   const discardAndClose = () => {
     setDraft(null);
+    if (draftKey !== null) clearDraft(draftKey);
     close();
   };
   return (
@@ -64,7 +73,7 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
           schema={editPostFormSchema}
           aria-label="Edit post"
           className="text-left"
-          options={{ defaultValues: draft ?? { title: post.title, description: post.description, category: post.category } }}
+          options={{ defaultValues: draft ?? (draftKey === null ? null : readDraft<EditPostForm>(draftKey)) ?? saved }}
           onSubmit={(values) =>
             update.mutateAsync(values, {
               onSuccess: ({ modifiedCount }) => {
@@ -75,9 +84,10 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
           }
         >
           {({ register, control, getValues, formState: { errors } }) => {
-            readDraft.current = () => getValues();
+            readTyped.current = () => getValues();
             return (
               <>
+                {draftKey !== null && <KeepDraft control={control} draftKey={draftKey} unchanged={saved} />}
                 <Input label="Title" autoComplete="off" registration={register('title')} error={errors.title} data-autofocus />
                 <Select
                   label="Tag"
