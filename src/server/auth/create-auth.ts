@@ -67,6 +67,11 @@ export function createAuth(deps: {
     config.env === 'production'
       ? []
       : [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`, 'http://localhost:5173', 'http://127.0.0.1:5173'];
+  /** A banned member gets no new session and changes nothing of their own (403 BANNED). */
+  const refuseBanned = async (memberId: string) => {
+    const row = await db.selectFrom('users').select(['banned_at']).where('id', '=', memberId).executeTakeFirst();
+    if (row?.banned_at) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
+  };
 
   return betterAuth({
     appName: config.siteName,
@@ -227,10 +232,7 @@ export function createAuth(deps: {
             // write, and a ban may have committed since. Read just before Better Auth's update,
             // which it makes outside any transaction of ours.
             const memberId = context?.context.session?.user.id;
-            if (memberId) {
-              const row = await db.selectFrom('users').select(['banned_at']).where('id', '=', memberId).executeTakeFirst();
-              if (row?.banned_at) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
-            }
+            if (memberId) await refuseBanned(memberId);
             return { data: typeof user.name === 'string' ? { ...user, name: singleLine(user.name) } : user };
           },
           // A new name or photo shows in the lists and on the leaderboard.
@@ -242,8 +244,7 @@ export function createAuth(deps: {
       session: {
         create: {
           before: async (session) => {
-            const row = await db.selectFrom('users').select(['banned_at']).where('id', '=', session.userId).executeTakeFirst();
-            if (row?.banned_at) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
+            await refuseBanned(session.userId);
             return { data: session };
           },
         },

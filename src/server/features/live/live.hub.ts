@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { releaseHttpParser } from '../../lib/release-http-parser.ts';
+import type { ViewerSession } from '../../plugins/auth.ts';
 import {
   BACKLOG_EVENTS,
   STREAMS_END,
@@ -23,10 +24,7 @@ export interface LiveHubOptions {
 }
 
 /** The session a member's stream was opened with: its id, and its expiry (milliseconds) as last read. */
-export interface StreamSession {
-  id: string;
-  expiresAt: number;
-}
+type StreamSession = ViewerSession;
 
 /** Sessions' expiry (milliseconds) by id, as stored now; a session that is gone is left out. */
 export type SessionExpiries = (ids: readonly string[]) => Promise<Map<string, number>>;
