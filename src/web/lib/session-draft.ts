@@ -3,6 +3,7 @@
 // and per key: closing the tab lets it go, and nothing is kept once every field is empty.
 import { useEffect } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { useViewer } from './auth.ts';
 
 /** The draft kept under `key`, if any. */
 export function readDraft<T extends FieldValues>(key: string): T | null {
@@ -49,4 +50,15 @@ export function KeepDraft<T extends FieldValues>({
   const values = useWatch({ control });
   useEffect(() => writeDraft(draftKey, values, unchanged), [draftKey, values, unchanged]);
   return null;
+}
+
+/**
+ * The key of the signed-in member's draft of `kind` (of one post or comment when `of` is given):
+ * per member, so another member signing in on this tab never gets it. Null while the member is
+ * not known yet, when nothing is kept.
+ */
+export function useDraftKey(kind: string, of?: string): string | null {
+  const email = useViewer().user?.email;
+  if (email === undefined) return null;
+  return of === undefined ? `${kind}-draft:${email}` : `${kind}-draft:${email}:${of}`;
 }

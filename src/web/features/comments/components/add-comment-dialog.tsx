@@ -8,8 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { MessageDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Form } from '#web/components/ui/form.tsx';
-import { useViewer } from '#web/lib/auth.ts';
-import { clearDraft, KeepDraft, readDraft } from '#web/lib/session-draft.ts';
+import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { commentFormSchema, useCreateComment } from '../api/create-comment.ts';
 
 type Phase =
@@ -35,8 +34,7 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
   };
   // It also outlasts the page (a lapsed session sending the member to sign in, a reload): kept
   // per member and post, and given back when they come back to this post and open it again.
-  const email = useViewer().user?.email;
-  const draftKey = email === undefined ? null : `comment-draft:${email}:${postId}`;
+  const draftKey = useDraftKey('comment', postId);
   const open = () => {
     const kept = draftKey === null ? null : readDraft<{ comment: string }>(draftKey);
     setPhase({ name: 'writing', draft: draft.current || (kept?.comment ?? '') });

@@ -5,8 +5,7 @@ import { useMemo } from 'react';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, FormAlert } from '#web/components/ui/form.tsx';
-import { useViewer } from '#web/lib/auth.ts';
-import { clearDraft, KeepDraft, readDraft } from '#web/lib/session-draft.ts';
+import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { commentFormSchema } from '../api/create-comment.ts';
 import { useUpdateComment } from '../api/update-comment.ts';
@@ -20,8 +19,7 @@ interface EditCommentFormProps {
 
 export function EditCommentForm({ postId, commentId, comment, onDone }: EditCommentFormProps) {
   const update = useUpdateComment(postId, commentId);
-  const email = useViewer().user?.email;
-  const draftKey = email === undefined ? null : `edit-comment-draft:${email}:${commentId}`;
+  const draftKey = useDraftKey('edit-comment', commentId);
   const saved = useMemo(() => ({ comment }), [comment]);
   const leave = () => {
     if (draftKey !== null) clearDraft(draftKey);

@@ -7,8 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Select } from '#web/components/ui/form-controls.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
-import { useViewer } from '#web/lib/auth.ts';
-import { clearDraft, KeepDraft, readDraft } from '#web/lib/session-draft.ts';
+import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { type EditPostForm, editPostFormSchema, useUpdatePost } from '../api/update-post.ts';
 import type { TagChoices } from './add-post-form.tsx';
@@ -33,8 +32,7 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
   const readTyped = useRef<() => EditPostForm | null>(() => null);
   // The changes also outlast the page (a lapsed session sending the member to sign in, a
   // reload): kept per member and post until saved or cancelled.
-  const email = useViewer().user?.email;
-  const draftKey = email === undefined ? null : `edit-post-draft:${email}:${post._id}`;
+  const draftKey = useDraftKey('edit-post', post._id);
   const { title, description, category } = post;
   const saved = useMemo(() => ({ title, description, category }), [title, description, category]);
   const close = () => {
