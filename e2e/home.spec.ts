@@ -255,3 +255,39 @@ test('a member opens a post after signing in, votes, comments and shares it', as
   await page.getByRole('link', { name: 'Back To Home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the pages of a long list fit one line with Prev and Next at 360 px', async ({ page, request }) => {
+  // At least nine pages of five, whatever the other suites wrote.
+  const count = async () => ((await (await request.get('/api/post-data-count')).json()) as { count: number }).count;
+  for (let missing = 45 - (await count()); missing > 0; missing -= 5) {
+    const author = await apiSignUp(request, 'Pager Author');
+    for (let i = 0; i < Math.min(5, missing); i += 1)
+      await apiCreatePost(request, author, { title: `Pager post ${i} (${run})`, category: alpha });
+  }
+  const total = await count();
+  const last = Math.ceil(total / 5);
+  const pages = page.getByRole('navigation', { name: 'Posts pages' });
+  const shownPages = async () => (await pages.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts()).join(' ');
+  const oneLine = async () => {
+    const prev = (await pages.getByRole('button', { name: 'Prev' }).boundingBox())!;
+    const next = (await pages.getByRole('button', { name: 'Next' }).boundingBox())!;
+    expect(next.y, 'Next on the line of Prev').toBe(prev.y);
+  };
+
+  // A phone: the first, the current and the last page.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/?page=5');
+  await expect(pages.getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+  expect(await shownPages()).toBe(`1 5 ${last}`);
+  await oneLine();
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=6/);
+  expect(await shownPages()).toBe(`1 6 ${last}`);
+  await oneLine();
+  await shoot(page, 'home-360-pager');
+
+  // A wide screen: a window around the current page.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await shownPages()).toBe(`1 5 6 7 ${last}`);
+  await oneLine();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canGoNext, canGoPrev, pageCount, visiblePages } from './pagination-model.ts';
+import { canGoNext, canGoPrev, pageCount, pageItems, visiblePages } from './pagination-model.ts';
 
 describe('pagination rules (SPEC.md §4)', () => {
   it('counts ceil(total / size) pages, at least one', () => {
@@ -21,5 +21,22 @@ describe('pagination rules (SPEC.md §4)', () => {
     expect(visiblePages(0, 30, 5)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(visiblePages(10, 200, 10)).toEqual([0, null, 9, 10, 11, null, 19]);
     expect(visiblePages(0, 200, 10)).toEqual([0, 1, null, 19]);
+  });
+
+  it('shows a phone only the first, the current and the last page, with its own gaps', () => {
+    // What each width shows, one-based as on screen.
+    const shown = (page: number, total: number, size: number, width: 'wide' | 'narrow') =>
+      pageItems(page, total, size)
+        .filter((item) => ('gap' in item ? item[width] : width === 'wide' || item.narrow))
+        .map((item) => ('gap' in item ? '…' : String(item.page + 1)))
+        .join(' ');
+    expect(shown(10, 200, 10, 'wide')).toBe('1 … 10 11 12 … 20');
+    expect(shown(10, 200, 10, 'narrow')).toBe('1 … 11 … 20');
+    expect(shown(2, 120, 5, 'wide')).toBe('1 2 3 4 … 24');
+    expect(shown(2, 120, 5, 'narrow')).toBe('1 … 3 … 24');
+    expect(shown(1, 35, 5, 'wide')).toBe('1 2 3 4 5 6 7');
+    expect(shown(1, 35, 5, 'narrow')).toBe('1 2 … 7');
+    expect(shown(0, 25, 5, 'narrow')).toBe('1 2 3 4 5');
+    expect(shown(23, 120, 5, 'narrow')).toBe('1 … 24');
   });
 });

@@ -15,9 +15,9 @@ export const canGoNext = (page: number, total: number, size: number): boolean =>
  * The page numbers to show as buttons (zero-based): all of them when few, otherwise the first,
  * the last and a window around the current one, with null marking a gap.
  */
-export function visiblePages(page: number, total: number, size: number, window = 1): (number | null)[] {
+export function visiblePages(page: number, total: number, size: number, window = 1, all = 7): (number | null)[] {
   const count = pageCount(total, size);
-  if (count <= 7) return Array.from({ length: count }, (_, i) => i);
+  if (count <= all) return Array.from({ length: count }, (_, i) => i);
   const keep = new Set([0, count - 1]);
   for (let i = page - window; i <= page + window; i += 1) if (i > 0 && i < count - 1) keep.add(i);
   const sorted = [...keep].sort((a, b) => a - b);
@@ -27,4 +27,31 @@ export function visiblePages(page: number, total: number, size: number, window =
     out.push(n);
   });
   return out;
+}
+
+/** A page button or a gap, and whether a narrow screen shows it (a wide one shows every item). */
+export type PageItem = { page: number; narrow: boolean } | { gap: true; wide: boolean; narrow: boolean };
+
+/**
+ * The page buttons for both widths at once, so the markup is the same wherever it is rendered
+ * (the server's first view included) and CSS picks: a wide screen shows the window around the
+ * current page (visiblePages); a phone shows only the first, the current and the last page, so
+ * Prev and Next stay on one line with the numbers at 360 px.
+ */
+export function pageItems(page: number, total: number, size: number): PageItem[] {
+  const wide = visiblePages(page, total, size).filter((n): n is number => n !== null);
+  const narrow = new Set(visiblePages(page, total, size, 0, 5).filter((n): n is number => n !== null));
+  const items: PageItem[] = [];
+  let lastWide = -1;
+  let lastNarrow = -1;
+  for (const n of wide) {
+    const shownNarrow = narrow.has(n);
+    const wideGap = lastWide >= 0 && n - lastWide > 1;
+    const narrowGap = shownNarrow && lastNarrow >= 0 && n - lastNarrow > 1;
+    if (wideGap || narrowGap) items.push({ gap: true, wide: wideGap, narrow: narrowGap });
+    items.push({ page: n, narrow: shownNarrow });
+    lastWide = n;
+    if (shownNarrow) lastNarrow = n;
+  }
+  return items;
 }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { PAGE_SIZES } from '#shared/constants.ts';
 import { cn } from '#web/utils/cn.ts';
 import { buttonClasses } from './button.tsx';
-import { canGoNext, canGoPrev, pageCount, visiblePages, type PageSize } from './pagination-model.ts';
+import { canGoNext, canGoPrev, pageCount, pageItems, type PageSize } from './pagination-model.ts';
 
 interface PaginationProps {
   /** Zero-based. */
@@ -19,7 +19,7 @@ interface PaginationProps {
 /** Prev, numbered pages, Next and the page-size select of SPEC.md §2. */
 export function Pagination({ page, size, total, onPageChange, onSizeChange, label = 'Pagination', className }: PaginationProps) {
   const sizeId = useId();
-  const pages = visiblePages(page, total, size);
+  const items = pageItems(page, total, size);
   const last = pageCount(total, size) - 1;
   return (
     <nav aria-label={label} className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
@@ -32,21 +32,29 @@ export function Pagination({ page, size, total, onPageChange, onSizeChange, labe
         >
           Prev
         </button>
-        {pages.map((n, i) =>
-          n === null ? (
-            <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
+        {items.map((item, i) =>
+          'gap' in item ? (
+            <span
+              key={`gap-${i}`}
+              aria-hidden="true"
+              className={cn('px-1 text-muted', !item.narrow && 'hidden sm:inline', !item.wide && 'sm:hidden')}
+            >
               …
             </span>
           ) : (
             <button
-              key={n}
+              key={item.page}
               type="button"
-              aria-label={`Page ${n + 1}`}
-              aria-current={n === page ? 'page' : undefined}
-              className={buttonClasses({ variant: n === page ? 'primary' : 'secondary', size: 'sm', className: 'min-w-8' })}
-              onClick={() => onPageChange(n)}
+              aria-label={`Page ${item.page + 1}`}
+              aria-current={item.page === page ? 'page' : undefined}
+              className={buttonClasses({
+                variant: item.page === page ? 'primary' : 'secondary',
+                size: 'sm',
+                className: cn('min-w-8', !item.narrow && 'max-sm:hidden'),
+              })}
+              onClick={() => onPageChange(item.page)}
             >
-              {n + 1}
+              {item.page + 1}
             </button>
           ),
         )}
