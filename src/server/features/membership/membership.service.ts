@@ -13,6 +13,7 @@ import {
   findPaymentByIntent,
   insertPayment,
   listUserPayments,
+  readGoldStanding,
   recordWebhookEvent,
   setGold,
   setPaymentStatus,
@@ -50,19 +51,35 @@ export async function startGoldPayment(
   return { clientSecret: intent.clientSecret };
 }
 
-/** The sandbox's card confirmation; card data is checked and forgotten, never stored or logged. */
+/** The sandbox's answer to a second payment for Gold: the member has paid for it already. */
+export const GOLD_ALREADY_PAID = 'Your Gold membership is already paid for.';
+
+/**
+ * The sandbox's card confirmation; card data is checked and forgotten, never stored or logged.
+ * Gold is paid for once: each open tab of the membership page started a payment of its own, so
+ * the one confirmed after another has gone through (or after the upgrade) is refused, and two
+ * confirmed at once are decided one after the other. The same payment confirmed twice (a double
+ * click) answers succeeded both times.
+ */
 export async function confirmSandboxPayment(writes: WritePath, viewer: SessionViewer, input: SandboxConfirmInput): Promise<ConfirmResult> {
   const payment = await findPaymentByClientSecret(writes.db, input.clientSecret);
   if (!payment || payment.provider !== 'sandbox') throw notFound('payment');
   if (payment.userId !== viewer.id) throw forbidden('This payment belongs to someone else.');
-  if (payment.status === 'succeeded') return { paymentIntent: { id: payment.intentId, status: 'succeeded' } };
+  const succeeded: ConfirmResult = { paymentIntent: { id: payment.intentId, status: 'succeeded' } };
+  if (payment.status === 'succeeded') return succeeded;
   const refusal = sandboxCardRefusal(input.card);
   if (refusal) return { error: { message: refusal } };
-  await writes.run(async (w) => {
+  return writes.run(async (w) => {
+    // The member's row is held first, by a statement of its own: another payment of theirs being
+    // confirmed meanwhile commits before the read below, which then sees it.
+    if (await lockMemberBanned(w.trx, viewer.id)) throw banned();
+    const standing = await readGoldStanding(w.trx, viewer.id, payment.intentId);
+    if (standing.thisSucceeded) return succeeded;
+    if (standing.gold || standing.paidOtherwise) return { error: { message: GOLD_ALREADY_PAID } };
     await setPaymentStatus(w.trx, payment.intentId, 'succeeded');
     w.record({ type: 'payment.confirmed', intentId: payment.intentId });
+    return succeeded;
   });
-  return { paymentIntent: { id: payment.intentId, status: 'succeeded' } };
 }
 
 const confirmsGold = (intent: { status: string; amount: number; currency: string; userId: string | null } | null, userId: string) =>

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/ids.ts';
 
@@ -68,6 +68,31 @@ export async function listUserPayments(db: Db, userId: string): Promise<PaymentR
     .limit(20)
     .execute();
   return rows.map(toRecord);
+}
+
+/**
+ * Where a member stands on paying for Gold, as a payment of theirs is confirmed: whether that
+ * payment has gone through already, whether they are Gold, and whether another of their payments
+ * has gone through (their Gold paid for, the upgrade perhaps still to come).
+ */
+export async function readGoldStanding(
+  db: Db,
+  userId: string,
+  intentId: string,
+): Promise<{ thisSucceeded: boolean; gold: boolean; paidOtherwise: boolean }> {
+  const succeeded = (eb: ExpressionBuilder<DB, 'users'>) =>
+    eb.selectFrom('payments').select('intent_id').where('user_id', '=', userId).where('status', '=', 'succeeded');
+  const row = await db
+    .selectFrom('users')
+    .select('membership')
+    .select((eb) => [
+      eb.exists(succeeded(eb).where('intent_id', '=', intentId)).as('this_succeeded'),
+      eb.exists(succeeded(eb).where('intent_id', '<>', intentId)).as('paid_otherwise'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  // A boolean on PostgreSQL, 0 or 1 on SQLite.
+  return { thisSucceeded: Boolean(row.this_succeeded), gold: row.membership === 'Gold', paidOtherwise: Boolean(row.paid_otherwise) };
 }
 
 export async function setPaymentStatus(db: Db, intentId: string, status: string): Promise<void> {

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { GOLD_ALREADY_PAID } from './membership.service.ts';
+
+// Each open tab of the membership page starts a payment of its own (create-payment as it opens).
+const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+describe('Gold paid for from two tabs (sandbox)', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  const send = async (m: TestMember, method: string, path: string, body: unknown) => {
+    const res = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { ...m.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const checkout = async (m: TestMember) => (await send(m, 'POST', '/create-payment', { price: 9.99 })).body.clientSecret as string;
+  const confirm = (m: TestMember, clientSecret: string) =>
+    send(m, 'POST', '/payments/sandbox/confirm', {
+      clientSecret,
+      card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' },
+      billing_details: { name: m.name, email: m.email },
+    });
+  const upgrade = (m: TestMember) => send(m, 'PATCH', `/update/membership/${m.email}`, { membership: 'Gold' });
+  const charged = async (m: TestMember) =>
+    (await t.db.selectFrom('payments').select('id').where('user_id', '=', m.id).where('status', '=', 'succeeded').execute()).length;
+
+  it('refuses the second tab’s payment once the first has made the member Gold, and charges once', async () => {
+    const m = await signUp(t.app);
+    const [first, second] = [await checkout(m), await checkout(m)];
+    expect((await confirm(m, first)).body).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    expect((await upgrade(m)).body).toEqual({ modifiedCount: 1 });
+
+    const late = await confirm(m, second);
+    expect(late).toEqual({ status: 200, body: { error: { message: GOLD_ALREADY_PAID } } });
+    expect(await charged(m)).toBe(1);
+  });
+
+  it('refuses it too when the first is paid and its upgrade has not come yet', async () => {
+    const m = await signUp(t.app);
+    const [first, second] = [await checkout(m), await checkout(m)];
+    await confirm(m, first);
+    expect((await confirm(m, second)).body).toEqual({ error: { message: GOLD_ALREADY_PAID } });
+    // The paid one still makes the member Gold.
+    expect((await upgrade(m)).body).toEqual({ modifiedCount: 1 });
+    expect(await charged(m)).toBe(1);
+  });
+
+  it('charges once when both tabs pay at the same moment; the same payment sent twice succeeds twice', async () => {
+    const m = await signUp(t.app);
+    const [first, second] = [await checkout(m), await checkout(m)];
+    const answers = await Promise.all([confirm(m, first), confirm(m, second), confirm(m, first), confirm(m, second)]);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const paid = answers.filter((a) => 'paymentIntent' in a.body);
+    const refused = answers.filter((a) => 'error' in a.body);
+    // One payment went through (answered to both its sends), the other was refused (both its sends).
+    expect(paid).toHaveLength(2);
+    expect(refused.map((a) => a.body)).toEqual([{ error: { message: GOLD_ALREADY_PAID } }, { error: { message: GOLD_ALREADY_PAID } }]);
+    expect(new Set(paid.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(await charged(m)).toBe(1);
+    expect((await upgrade(m)).body).toEqual({ modifiedCount: 1 });
+  });
+
+  // On PostgreSQL the two confirmations are made to meet: the member's row is held while both are
+  // sent, so each has read its payment and waits (or, without the hold, goes through unseen).
+  it.runIf(onPostgres())('charges once when both tabs pay while the member’s row is held (PostgreSQL)', async () => {
+    const m = await signUp(t.app);
+    const [first, second] = [await checkout(m), await checkout(m)];
+    let release: () => void = () => {};
+    let held: () => void = () => {};
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const holding = t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', m.id).forUpdate().execute();
+      held();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isHeld;
+    const both = Promise.all([confirm(m, first), confirm(m, second)]);
+    await untilWaiting(2);
+    release();
+    await holding;
+    const answers = await both;
+    expect(answers.filter((a) => 'paymentIntent' in a.body)).toHaveLength(1);
+    expect(answers.filter((a) => 'error' in a.body).map((a) => a.body)).toEqual([{ error: { message: GOLD_ALREADY_PAID } }]);
+    expect(await charged(m)).toBe(1);
+  });
+
+  /** Until `n` statements of this database wait for a row lock, or a second has passed. */
+  async function untilWaiting(n: number): Promise<void> {
+    for (let i = 0; i < 100; i += 1) {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+      if (Number(rows[0]?.n) >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+});
