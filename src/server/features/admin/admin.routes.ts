@@ -35,7 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user/role/:email',
     { schema: { params: emailParamsSchema, body: setRoleInputSchema, response: { 200: modifiedSchema } } },
-    async (request) => promoteToAdmin(writePath, request.params.email),
+    async (request) => promoteToAdmin(writePath, request.params.email, request.viewer!),
   );
 
   app.delete('/api/user/role/:email', { schema: { params: emailParamsSchema, response: { 200: modifiedSchema } } }, async (request) =>

@@ -8,7 +8,7 @@ import { forbidden } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal, siteTotals } from '../counters/counters.service.ts';
-import { lockMemberByEmail } from '../users/users.service.ts';
+import { holdActingAdmin, lockMemberByEmail } from '../users/users.service.ts';
 import { banMemberRows, countMembers, countMembersSince, countPostsPerDaySince, listMembers } from './admin.queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,10 +46,12 @@ export { countMembers };
 
 /**
  * DESIGN.md's ban: the account can no longer sign in or sign up again, its sessions end at
- * once; its posts and other comments stay. Admins cannot be banned.
+ * once; its posts and other comments stay. Admins cannot be banned, nor anyone by an admin whose
+ * role was removed since their session was read (holdActingAdmin).
  */
 export async function banMember(writes: WritePath, admin: SessionViewer, email: string): Promise<{ deletedCount: number }> {
   return writes.run(async (w) => {
+    await holdActingAdmin(w.trx, admin.id);
     const user = await lockMemberByEmail(w.trx, email);
     if (!user || user.bannedAt) return { deletedCount: 0 };
     if (!canBan(user)) throw forbidden('Administrators cannot be banned.');

@@ -55,9 +55,24 @@ export async function upsertOwnProfile(
   return { insertedId: viewer.id };
 }
 
-/** The operator's first administrator (npm run admin), and later the dashboard's "Make Admin". */
-export async function promoteToAdmin(writes: WritePath, email: string): Promise<{ modifiedCount: number }> {
+/**
+ * An administrator's change to another member's standing (Make Admin, a ban) is written only
+ * while they are still an administrator: the session's role was read before the write, and
+ * another administrator may have removed theirs since (a removed admin's promotion of a friend,
+ * sent at the same moment, must not land after the removal). The administrators' rows are held
+ * first, as a removal holds them (demoteAdmin), so the two go one after the other.
+ */
+export async function holdActingAdmin(db: Db, adminId: string): Promise<void> {
+  if (!(await lockAdminIds(db)).includes(adminId)) throw forbidden('Only administrators can do that.');
+}
+
+/**
+ * The operator's first administrator (npm run admin, with no acting admin), and later the
+ * dashboard's "Make Admin" (`by` the admin making it).
+ */
+export async function promoteToAdmin(writes: WritePath, email: string, by?: SessionViewer): Promise<{ modifiedCount: number }> {
   const modifiedCount = await writes.run(async (w) => {
+    if (by) await holdActingAdmin(w.trx, by.id);
     // Looked up inside the write, not before it: a ban committed in between would otherwise
     // be followed by this write making the banned account an admin.
     const member = await lockMemberByEmail(w.trx, email);
