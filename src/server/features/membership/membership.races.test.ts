@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { startStripeStub } from '../../test/stripe-stub.ts';
 import { GOLD_ALREADY_PAID } from './membership.service.ts';
 
 // Each open tab of the membership page starts a payment of its own (create-payment as it opens).
@@ -104,4 +106,72 @@ describe('Gold paid for from two tabs (sandbox)', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
+});
+
+describe('Stripe’s webhook delivered several times at once, beside the browser’s upgrade', () => {
+  const webhookSecret = 'whsec_races';
+  let stub: Awaited<ReturnType<typeof startStripeStub>>;
+  let t: TestApp;
+  let base: string;
+  const stripe = new Stripe('sk_test_x');
+
+  beforeAll(async () => {
+    stub = await startStripeStub();
+    t = await buildTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: stub.url,
+    });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  it('makes the member Gold once: one event recorded, one membership notification, every delivery answered 200', async () => {
+    const m = await signUp(t.app);
+    const created = await fetch(`${base}/api/create-payment`, {
+      method: 'POST',
+      headers: { ...m.headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { clientSecret } = (await created.json()) as { clientSecret: string };
+    const intentId = clientSecret.split('_secret_')[0]!;
+    stub.succeed(intentId);
+    const payload = JSON.stringify({
+      id: 'evt_races',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: { id: intentId, object: 'payment_intent', amount: 999, currency: 'usd', status: 'succeeded', metadata: { userId: m.id } },
+      },
+    });
+    const deliver = () =>
+      fetch(`${base}/api/payments/webhook`, {
+        method: 'POST',
+        headers: {
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+          'content-type': 'application/json',
+        },
+        body: payload,
+      }).then((r) => r.status);
+    const upgrade = () =>
+      fetch(`${base}/api/update/membership/${m.email}`, {
+        method: 'PATCH',
+        headers: { ...m.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ membership: 'Gold' }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { modifiedCount: number } }));
+
+    const [deliveries, upgrades] = await Promise.all([Promise.all([deliver(), deliver(), deliver()]), Promise.all([upgrade(), upgrade()])]);
+    expect(deliveries).toEqual([200, 200, 200]);
+    expect(upgrades.map((u) => u.status)).toEqual([200, 200]);
+    expect(upgrades.reduce((n, u) => n + u.body.modifiedCount, 0)).toBeLessThanOrEqual(1);
+    const member = await t.db.selectFrom('users').select('membership').where('id', '=', m.id).executeTakeFirstOrThrow();
+    expect(member.membership).toBe('Gold');
+    expect(await t.db.selectFrom('webhook_events').select('id').where('id', '=', 'evt_races').execute()).toHaveLength(1);
+    const notices = await t.db.selectFrom('notifications').select('type').where('member_id', '=', m.id).execute();
+    expect(notices).toEqual([{ type: 'membership' }]);
+  });
 });
