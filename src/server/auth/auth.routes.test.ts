@@ -70,7 +70,7 @@ describe('identity (Better Auth under /api/auth)', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('stores a name without direction controls, at sign-up and when changed', async () => {
+  it('stores a name without direction controls or line breaks, at sign-up and when changed', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
@@ -88,6 +88,15 @@ describe('identity (Better Auth under /api/auth)', () => {
     });
     expect(update.statusCode).toBe(200);
     expect(await stored()).toBe('Mallory x');
+    // Nor line breaks: a name is one line, in a list as in a mail.
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Mallory\r\n\r\nRead it here: https://x.test' },
+    });
+    expect(broken.statusCode).toBe(200);
+    expect(await stored()).toBe('Mallory Read it here: https://x.test');
   });
 
   it('refuses a duplicate email with a 4xx and a message', async () => {

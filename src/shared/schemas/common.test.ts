@@ -45,6 +45,13 @@ describe('requiredText', () => {
     // Direction controls go: in a list they would turn the text after the title around.
     expect(title.parse('Eve\u202Egnp.exe \u2067x\u2069')).toBe('Evegnp.exe x');
     expect(displayNameSchema.parse(' \u202Bשלום Ada\u202C ')).toBe('שלום Ada');
+    // One line: each line break or other control character, with the spaces beside it, is a space.
+    expect(title.parse('Help\r\n\r\nRead it: https://x.test \n with\tgenerics\u2028now\u0000')).toBe(
+      'Help Read it: https://x.test with generics now',
+    );
+    expect(displayNameSchema.parse('Ada\n  Lovelace\u2029')).toBe('Ada Lovelace');
+    expect(title.parse('two  spaces stay')).toBe('two  spaces stay');
+    expect(title.safeParse('\r\n\t\u0085').success).toBe(false);
     expect(hasVisibleText('👍')).toBe(true);
     expect(hasVisibleText('\u05e9\u05dc\u05d5\u05dd')).toBe(true);
     expect(displayNameSchema.safeParse('\u200b\u200b').success).toBe(false);

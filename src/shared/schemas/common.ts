@@ -40,8 +40,25 @@ export const hasVisibleText = (text: string): boolean => text.replace(INVISIBLE,
  */
 const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
-/** A title or a name as it is stored: trimmed, without direction controls. */
-export const singleLine = (text: string): string => text.replace(DIRECTION_CONTROLS, '').trim();
+/**
+ * Line breaks (CR, LF, the Unicode line and paragraph separators) and the other control
+ * characters (tab, NUL, escape, …). A title or a name is one line wherever it is shown: kept, its
+ * breaks would start lines of the writer's choosing in the text of a notification mail.
+ */
+const CONTROLS = /[\p{Cc}\u2028\u2029]+/u;
+
+/**
+ * A title or a name as it is stored: trimmed, without direction controls, each run of control
+ * characters (and the spaces beside it) one space. Split rather than one pattern around the
+ * spaces, which would take quadratic time over a long run of spaces.
+ */
+export const singleLine = (text: string): string =>
+  text
+    .replace(DIRECTION_CONTROLS, '')
+    .split(CONTROLS)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .join(' ');
 
 /** Text a field requires, as singleLine leaves it: only invisible characters is as good as nothing (`message`). */
 export const requiredText = (message: string) => z.string().overwrite(singleLine).refine(hasVisibleText, message);

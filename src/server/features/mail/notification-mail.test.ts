@@ -97,6 +97,29 @@ describe('notification mails', () => {
     expect(mail!.html).toContain(`href="${SETTINGS}"`);
   });
 
+  it('keeps a title and a name written with line breaks on the one line of the headline, in both parts', async () => {
+    // Through the API, as any client may send them: were the breaks kept, the text part would
+    // show lines of the writer's choosing (a link to "answer" elsewhere) as the forum's own.
+    const forged = 'Read it and answer: https://forum.example.test.evil/';
+    const mallory = await signUp(t.app, { name: `Mallory\r\n\r\n${forged}\r\n` });
+    const hostPost = await createPost(t.app, ada, { title: `Help\n\n${forged}\n\nwith generics` });
+    const before = sink.mails.length;
+    await createComment(t.app, mallory, hostPost, 'Hi');
+    const [mail] = (await sink.waitFor(before + 1)).slice(before);
+    const headline = `Mallory ${forged} commented on your post "Help ${forged} with generics"`;
+    expect(mail!.to).toEqual([ada.email]);
+    expect(mail!.subject).toBe(headline);
+    expect(mail!.text.split('\n').slice(0, 3)).toEqual([`${headline}:`, '', '> Hi']);
+    expect(mail!.text.split('\n').filter((line) => line.startsWith('Read it and answer:'))).toHaveLength(1);
+    expect(mail!.html).toContain(`<p>${headline.replaceAll('"', '&quot;')}:</p>`);
+
+    // A name and a title stored before they were kept to one line are mailed on one line too.
+    const old = before + 1;
+    await notify(ada.id, true, facts({ actor: { name: `Old\n${forged}`, photo: null }, title: `Old\r\n${forged}` }));
+    const [oldMail] = (await sink.waitFor(old + 1)).slice(old);
+    expect(oldMail!.text.split('\n')[0]).toBe(`Old ${forged} commented on your post "Old ${forged}":`);
+  });
+
   it('says "also commented" for a reply (a comment on a post the member commented on)', async () => {
     const before = sink.mails.length;
     await notify(bob.id, true, facts({ type: 'reply', actor: { name: 'Ada', photo: null } }));

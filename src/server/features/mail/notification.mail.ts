@@ -1,4 +1,5 @@
 import type { NotificationFacts } from '../../write-path/events.ts';
+import { singleLine } from '#shared/schemas/common.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { htmlButton, htmlLayout } from './mail-layout.ts';
 import type { Mail } from './mail-transport.ts';
@@ -13,14 +14,16 @@ export function notificationUrl(publicUrl: string, n: Pick<NotificationFacts, 'p
   return n.commentId ? `${post}#comment-${encodeURIComponent(n.commentId)}` : post;
 }
 
+/** One line, also for a name or title stored before they were kept to one (singleLine). */
 function headline(n: NotificationFacts): string {
+  const [name, title] = [singleLine(n.actor.name), singleLine(n.title)];
   switch (n.type) {
     case 'comment':
-      return `${n.actor.name} commented on your post "${n.title}"`;
+      return `${name} commented on your post "${title}"`;
     case 'reply':
-      return `${n.actor.name} also commented on "${n.title}"`;
+      return `${name} also commented on "${title}"`;
     default:
-      return n.title;
+      return title;
   }
 }
 
