@@ -51,6 +51,27 @@ describe('configuration from the environment', () => {
     expect(load({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, PUBLIC_URL: 'https://forum.example.org' }).warnings).toEqual([]);
   });
 
+  it('takes PUBLIC_URL as the origin people reach the forum at, and refuses anything else with a sentence', () => {
+    expect(load({ PUBLIC_URL: 'https://forum.example.org/' }).publicUrl).toBe('https://forum.example.org');
+    expect(load({ PUBLIC_URL: ' https://Forum.Example.org:443 ' }).publicUrl).toBe('https://forum.example.org');
+    expect(load({ PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(load({ PUBLIC_URL: 'http://[::1]:8080' }).publicUrl).toBe('http://[::1]:8080');
+    // Each of these started the server with links that lead nowhere: no scheme (the "scheme" is
+    // then the host), another scheme, or a path or query, under which /api/auth answered 404.
+    for (const wrong of [
+      'localhost:3000',
+      'forum.example.org:443',
+      'forum.example.org',
+      'ftp://forum.example.org',
+      'https://forum.example.org/forum',
+      'https://forum.example.org/?ref=mail',
+      'https://forum.example.org/#top',
+      'https://admin:secret@forum.example.org',
+    ]) {
+      expect(() => load({ PUBLIC_URL: wrong }), wrong).toThrow(/PUBLIC_URL is the address people reach the forum at/);
+    }
+  });
+
   it('lets a tool read a data dir without making one, nor a secret in it, even in production', () => {
     const missing = path.join(dataDir, 'mistyped');
     const config = loadConfig({ DATA_DIR: missing, NODE_ENV: 'production' }, { tool: true });

@@ -24,6 +24,30 @@ function trustedProxiesOf(setting: string | undefined, production: boolean): str
   return setting === 'off' ? [] : setting.split(',').map((entry) => entry.trim());
 }
 
+/**
+ * An http(s) address with nothing after the host and port. Anything else started a server whose
+ * mails, feeds and sitemap linked nowhere ("localhost:3000" parses as a URL whose scheme is
+ * "localhost:"), or, with a path or query, whose sign-in answered 404 (Better Auth reads its own
+ * address from it).
+ */
+function isOrigin(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    !url.username &&
+    !url.password &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !/[?#]/.test(value)
+  );
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,7 +58,16 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: z.string().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
-  PUBLIC_URL: z.url().optional(),
+  /** The forum's origin: scheme, host and port only (the web app is served from its root). */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine(isOrigin, {
+      message:
+        'PUBLIC_URL is the address people reach the forum at: http:// or https://, a host and perhaps a port, nothing after (https://forum.example.org)',
+    })
+    .transform((value) => new URL(value).origin)
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** An OpenID Connect issuer standing in for Google (a Google-compatible provider, or tests). */
@@ -197,7 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL ?? null,
     authSecret: e.BETTER_AUTH_SECRET ?? devSecret(dataDir, !options.tool),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER ?? null }
