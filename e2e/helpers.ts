@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -40,6 +42,27 @@ export function promoteToAdmin(email: string) {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     stdio: 'pipe',
   });
+}
+
+/** A mail the e2e server sent, as its SMTP server (e2e/with-mail-sink.ts) left it. */
+export interface SentMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Where e2e/with-mail-sink.ts leaves each mail (the server's DATA_DIR/mail). */
+export const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+
+/** The mails sent to `email` so far, oldest first. */
+export function mailsTo(email: string): SentMail[] {
+  if (!existsSync(mailDir)) return [];
+  return readdirSync(mailDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), 'utf8')) as SentMail)
+    .filter((m) => m.to.includes(email));
 }
 
 /** Better Auth checks the Origin of cookie-carrying requests, as a browser would send it. */

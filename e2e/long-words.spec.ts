@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs } from './helpers.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, mailsTo, ORIGIN, signInBrowserAs } from './helpers.ts';
 
 // One unbroken word — a title, a name, an email, a tag, a comment — must never push a page
 // wider than the screen: every page that shows member text is loaded with the longest such
-// values the forum accepts, at 360 and 1280 px, and none may scroll sideways.
+// values the forum accepts, at 360 and 1280 px, and none may scroll sideways. Nor may the mails
+// the forum sends about them, in a mail client's window as narrow.
 
 const word = (length: number, letter = 'W') => letter.repeat(length);
 
@@ -43,6 +44,13 @@ test('no page scrolls sideways with long unbroken member text, at 360 and 1280 p
     data: { title: word(150), description: word(200) },
   });
   expect(announcement.status()).toBe(200);
+  // The member's reset mail, beside the comment's notification mail.
+  const reset = await request.post('/api/auth/request-password-reset', {
+    headers: { origin: ORIGIN },
+    data: { email: member.email, redirectTo: '/auth/reset-password' },
+  });
+  expect(reset.status()).toBe(200);
+  await expect.poll(() => mailsTo(member.email).length, { message: 'the notification and the reset mails' }).toBe(2);
 
   for (const width of [360, 1280]) {
     const memberContext = await browser.newContext({ viewport: { width, height: 900 } });
@@ -58,11 +66,16 @@ test('no page scrolls sideways with long unbroken member text, at 360 and 1280 p
     for (const path of [
       `/post-details/${postId}`,
       '/dashboard/my-profile',
+      '/notifications',
       '/dashboard/my-post',
       `/dashboard/my-post/comment-details/${postId}`,
     ]) {
       await page.goto(path);
       await expectNoSidewaysScroll(page, `${path} at ${width}`);
+    }
+    for (const mail of mailsTo(member.email)) {
+      await page.setContent(mail.html);
+      await expectNoSidewaysScroll(page, `the mail "${mail.subject.slice(0, 40)}…" at ${width}`);
     }
     await memberContext.close();
 

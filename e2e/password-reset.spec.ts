@@ -1,28 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiSignUp, ORIGIN, PASSWORD, signInInBrowser, uniqueEmail } from './helpers.ts';
+import { apiSignUp, mailDir, mailsTo, ORIGIN, PASSWORD, signInInBrowser, uniqueEmail } from './helpers.ts';
 
 // "Forgot password?" through the mailed link: the e2e server sends its mail to a local SMTP
 // server (e2e/with-mail-sink.ts), which leaves each mail in DATA_DIR/mail for this spec.
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
-
-function mailsTo(email: string): Mail[] {
-  if (!existsSync(mailDir)) return [];
-  return readdirSync(mailDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), 'utf8')) as Mail)
-    .filter((m) => m.to.includes(email));
-}
 
 test('a member resets a forgotten password through the mailed link', async ({ page, request }) => {
   const email = uniqueEmail('forgetful');
