@@ -87,6 +87,9 @@ describe('password reset by mail', () => {
     expect(mail!.to).toEqual([alice.email]);
     expect(mail!.headers.from).toBe(FROM);
     expect(mail!.subject).toBe('Reset your Code Commons password');
+    // Sent by the forum itself: out-of-office responders leave it unanswered (RFC 3834).
+    expect(mail!.headers['auto-submitted']).toBe('auto-generated');
+    expect(mail!.headers['x-auto-response-suppress']).toBe('All');
     expect(mail!.text).toContain('Hello Alice <Liddell>,');
     expect(mail!.html).toContain('Hello Alice &lt;Liddell&gt;,');
     expect(mail!.html).not.toContain('<Liddell>');

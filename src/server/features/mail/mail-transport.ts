@@ -20,6 +20,13 @@ export interface MailTransport {
 }
 
 /**
+ * Every mail of the forum is written by the forum, not by a person: said so (RFC 3834, and
+ * Exchange's own header), an out-of-office responder does not answer each notification to
+ * MAIL_FROM.
+ */
+const AUTOMATIC = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' } as const;
+
+/**
  * SMTP through nodemailer's pool: a few connections reused across mails. Timeouts keep a
  * server that stops answering from holding a mail (and the shutdown) for long. nodemailer is
  * loaded only here: a forum that logs its mail never holds it (about 1 MiB of a server's heap).
@@ -49,6 +56,7 @@ export async function smtpTransport(smtp: { url: string; from: string }): Promis
         text: mail.text,
         html: mail.html,
         ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
+        headers: AUTOMATIC,
       });
     },
     close: () => transporter.close(),

@@ -83,6 +83,9 @@ describe('notification mails', () => {
     expect(mail!.headers.from).toBe(FROM);
     expect(mail!.subject).toBe('Bob <b> commented on your post "Generics & <script>alert(1)</script>"');
     expect(mail!.headers['list-unsubscribe']).toBe(`<${SETTINGS}>`);
+    // Out-of-office responders leave it unanswered (RFC 3834; Exchange reads the second).
+    expect(mail!.headers['auto-submitted']).toBe('auto-generated');
+    expect(mail!.headers['x-auto-response-suppress']).toBe('All');
     expect(mail!.headers['content-type']).toMatch(/^multipart\/alternative/);
 
     expect(mail!.text).toContain('Bob <b> commented on your post "Generics & <script>alert(1)</script>"');
