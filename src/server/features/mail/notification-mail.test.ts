@@ -68,7 +68,7 @@ describe('notification mails', () => {
   it('mails the author of a post when a member comments on it, through the notifications reaction', () => {
     const [mail] = sink.mails;
     expect(mail!.to).toEqual([ada.email]);
-    expect(mail!.subject).toBe('Bob <b> commented on your post "Generics & <script>alert(1)</script>"');
+    expect(mail!.subject).toBe('Bob <b> commented on your post “Generics & <script>alert(1)</script>”');
     expect(mail!.text).toContain('> Have you tried infer?');
     expect(mail!.text).toContain(`http://localhost:3000/post-details/${postId}#comment-${commentId}`);
   });
@@ -81,19 +81,19 @@ describe('notification mails', () => {
 
     expect(mail!.to).toEqual([ada.email]);
     expect(mail!.headers.from).toBe(FROM);
-    expect(mail!.subject).toBe('Bob <b> commented on your post "Generics & <script>alert(1)</script>"');
+    expect(mail!.subject).toBe('Bob <b> commented on your post “Generics & <script>alert(1)</script>”');
     expect(mail!.headers['list-unsubscribe']).toBe(`<${SETTINGS}>`);
     // Out-of-office responders leave it unanswered (RFC 3834; Exchange reads the second).
     expect(mail!.headers['auto-submitted']).toBe('auto-generated');
     expect(mail!.headers['x-auto-response-suppress']).toBe('All');
     expect(mail!.headers['content-type']).toMatch(/^multipart\/alternative/);
 
-    expect(mail!.text).toContain('Bob <b> commented on your post "Generics & <script>alert(1)</script>"');
+    expect(mail!.text).toContain('Bob <b> commented on your post “Generics & <script>alert(1)</script>”');
     expect(mail!.text).toContain('> Have you tried `infer`?\n> It <i>helps</i> a lot.');
     expect(mail!.text).toContain(link);
     expect(mail!.text).toContain(SETTINGS);
 
-    expect(mail!.html).toContain('Bob &lt;b&gt; commented on your post &quot;Generics &amp; &lt;script&gt;alert(1)&lt;/script&gt;&quot;');
+    expect(mail!.html).toContain('Bob &lt;b&gt; commented on your post “Generics &amp; &lt;script&gt;alert(1)&lt;/script&gt;”');
     expect(mail!.html).toContain('It &lt;i&gt;helps&lt;/i&gt; a lot.');
     expect(mail!.html).not.toMatch(/<script|<i>|<b>/);
     expect(mail!.html).toContain(`href="${link}"`);
@@ -109,7 +109,7 @@ describe('notification mails', () => {
     const before = sink.mails.length;
     await createComment(t.app, mallory, hostPost, 'Hi');
     const [mail] = (await sink.waitFor(before + 1)).slice(before);
-    const headline = `Mallory ${forged} commented on your post "Help ${forged} with generics"`;
+    const headline = `Mallory ${forged} commented on your post “Help ${forged} with generics”`;
     expect(mail!.to).toEqual([ada.email]);
     expect(mail!.subject).toBe(headline);
     expect(mail!.text.split('\n').slice(0, 3)).toEqual([`${headline}:`, '', '> Hi']);
@@ -120,7 +120,7 @@ describe('notification mails', () => {
     const old = before + 1;
     await notify(ada.id, true, facts({ actor: { name: `Old\n${forged}`, photo: null }, title: `Old\r\n${forged}` }));
     const [oldMail] = (await sink.waitFor(old + 1)).slice(old);
-    expect(oldMail!.text.split('\n')[0]).toBe(`Old ${forged} commented on your post "Old ${forged}":`);
+    expect(oldMail!.text.split('\n')[0]).toBe(`Old ${forged} commented on your post “Old ${forged}”:`);
   });
 
   it('says "also commented" for a reply (a comment on a post the member commented on)', async () => {
@@ -128,7 +128,7 @@ describe('notification mails', () => {
     await notify(bob.id, true, facts({ type: 'reply', actor: { name: 'Ada', photo: null } }));
     const [mail] = (await sink.waitFor(before + 1)).slice(before);
     expect(mail!.to).toEqual([bob.email]);
-    expect(mail!.subject).toBe('Ada also commented on "Generics & <script>alert(1)</script>"');
+    expect(mail!.subject).toBe('Ada also commented on “Generics & <script>alert(1)</script>”');
   });
 
   it('mails nothing when the notification is not for email, nor to a banned member', async () => {

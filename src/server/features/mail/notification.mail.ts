@@ -1,5 +1,5 @@
 import type { NotificationFacts } from '../../write-path/events.ts';
-import { singleLine } from '#shared/schemas/common.ts';
+import { notificationSummary } from '#shared/notification-text.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { htmlButton, htmlLayout } from './mail-layout.ts';
 import type { Mail } from './mail-transport.ts';
@@ -14,25 +14,12 @@ export function notificationUrl(publicUrl: string, n: Pick<NotificationFacts, 'p
   return n.commentId ? `${post}#comment-${encodeURIComponent(n.commentId)}` : post;
 }
 
-/** One line, also for a name or title stored before they were kept to one (singleLine). */
-function headline(n: NotificationFacts): string {
-  const [name, title] = [singleLine(n.actor.name), singleLine(n.title)];
-  switch (n.type) {
-    case 'comment':
-      return `${name} commented on your post "${title}"`;
-    case 'reply':
-      return `${name} also commented on "${title}"`;
-    default:
-      return title;
-  }
-}
-
 /** A `comment` or `reply` notification as a mail: who, on which post, what they wrote, and where to read it. */
 export function notificationMail(input: { to: string; siteName: string; publicUrl: string; notification: NotificationFacts }): Mail {
   const { to, siteName, publicUrl, notification: n } = input;
   const url = notificationUrl(publicUrl, n);
   const unsubscribeUrl = notificationSettingsUrl(publicUrl);
-  const subject = headline(n);
+  const subject = notificationSummary({ type: n.type, actorName: n.actor.name, title: n.title });
   const text = [
     `${subject}:`,
     '',

@@ -1,25 +1,12 @@
 // One notification: who, what, when, and a link to the post or the comment (announcements lead
 // to the home page's list, a membership to the membership page). Opening it marks it read.
 import { Link } from 'react-router';
+import { notificationSummary } from '#shared/notification-text.ts';
 import type { Notification } from '#shared/schemas/notification.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { paths } from '#web/config/paths.ts';
 import { cn } from '#web/utils/cn.ts';
-
-/** What happened, in words, before the excerpt. */
-function summaryOf(n: Notification): string {
-  switch (n.type) {
-    case 'comment':
-      return `${n.actor.name} commented on your post “${n.title}”`;
-    case 'reply':
-      return `${n.actor.name} replied on “${n.title}”`;
-    case 'announcement':
-      return `${n.actor.name} announced “${n.title}”`;
-    case 'membership':
-      return n.title;
-  }
-}
 
 function hrefOf(n: Notification) {
   if (n.postId) return paths.postDetails.getHref(n.postId, n.commentId ?? undefined);
@@ -40,7 +27,9 @@ export function NotificationItem({ notification: n, onOpen }: { notification: No
     >
       <Avatar src={n.actor.photo} alt="" className="size-10 shrink-0 ring-1 ring-line" />
       <span className="min-w-0 flex-1 space-y-1">
-        <span className="block font-medium break-words text-ink">{summaryOf(n)}</span>
+        <span className="block font-medium break-words text-ink">
+          {notificationSummary({ type: n.type, actorName: n.actor.name, title: n.title })}
+        </span>
         {n.text && <span className="block text-sm break-words text-muted">{n.text}</span>}
         {/* Unread is said on the last line, beside the time: the title keeps the whole width. */}
         <span className="flex flex-wrap items-center gap-x-3 text-xs">

@@ -87,7 +87,7 @@ describe('/notifications', () => {
     expect(links[0]).toHaveTextContent('Try fake timers.');
     expect(within(links[0]!).getByText('5 minutes ago')).toBeInTheDocument();
     expect(links[1]).not.toHaveTextContent('Unread');
-    expect(links[1]).toHaveTextContent('Cy replied on “Flaky tests”');
+    expect(links[1]).toHaveTextContent('Cy also commented on “Flaky tests”');
     expect(links[2]).toHaveTextContent('Admin announced “Maintenance”');
   });
 

@@ -1,0 +1,30 @@
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:3300';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking'] });
+const W = Number(process.env.W ?? 360), scheme = process.env.S ?? 'dark';
+const ctx = await browser.newContext({ viewport: { width: W, height: 800 }, colorScheme: scheme });
+const page = await ctx.newPage();
+const errs = [];
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errs.push(m.text()); });
+await page.goto(base + '/auth/sign-in');
+await page.getByLabel('Email').fill('member1@codecommons.test');
+await page.getByLabel('Password', { exact: true }).fill('Demo123!');
+await page.getByRole('button', { name: /^sign in$/i }).click();
+await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+const res = await (await page.request.get(base + '/api/post-data/latest?page=0&limit=5')).json().catch(() => null);
+const postId = Array.isArray(res) ? res[0]._id ?? res[0].id : null;
+const me = await (await page.request.get(base + '/api/auth/get-session')).json();
+const list = (process.env.P ?? '/dashboard/my-profile,/dashboard/add-post,/search?q=test,/notifications').split(',');
+if (postId) list.push('/post-details/' + postId);
+list.push('/members/' + me.user.id);
+for (const p of list) {
+  await page.goto(base + p);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const name = p.replace(/[^a-z0-9]+/gi, '_').slice(0, 40);
+  await page.screenshot({ path: `/tmp/shots/m${name}-${W}-${scheme}.png`, fullPage: true });
+  console.log(p, 'overflow', over, '->', `/tmp/shots/m${name}-${W}-${scheme}.png`);
+}
+console.log('errors', errs);
+await browser.close();
