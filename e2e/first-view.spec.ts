@@ -3,7 +3,7 @@
 // no console error or hydration warning — at 360 px and 1280 px. An unknown path is the app's
 // "No Page Found" with a 404.
 import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags } from './helpers.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN } from './helpers.ts';
 
 const run = Date.now().toString(36);
 const tag = `first${run}`;
@@ -143,5 +143,43 @@ test('a button pressed before the page is hydrated is pressed once it is', async
   await page.goto('/', { waitUntil: 'commit' });
   await page.locator('main article').first().getByRole('button', { name: 'Share' }).click();
   await expect(page.getByRole('dialog', { name: 'Share this post' })).toBeVisible();
+  expect(said).toEqual([]);
+});
+
+test('a code block on home keeps its place when the page is hydrated', async ({ browser, page, request }) => {
+  const admin = await apiAdmin(request, 'Ada Admin');
+  const title = `Code on home ${run}`;
+  const res = await request.post('/api/announcement-data', {
+    headers: { ...admin.headers, origin: ORIGIN },
+    data: { title, description: 'Run this:\n\n```ts\nconst answer = 42;\n```\n\nThen read on.' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const announcement = (p: Page) => p.getByRole('region', { name: 'Announcements' }).getByRole('article').filter({ hasText: title });
+  /** Where the code and the text after it are, from the top of the announcement. */
+  const layout = async (p: Page) => {
+    const item = announcement(p);
+    const top = (await item.boundingBox())?.y ?? 0;
+    const at = async (target: ReturnType<Page['locator']>) => {
+      const box = await target.boundingBox();
+      return box && { y: box.y - top, height: box.height };
+    };
+    return { code: await at(item.locator('pre')), after: await at(item.getByText('Then read on.')) };
+  };
+
+  // The server's markup as it is painted before the app has run (its scripts never load).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const before = await context.newPage();
+  await before.route('**/assets/*.js', (route) => route.abort());
+  await before.goto('/');
+  await expect(announcement(before).getByText('ts', { exact: true })).toBeVisible();
+  const painted = await layout(before);
+  await context.close();
+  expect(painted.code).not.toBeNull();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const said = listenToConsole(page);
+  await page.goto('/');
+  await expect(announcement(page).getByRole('button', { name: 'Copy' })).toBeVisible();
+  expect(await layout(page)).toEqual(painted);
   expect(said).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MarkdownContent } from './markdown-content.tsx';
 
@@ -15,6 +16,14 @@ describe('Rendered Markdown', () => {
     expect(screen.getByText('const')).toHaveClass('hljs-keyword');
     expect(screen.getByText('ts')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Copy' })).toHaveLength(2);
+  });
+
+  it('writes each code block’s frame and language into the markup, so a page rendered on the server has them', () => {
+    const markup = renderToString(<MarkdownContent html={html} />);
+    expect(markup).toContain(
+      '<div class="code-block"><div class="code-block-bar"><span class="code-block-language">ts</span></div><pre tabindex="0"><code class="language-ts">',
+    );
+    expect(markup).toContain('<span class="code-block-language">code</span></div><pre tabindex="0"><code>plain block</code></pre></div>');
   });
 
   it('copies a code block’s text and says "Copied"', async () => {

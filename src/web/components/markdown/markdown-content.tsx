@@ -1,36 +1,43 @@
 // Stored Markdown HTML as the server rendered it: already sanitised by its allow-list and
-// highlighted, so the browser only shows it (API.md "Markdown"). Each code block gets a bar
-// with its language and a "Copy" button, mounted through portals into the rendered HTML.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+// highlighted, so the browser only shows it (API.md "Markdown"). Each code block gets a frame
+// with a bar naming its language, and a "Copy" button mounted into the bar through a portal.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '#web/utils/cn.ts';
 
 interface CodeBlock {
   bar: HTMLElement;
   code: HTMLElement;
-  language: string | null;
 }
 
 const COPIED_MS = 2000;
 
-/** Wraps every <pre> of the rendered HTML in a frame with a bar for its controls. */
-function frameCodeBlocks(root: HTMLElement): CodeBlock[] {
-  return Array.from(root.querySelectorAll('pre')).map((pre) => {
-    // Framed already (effects run twice in development's strict mode): keep that frame.
-    let bar = pre.previousElementSibling;
-    if (!(bar instanceof HTMLElement) || !bar.classList.contains('code-block-bar')) {
-      const frame = document.createElement('div');
-      frame.className = 'code-block';
-      bar = document.createElement('div');
-      bar.className = 'code-block-bar';
-      pre.replaceWith(frame);
-      frame.append(bar, pre);
-    }
-    const code = pre.querySelector('code') ?? pre;
-    const language = /(?:^|\s)language-([\w+#.-]+)/.exec(code.className)?.[1] ?? null;
-    // A long line scrolls inside the block; the keyboard reaches it too.
-    pre.tabIndex = 0;
-    return { bar: bar as HTMLElement, code, language };
+const CODE_BLOCK_OPEN = /<pre\b[^>]*>(?:\s*<code\b[^>]*>)?/g;
+const LANGUAGE = /\bclass="(?:[^"]*\s)?language-([\w+#.-]+)/;
+
+/**
+ * The stored HTML with every code block in a frame whose bar names its language. The frame is
+ * part of the markup, not added to the page afterwards: a page the server rendered shows it
+ * before it is hydrated, and hydrating it moves nothing (ADR 0015); the Copy button then takes
+ * its place in the bar, which is as tall without it.
+ */
+export function framedCodeBlocks(html: string): string {
+  if (!html.includes('<pre')) return html;
+  return html
+    .replace(CODE_BLOCK_OPEN, (open) => {
+      // Only word characters, `+`, `#`, `.` and `-`: nothing to escape.
+      const language = LANGUAGE.exec(open)?.[1] ?? 'code';
+      return `<div class="code-block"><div class="code-block-bar"><span class="code-block-language">${language}</span></div>${open.replace('<pre', '<pre tabindex="0"')}`;
+    })
+    .replace(/<\/pre>/g, '</pre></div>');
+}
+
+/** The bars of the framed code blocks, each with the code its Copy button copies. */
+function codeBlocks(root: HTMLElement): CodeBlock[] {
+  return Array.from(root.querySelectorAll<HTMLElement>('.code-block-bar')).flatMap((bar) => {
+    const pre = bar.nextElementSibling;
+    if (!(pre instanceof HTMLElement)) return [];
+    return [{ bar, code: pre.querySelector('code') ?? pre }];
   });
 }
 
@@ -43,26 +50,19 @@ export function MarkdownContent({ html, className }: { html: string; className?:
   const root = useRef<HTMLDivElement>(null);
   const [blocks, setBlocks] = useState<CodeBlock[]>([]);
 
-  // React writes the HTML, then the frames go around its code blocks before the browser
-  // paints; new HTML replaces the frames with it.
+  const framed = useMemo(() => framedCodeBlocks(html), [html]);
+
+  // React writes the HTML, then each code block's Copy button goes into its bar before the
+  // browser paints.
   useLayoutEffect(() => {
     if (root.current) letTablesScroll(root.current);
-    setBlocks(root.current ? frameCodeBlocks(root.current) : []);
-  }, [html]);
+    setBlocks(root.current ? codeBlocks(root.current) : []);
+  }, [framed]);
 
   return (
     <>
-      <div ref={root} className={cn('markdown-body', className)} dangerouslySetInnerHTML={{ __html: html }} />
-      {blocks.map((block, i) =>
-        createPortal(
-          <>
-            <span className="code-block-language">{block.language ?? 'code'}</span>
-            <CopyButton source={block.code} />
-          </>,
-          block.bar,
-          `${i}`,
-        ),
-      )}
+      <div ref={root} className={cn('markdown-body', className)} dangerouslySetInnerHTML={{ __html: framed }} />
+      {blocks.map((block, i) => createPortal(<CopyButton source={block.code} />, block.bar, `${i}`))}
     </>
   );
 }
