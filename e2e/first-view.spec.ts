@@ -81,12 +81,13 @@ test('home’s HTML holds the first page of posts, escaped, and the data it was 
 
 // Each address, and the API call whose answer it shows.
 const LISTS = [
-  { name: 'home', path: () => '/', api: () => '/api/pagination?page=0&limit=5' },
-  { name: 'page 2', path: () => '/?page=2', api: () => '/api/pagination?page=1&limit=5' },
+  { name: 'home', path: () => '/', api: () => '/api/pagination?page=0&limit=5', title: () => 'Code Commons' },
+  { name: 'page 2', path: () => '/?page=2', api: () => '/api/pagination?page=1&limit=5', title: () => 'Code Commons' },
   {
     name: 'a tag search by popularity, 10 a page',
     path: () => `/?search=${tag}&sort=popularity&limit=10`,
     api: () => `/api/search-by-tag?search=${tag}&sort=popularity&page=0&limit=10`,
+    title: () => `Posts tagged ${tag} · Code Commons`,
   },
 ];
 
@@ -116,6 +117,8 @@ for (const width of [360, 1280]) {
       expect(await listText(page)).toBe(before.text);
       expect(listRequests, 'the page already held these answers').toEqual([]);
       expect(said).toEqual([]);
+      // The title the server sent is the one the app keeps.
+      await expect(page).toHaveTitle(list.title());
 
       // Hydrated means working: the page changes in place.
       await page.getByRole('button', { name: 'Dark mode' }).click();
@@ -123,6 +126,18 @@ for (const width of [360, 1280]) {
     });
   }
 }
+
+test('a tag search is named in the title when the app moves to it or away from it', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Join Us' })).toBeVisible();
+  await expect(page).toHaveTitle('Code Commons');
+  await page.getByLabel('Search by tag').fill(tag);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?search=${tag}$`));
+  await expect(page).toHaveTitle(`Posts tagged ${tag} · Code Commons`);
+  await page.goBack();
+  await expect(page).toHaveTitle('Code Commons');
+});
 
 test('an unknown path is the app’s "No Page Found" with a 404, and the page still works', async ({ page }) => {
   const said = listenToConsole(page);

@@ -82,3 +82,6 @@ export const scriptSafeJson = (value: unknown): string =>
 /** A page's `<title>`: the page's own title, then the site's name; home is the site's name alone. */
 export const pageTitle = (siteName: string, title?: string | null): string =>
   title && title.trim() !== '' ? `${title.trim()} · ${siteName}` : siteName;
+
+/** The own title of home's tag search (`/?search=react`), as the sitemap lists it: the server sends it, the app keeps it. */
+export const tagPageTitle = (tag: string): string => `Posts tagged ${tag}`;

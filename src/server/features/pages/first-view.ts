@@ -3,7 +3,14 @@
 // Found" rendered with a 404, and every other page as the app's shell with its own head. Which
 // page an address is comes from the browser app's route table, through the renderer.
 import type { FastifyInstance } from 'fastify';
-import { pageTitle, type FirstViewRead, type FirstViewRenderer, type FirstViewRoute, type SeededQuery } from '#shared/first-view.ts';
+import {
+  pageTitle,
+  tagPageTitle,
+  type FirstViewRead,
+  type FirstViewRenderer,
+  type FirstViewRoute,
+  type SeededQuery,
+} from '#shared/first-view.ts';
 import { TOTAL_COUNT_HEADER } from '#shared/page.ts';
 import { ACTIVITY, SCORES } from '../../lib/read-cache.ts';
 import { shortDescription, type HtmlTemplate, type PageHead } from './html-document.ts';
@@ -77,7 +84,7 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
         const tag = new URLSearchParams(route.canonical.split('?')[1] ?? '').get('search');
         const homeHead = tag
           ? head(route.canonical, {
-              title: pageTitle(siteName, `Posts tagged ${tag}`),
+              title: pageTitle(siteName, tagPageTitle(tag)),
               description: shortDescription(`The latest posts tagged ${tag} on ${siteName}.`),
             })
           : head(route.canonical);

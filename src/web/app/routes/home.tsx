@@ -2,6 +2,7 @@
 // screens: the weekly leaderboard, the post list and the announcements. Small screens
 // show the list only, plus the announcements when the bell (/#announcements) led here.
 import { useLocation } from 'react-router';
+import { tagPageTitle } from '#shared/first-view.ts';
 import { AnnouncementList } from '#web/features/announcements/components/announcement-list.tsx';
 import { Leaderboard } from '#web/features/leaderboard/components/leaderboard.tsx';
 import { PostList } from '#web/features/posts/components/post-list.tsx';
@@ -9,6 +10,7 @@ import { PostSearchForm } from '#web/features/posts/components/post-search-form.
 import { useHomeListParams } from '#web/features/posts/hooks/use-home-list-params.ts';
 import { TagChips } from '#web/features/tags/components/tag-chips.tsx';
 import { usePublicConfig } from '#web/lib/public-config.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { cn } from '#web/utils/cn.ts';
 
 export function HomePage() {
@@ -16,6 +18,8 @@ export function HomePage() {
   const list = useHomeListParams();
   const { hash } = useLocation();
   const announcementsWanted = hash === '#announcements';
+  // A tag search is a page of its own (the sitemap lists it), named as the server names it.
+  useDocumentTitle(list.search ? tagPageTitle(list.search) : null);
 
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4 lg:py-8">
