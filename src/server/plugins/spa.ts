@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { FirstViewRenderer } from '#shared/first-view.ts';
 import { htmlTemplate } from '../features/pages/html-document.ts';
 import { pageResponder, type PageAnswer } from '../features/pages/first-view.ts';
+import { acceptsEncoding, matchesEtag } from '../lib/http-negotiation.ts';
 import { sendNotFound } from './error-handler.ts';
 
 export interface SpaOptions {
@@ -47,14 +48,13 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, { status, html }
   reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
   const kept = keptPage(html);
   reply.header('etag', kept.etag);
-  if (status === 200 && request.headers['if-none-match']?.split(/\s*,\s*/).includes(kept.etag)) return reply.status(304).send();
-  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (status === 200 && matchesEtag(request, kept.etag)) return reply.status(304).send();
   if (html.length < 1024) return reply.send(html);
-  if (/\bbr\b/.test(accepted)) {
+  if (acceptsEncoding(request, 'br')) {
     kept.br ??= brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
     return reply.header('content-encoding', 'br').send(kept.br);
   }
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send((kept.gzip ??= gzipSync(html, { level: 6 })));
+  if (acceptsEncoding(request, 'gzip')) return reply.header('content-encoding', 'gzip').send((kept.gzip ??= gzipSync(html, { level: 6 })));
   return reply.send(html);
 }
 

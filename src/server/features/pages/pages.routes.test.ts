@@ -264,6 +264,22 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect((await get('/no/such/page', { 'if-none-match': missing.headers.etag as string })).statusCode).toBe(404);
   });
 
+  it('sends a page in no encoding the request refuses (q=0), and answers its validator however it is written', async () => {
+    const encoding = async (acceptEncoding: string) => (await get('/', { 'accept-encoding': acceptEncoding })).headers['content-encoding'];
+    expect(await encoding('br;q=0, gzip')).toBe('gzip');
+    expect(await encoding('gzip;q=0')).toBeUndefined();
+    expect(await encoding('br;q=0.0, gzip;q=0')).toBeUndefined();
+    expect(await encoding('gzip;q=0.5, br;q=1')).toBe('br');
+    expect(await encoding('identity')).toBeUndefined();
+
+    // If-None-Match compares weakly: a cache that dropped the W/ (or sends `*`) still gets 304.
+    const etag = (await get('/')).headers.etag as string;
+    for (const tag of [etag.replace(/^W\//, ''), `"other", ${etag}`, '*']) {
+      expect((await get('/', { 'if-none-match': tag })).statusCode, tag).toBe(304);
+    }
+    expect((await get('/', { 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
+  });
+
   it('allows the inline theme script by its hash, never any inline script, and inlines the stylesheet of a rendered page', async () => {
     const res = await get('/');
     const csp = String(res.headers['content-security-policy']);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding, matchesEtag } from '../../lib/http-negotiation.ts';
 
 /** A public file's body with its validator (a strong ETag: a hash of the bytes). */
 export interface Cacheable {
@@ -28,26 +29,6 @@ function gzipOf(file: { body: string | Buffer; etag: string }): Buffer | undefin
   return gzip;
 }
 
-/** Whether the request's If-None-Match names this ETag (a list, weak or not, or `*`). */
-function matches(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}
-
-/** Whether the request accepts gzip (and does not refuse it with q=0). */
-function acceptsGzip(request: FastifyRequest): boolean {
-  const header = request.headers['accept-encoding'];
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    return coding?.trim() === 'gzip' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-  });
-}
-
 /**
  * Answers a public file that caches may keep for `maxAge` seconds; a reader (a feed reader
  * polling, a crawler) that already holds this version gets 304 and no body. With `gzip` (the
@@ -60,11 +41,11 @@ export function sendCacheable(
   given: { body: string | Buffer; etag: string; type: string; maxAge: number; gzip?: Buffer },
 ): FastifyReply {
   const file = { ...given, gzip: given.gzip ?? gzipOf(given) };
-  const compressed = file.gzip !== undefined && acceptsGzip(request);
+  const compressed = file.gzip !== undefined && acceptsEncoding(request, 'gzip');
   const etag = compressed ? file.etag.replace(/"$/, '-gzip"') : file.etag;
   reply.header('cache-control', `public, max-age=${file.maxAge}`).header('etag', etag).type(file.type);
   if (file.gzip !== undefined) reply.header('vary', 'accept-encoding');
-  if (matches(request, etag)) return reply.code(304).send();
+  if (matchesEtag(request, etag)) return reply.code(304).send();
   if (compressed) return reply.header('content-encoding', 'gzip').send(file.gzip);
   return reply.send(file.body);
 }
