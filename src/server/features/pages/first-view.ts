@@ -13,6 +13,7 @@ import {
 } from '#shared/first-view.ts';
 import { TOTAL_COUNT_HEADER } from '#shared/page.ts';
 import { ACTIVITY, SCORES } from '../../lib/read-cache.ts';
+import { SHARE_IMAGE } from '../platform/icons.ts';
 import { shortDescription, type HtmlTemplate, type PageHead } from './html-document.ts';
 
 export interface PageAnswer {
@@ -57,6 +58,7 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
     url: `${publicUrl}${path}`,
     type: 'website',
     siteName,
+    image: { url: `${publicUrl}${SHARE_IMAGE.path}`, width: SHARE_IMAGE.width, height: SHARE_IMAGE.height },
     ...fields,
   });
 

@@ -11,6 +11,8 @@ export interface PageHead {
   url: string;
   type: 'website' | 'article' | 'profile';
   siteName: string;
+  /** The preview image of a link to the page: its absolute address and size (Open Graph requires one). */
+  image: { url: string; width: number; height: number };
   /** A page that is not one (404): kept out of search indexes. */
   noindex?: boolean;
 }
@@ -73,18 +75,26 @@ export function htmlTemplate(indexHtml: string, readStylesheet: (href: string) =
       const title = escapeHtml(head.title);
       const description = escapeHtml(head.description);
       const url = escapeHtml(head.url);
+      const image = escapeHtml(head.image.url);
+      const siteName = escapeHtml(head.siteName);
       const tags = [
         `<title>${title}</title>`,
         `<meta name="description" content="${description}" />`,
         ...(head.noindex ? ['<meta name="robots" content="noindex" />'] : [`<link rel="canonical" href="${url}" />`]),
         `<meta property="og:type" content="${head.type}" />`,
-        `<meta property="og:site_name" content="${escapeHtml(head.siteName)}" />`,
+        `<meta property="og:site_name" content="${siteName}" />`,
         `<meta property="og:title" content="${title}" />`,
         `<meta property="og:description" content="${description}" />`,
         `<meta property="og:url" content="${url}" />`,
+        `<meta property="og:image" content="${image}" />`,
+        `<meta property="og:image:width" content="${head.image.width}" />`,
+        `<meta property="og:image:height" content="${head.image.height}" />`,
+        `<meta property="og:image:alt" content="${siteName}" />`,
         '<meta name="twitter:card" content="summary" />',
         `<meta name="twitter:title" content="${title}" />`,
         `<meta name="twitter:description" content="${description}" />`,
+        `<meta name="twitter:image" content="${image}" />`,
+        `<meta name="twitter:image:alt" content="${siteName}" />`,
       ];
       const root = body
         ? `<div id="root">${body.markup}</div><script type="application/json" id="${FIRST_VIEW_DATA_ID}">${scriptSafeJson(body.data)}</script>${chunksBlock}`

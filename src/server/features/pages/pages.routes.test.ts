@@ -195,6 +195,16 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(metaContent(html, 'property', 'og:site_name')).toBe('Code Commons');
     expect(metaContent(html, 'property', 'og:url')).toBe(`http://localhost:3000/post-details/${hostilePostId}`);
     expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
+    // Open Graph requires an image: the forum's mark, by its absolute address, and served.
+    const image = metaContent(html, 'property', 'og:image');
+    expect(image).toBe('http://localhost:3000/icons/maskable-512.png');
+    expect(metaContent(html, 'name', 'twitter:image')).toBe(image);
+    expect(metaContent(html, 'property', 'og:image:width')).toBe('512');
+    expect(metaContent(html, 'property', 'og:image:height')).toBe('512');
+    expect(metaContent(html, 'property', 'og:image:alt')).toBe('Code Commons');
+    const served = await get(new URL(image ?? '').pathname);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
     const description = metaContent(html, 'name', 'description');
     expect(description).toContain('An excerpt with &lt;/script&gt;');
     expect(metaContent(html, 'property', 'og:description')).toBe(description);

@@ -71,6 +71,12 @@ export const MANIFEST_ICONS = [
   { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ] as const;
 
+/**
+ * The image a link to a page shows in a preview (Open Graph, Twitter's card): the full-bleed
+ * square, which has no transparent corners for a preview to fill with black or white.
+ */
+export const SHARE_IMAGE = { path: '/icons/maskable-512.png', width: 512, height: 512 } as const;
+
 async function renderPng({ svg, grid, size }: IconSpec): Promise<Buffer> {
   const sharp = await loadSharp();
   return sharp(Buffer.from(svg), { density: (72 * size) / grid })
