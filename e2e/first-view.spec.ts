@@ -198,3 +198,53 @@ test('a code block on home keeps its place when the page is hydrated', async ({ 
   expect(await layout(page)).toEqual(painted);
   expect(said).toEqual([]);
 });
+
+test('a title and text in Arabic or Hebrew read right to left on home, before and after hydration', async ({ browser, page, request }) => {
+  const admin = await apiAdmin(request, 'Ada Admin');
+  await ensureTags(request, admin, [tag]);
+  const author = await apiSignUp(request, 'Layla');
+  const title = `كيف أبدأ مع React؟ ${run}`;
+  await apiCreatePost(request, author, { title, description: 'أنا جديد في React. من أين أبدأ؟', category: tag });
+  const announcementTitle = `שלום ${run}`;
+  const res = await request.post('/api/announcement-data', {
+    headers: { ...admin.headers, origin: ORIGIN },
+    data: { title: announcementTitle, description: 'First in English.\n\nשלום לכולם, ברוכים הבאים!' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  /** Each element's direction, and for a paragraph of the announcement whether its text ends at its right edge. */
+  const directions = async (p: Page) => {
+    const card = p.getByRole('article').filter({ has: p.getByRole('heading', { name: title }) });
+    const direction = (target: ReturnType<Page['locator']>) => target.evaluate((el) => getComputedStyle(el).direction);
+    const announcement = p.getByRole('region', { name: 'Announcements' }).getByRole('article').filter({ hasText: announcementTitle });
+    const flush = (text: string) =>
+      announcement.getByText(text).evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        return Math.abs(text.left - box.left) < 1 ? 'left' : Math.abs(text.right - box.right) < 1 ? 'right' : 'neither';
+      });
+    return {
+      title: await direction(card.getByRole('heading', { name: title })),
+      excerpt: await direction(card.getByText('أنا جديد في React')),
+      announcementTitle: await direction(announcement.getByRole('heading', { name: announcementTitle })),
+      english: await flush('First in English.'),
+      hebrew: await flush('שלום לכולם, ברוכים הבאים!'),
+    };
+  };
+  const expected = { title: 'rtl', excerpt: 'rtl', announcementTitle: 'rtl', english: 'left', hebrew: 'right' };
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+  const before = await context.newPage();
+  await before.goto('/');
+  expect(await directions(before)).toEqual(expected);
+  await context.close();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Join Us' })).toBeVisible();
+  expect(await directions(page)).toEqual(expected);
+  // The rest of home stays left to right.
+  expect(await page.getByRole('heading', { name: 'Latest posts' }).evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+});

@@ -38,7 +38,9 @@ export function AnnouncementList({ className }: { className?: string }) {
           {announcements.data.map((item) => (
             <li key={item._id}>
               <article className="rounded-xl bg-brand-50/60 p-3">
-                <h3 className="text-sm font-semibold text-ink text-pretty">{item.title}</h3>
+                <h3 dir="auto" className="text-sm font-semibold text-ink text-pretty">
+                  {item.title}
+                </h3>
                 <MarkdownContent html={item.descriptionHtml} className="mt-1 text-sm text-ink/80" />
                 <p className="mt-2 flex items-center gap-2 text-xs text-muted">
                   <Avatar src={item.photo} alt="" className="size-5 ring-1 ring-line" />

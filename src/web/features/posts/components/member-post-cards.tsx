@@ -54,7 +54,7 @@ function PostCard({ post }: { post: Post }) {
   return (
     <article className="card flex h-full flex-col gap-3 p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-semibold text-ink">
+        <h3 dir="auto" className="min-w-0 font-semibold text-ink">
           <Link to={paths.postDetails.getHref(post._id)} className="hover:text-brand-700 hover:underline">
             {post.title}
           </Link>
@@ -64,7 +64,9 @@ function PostCard({ post }: { post: Post }) {
         </span>
       </div>
       {/* The description as plain text: its Markdown would show as symbols here. */}
-      <p className="line-clamp-3 text-sm text-muted">{post.excerpt}</p>
+      <p dir="auto" className="line-clamp-3 text-sm text-muted">
+        {post.excerpt}
+      </p>
       <dl className="mt-auto grid grid-cols-2 gap-3 border-t border-line pt-3 text-sm">
         <div>
           <dt className="text-xs font-medium tracking-wide text-muted uppercase">Total Vote</dt>

@@ -53,7 +53,9 @@ export function PostArticle({ post, actions, tagChoices = NO_TAGS }: PostArticle
           </Button>
         )}
       </header>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-balance sm:text-3xl">{post.title}</h1>
+      <h1 dir="auto" className="mt-5 text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+        {post.title}
+      </h1>
       <Link
         to={tagHref}
         className="mt-3 inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-100"

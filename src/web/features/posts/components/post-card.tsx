@@ -45,7 +45,8 @@ export function PostCard({ post, onShare, onShareIntent }: PostCardProps) {
           #{post.category}
         </span>
       </div>
-      <h3 className="mt-3 text-base font-semibold leading-snug text-ink text-pretty sm:text-lg">
+      {/* dir="auto": a title or excerpt in Arabic or Hebrew reads right to left, its punctuation in place. */}
+      <h3 dir="auto" className="mt-3 text-base font-semibold leading-snug text-ink text-pretty sm:text-lg">
         <Link
           to={paths.postDetails.getHref(post._id)}
           className="outline-none after:absolute after:inset-0 after:rounded-card group-hover:text-brand-700 focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-500"
@@ -53,7 +54,11 @@ export function PostCard({ post, onShare, onShareIntent }: PostCardProps) {
           {post.title}
         </Link>
       </h3>
-      {post.excerpt && <p className="mt-1.5 line-clamp-2 text-sm text-muted">{post.excerpt}</p>}
+      {post.excerpt && (
+        <p dir="auto" className="mt-1.5 line-clamp-2 text-sm text-muted">
+          {post.excerpt}
+        </p>
+      )}
       <div className="mt-4 flex items-center gap-4 text-sm text-muted">
         <Count icon={<ArrowUpIcon className="size-4 text-success-700" />} value={post.upVote} label="upvotes" />
         <Count icon={<ArrowDownIcon className="size-4 text-danger-600" />} value={post.downVote} label="downvotes" />

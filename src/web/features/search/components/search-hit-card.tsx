@@ -23,7 +23,8 @@ export function SearchHitCard({ hit }: { hit: SearchHit }) {
           #{hit.category}
         </span>
       </div>
-      <h3 className="mt-3 text-base leading-snug font-semibold text-pretty text-ink sm:text-lg">
+      {/* dir="auto": a title in Arabic or Hebrew reads right to left; after "Comment on" it is isolated instead. */}
+      <h3 dir="auto" className="mt-3 text-base leading-snug font-semibold text-pretty text-ink sm:text-lg">
         <Link
           to={paths.postDetails.getHref(hit.postId, commentId)}
           className="outline-none group-hover:text-brand-700 after:absolute after:inset-0 after:rounded-card focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-500"
@@ -36,10 +37,11 @@ export function SearchHitCard({ hit }: { hit: SearchHit }) {
               </span>{' '}
             </>
           )}
-          {hit.title}
+          {commentId ? <bdi>{hit.title}</bdi> : hit.title}
         </Link>
       </h3>
       <p
+        dir="auto"
         className="mt-1.5 line-clamp-3 text-sm text-ink/85 [&_mark]:rounded-sm [&_mark]:bg-gold-100 [&_mark]:px-0.5 [&_mark]:font-semibold [&_mark]:text-ink dark:[&_mark]:bg-gold-800/25"
         // The one field shown as HTML: escaped text and <mark> only (see snippetHtml).
         dangerouslySetInnerHTML={{ __html: snippetHtml(hit.snippet) }}
