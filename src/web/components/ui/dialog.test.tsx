@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { Dialog } from './dialog.tsx';
 
 function Harness({ onConfirm }: { onConfirm: () => void }) {
   const [open, setOpen] = useState(false);
@@ -31,5 +32,41 @@ describe('ConfirmDialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
+  });
+});
+
+/** A field that takes the focus as it mounts, as the Markdown editor does once it is loaded. */
+function SelfFocusingField() {
+  const field = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => field.current?.focus(), []);
+  return <textarea ref={field} aria-label="Comment" />;
+}
+
+function WritingHarness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Add Comment
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Add a comment">
+        {open && <SelfFocusingField />}
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  it('gives the focus back to the button that opened it when its content took the focus as it mounted', async () => {
+    const user = userEvent.setup();
+    render(<WritingHarness />);
+    const opener = screen.getByRole('button', { name: 'Add Comment' });
+    for (let time = 0; time < 2; time += 1) {
+      await user.click(opener);
+      expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(opener).toHaveFocus();
+    }
   });
 });

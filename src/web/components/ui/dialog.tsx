@@ -1,6 +1,6 @@
 // One accessible modal: labelled by its title, focus moved in and kept inside, Escape and
 // the backdrop close it, focus returns to where it was. Rendered into <body>.
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '#web/utils/cn.ts';
 
@@ -26,10 +26,19 @@ export function Dialog({ open, onClose, title, children, footer, alert = false, 
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
   });
+  // What had the focus as the dialog opened: by the time the effect below runs, the dialog's
+  // content may have taken the focus already (an editor focusing itself as it mounts).
+  const [opened, setOpened] = useState<{ returnTo: HTMLElement | null } | null>(null);
+  if (open && opened === null) setOpened({ returnTo: document.activeElement as HTMLElement | null });
+  if (!open && opened !== null) setOpened(null);
+  const returnTo = opened?.returnTo ?? null;
 
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
+    // Where the focus returns: where it is now, unless the content took it. (Now rather than as
+    // it opened when it can: a dialog that replaces another gives it back to that one's opener.)
+    const active = document.activeElement as HTMLElement | null;
+    const previous = active !== null && panel.current?.contains(active) ? returnTo : active;
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
@@ -58,7 +67,7 @@ export function Dialog({ open, onClose, title, children, footer, alert = false, 
       document.body.style.overflow = overflow;
       previous?.focus?.();
     };
-  }, [open]);
+  }, [open, returnTo]);
 
   if (!open) return null;
   return createPortal(
