@@ -145,4 +145,27 @@ describe('live updates in the app', () => {
     expect(await screen.findByText('During the break')).toBeInTheDocument();
     expect(commentRequests).toBe(2);
   });
+
+  it('says a post open on the page is gone once it is deleted, and leaves it alone for another post', async () => {
+    let deleted = false;
+    server.use(
+      ...signedInAs('Client'),
+      http.get('*/api/post-data/p1', () =>
+        deleted
+          ? HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 })
+          : HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'About to go' })),
+      ),
+      http.get('*/api/comment-pagination/p1', () => pagedAnswer([])),
+    );
+    renderApp('/post-details/p1');
+    await screen.findByRole('heading', { name: 'About to go' }, { timeout: 3000 });
+    await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
+    const events = Source.open[0]!;
+
+    events.emit('post-deleted', { postId: 'p2' });
+    deleted = true;
+    events.emit('post-deleted', { postId: 'p1' });
+    expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Comment' })).not.toBeInTheDocument();
+  });
 });

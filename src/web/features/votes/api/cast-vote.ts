@@ -7,7 +7,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { voteResultSchema, type PostDetail, type VoteDirection } from '#shared/schemas/post.ts';
 import { nextVote, voteCountsDelta } from '#shared/votes.ts';
 import { postKeys } from '#web/features/posts/api/query-keys.ts';
-import { api } from '#web/lib/api-client.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
 
 /** What a vote changes on a post. */
 export type VoteState = Pick<PostDetail, 'upVote' | 'downVote' | 'myVote'>;
@@ -37,6 +37,8 @@ export function useCastVote(postId: string, postKey: QueryKey) {
       if (context?.previous) queryClient.setQueryData(postKey, context.previous);
       // SPEC.md §8: vote failures are logged only; the counts go back to what they were.
       console.warn('The vote was not saved', error);
+      // The post is gone (deleted meanwhile): fetched again, the page says so.
+      if (isApiError(error) && error.status === 404) void queryClient.invalidateQueries({ queryKey: postKey });
     },
     onSuccess: ({ upVote, downVote, myVote }) => {
       queryClient.setQueryData<VoteState>(postKey, (current) => current && { ...current, upVote, downVote, myVote });

@@ -111,4 +111,18 @@ describe('Vote buttons', () => {
     expect(screen.getByRole('button', { name: 'Upvote' })).toHaveAccessibleDescription('3 upvotes');
     expect(warn).toHaveBeenCalledWith('The vote was not saved', expect.objectContaining({ status: 500 }));
   });
+
+  it('say the post is gone when it was deleted before the vote reached it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    postServer();
+    const { user } = await openPost();
+    server.use(
+      http.patch('*/api/post-data/upVote/p1', () => HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 })),
+      http.get('*/api/post-data/p1', () => HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 })),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Upvote' }));
+    expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upvote' })).not.toBeInTheDocument();
+  });
 });
