@@ -23,7 +23,17 @@ export function setTheme(theme: Theme): void {
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  // A choice made in another tab of this browser: this one follows it (as a reload would).
+  const followOtherTab = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY || (event.newValue !== 'dark' && event.newValue !== 'light')) return;
+    document.documentElement.dataset.theme = event.newValue;
+    listener();
+  };
+  window.addEventListener('storage', followOtherTab);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', followOtherTab);
+  };
 };
 
 export const useTheme = (): Theme => useSyncExternalStore(subscribe, currentTheme, () => 'light');

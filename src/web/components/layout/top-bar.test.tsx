@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildConfig, buildViewer } from '#web/testing/factories.ts';
@@ -64,6 +64,22 @@ describe('Top bar', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(localStorage.getItem('theme')).toBe('light');
     localStorage.removeItem('theme');
+  });
+
+  it('follows a theme chosen in another tab of the browser', async () => {
+    document.documentElement.dataset.theme = 'light';
+    renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Dark mode' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    // What the browser tells this tab when another one stores the choice.
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'theme', oldValue: 'light', newValue: 'dark' })));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'theme', oldValue: 'dark', newValue: 'light' })));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('closes the small-screen menu on Escape and gives focus back to its button', async () => {
