@@ -1,6 +1,6 @@
 import AxeBuilder from './axe.ts';
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signInInBrowser, signUpInBrowser, uniqueEmail } from './helpers.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, PASSWORD, signInInBrowser, signUpInBrowser, uniqueEmail } from './helpers.ts';
 
 test('sign up with a photo, sign out, sign in again, remembered path, 404', async ({ page }) => {
   const email = uniqueEmail();
@@ -48,4 +48,40 @@ test('sign-up validation messages and the accessible shell at 360 px', async ({ 
   }
   const results = await new AxeBuilder(page).analyze();
   expect(results.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
+
+test('a sign-in, a sign-out and a theme chosen in one tab show in the member’s other tab without a reload', async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiAdmin(request);
+  await ensureTags(request, admin, ['tabs']);
+  const member = await apiSignUp(request, 'Two Tabs');
+  const title = `Opened from the other tab ${Date.now().toString(36)}`;
+  const postId = await apiCreatePost(request, member, { title, category: 'tabs' });
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const [first, second] = [await context.newPage(), await context.newPage()];
+  await second.goto(`/post-details/${postId}`);
+  await expect(second.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await second.goto('/');
+  await expect(second.getByRole('link', { name: 'Join Us' })).toBeVisible();
+
+  await first.goto('/auth/sign-in');
+  await signInInBrowser(first, member.email);
+  await expect(first.getByRole('button', { name: 'Account' })).toBeVisible();
+  // The other tab was neither focused nor reloaded; the post opens there without signing in again.
+  await expect(second.getByRole('button', { name: 'Account' })).toBeVisible();
+  await second.goto(`/post-details/${postId}`);
+  await expect(second.getByRole('heading', { name: title })).toBeVisible();
+
+  await first.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(second.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+
+  await first.getByRole('button', { name: 'Account' }).click();
+  await first.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(first.getByRole('link', { name: 'Join Us' })).toBeVisible();
+  await expect(second).toHaveURL(/\/auth\/sign-in$/);
+  await expect(second.getByText('Your session has ended. Sign in again to go on.')).toBeVisible();
+  await context.close();
 });

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED_TEXT } from '#web/app/routes/auth/sign-in.tsx';
 import { buildSessionAnswer, buildViewer } from '#web/testing/factories.ts';
+import { buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -97,5 +98,53 @@ describe('Session expiry (SPEC.md §4)', () => {
     expect(await screen.findByText(/You have reached your post limit\./, {}, { timeout: 3000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-profile');
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
+  });
+});
+
+describe('A session changed in another tab of the browser', () => {
+  /** What another tab of this browser says after signing in or out (it shares the cookie). */
+  const anotherTabChangedTheSession = () => {
+    const otherTab = new BroadcastChannel('code-commons:session');
+    otherTab.postMessage('session');
+    otherTab.close();
+  };
+
+  it('shows the member signed in, so a post opened next opens instead of asking to sign in again', async () => {
+    let signedIn = false;
+    const viewer = buildViewer({ name: 'Tab Member' });
+    server.use(
+      http.get('*/api/auth/get-session', () => HttpResponse.json(signedIn ? buildSessionAnswer(viewer, 'Client') : null)),
+      http.get('*/api/users/role/:email', () => HttpResponse.json({ role: 'Client' })),
+      http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'Opened after signing in elsewhere' }))),
+      http.get('*/api/comment-pagination/p1', () => pagedAnswer([])),
+    );
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Join Us' }, { timeout: 3000 })).toBeInTheDocument();
+
+    signedIn = true;
+    anotherTabChangedTheSession();
+    expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument();
+    await router.navigate('/post-details/p1');
+    expect(await screen.findByRole('heading', { name: 'Opened after signing in elsewhere' })).toBeInTheDocument();
+  });
+
+  it('drops what was the member’s and asks them to sign in when they signed out there', async () => {
+    let signedIn = true;
+    const viewer = buildViewer();
+    server.use(
+      http.get('*/api/auth/get-session', () => HttpResponse.json(signedIn ? buildSessionAnswer(viewer, 'Client') : null)),
+      http.get('*/api/users/role/:email', () => HttpResponse.json({ role: 'Client' })),
+      http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'Read while signed in' }))),
+      http.get('*/api/comment-pagination/p1', () => pagedAnswer([])),
+    );
+    const { router, queryClient } = renderApp('/post-details/p1');
+    expect(await screen.findByRole('heading', { name: 'Read while signed in' }, { timeout: 3000 })).toBeInTheDocument();
+
+    signedIn = false;
+    anotherTabChangedTheSession();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/sign-in');
+    expect(screen.getByText(SESSION_ENDED_TEXT)).toBeInTheDocument();
+    expect(queryClient.getQueryData(['auth', 'role', viewer.email])).toBeUndefined();
   });
 });

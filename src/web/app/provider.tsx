@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_AUTO_CLOSE_MS } from '#shared/constants.ts';
 import { setUnauthorizedHandler } from '#web/lib/api-client.ts';
-import { authKeys, clearViewerData, loadAuthClient } from '#web/lib/auth.ts';
+import { authKeys, clearViewerData, followSessionElsewhere, loadAuthClient } from '#web/lib/auth.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
+import { useSessionElsewhere } from '#web/lib/session-channel.ts';
 import { toast, Toaster } from '#web/lib/toast.tsx';
 
 interface AppProviderProps {
@@ -28,6 +29,9 @@ export function AppProvider({ children, queryClient: givenClient }: AppProviderP
       }),
     [queryClient],
   );
+
+  // A sign-in, sign-out or change of account in another tab of this browser shows here at once.
+  useSessionElsewhere(useCallback(() => void followSessionElsewhere(queryClient), [queryClient]));
 
   useEffect(() => () => toast.dismiss(), []);
 

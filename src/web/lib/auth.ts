@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ROLES, type Role } from '#shared/constants.ts';
 import { paths } from '#web/config/paths.ts';
 import { api } from './api-client.ts';
+import { tellOtherTabsOfSession } from './session-channel.ts';
 import { toast } from './toast.tsx';
 
 export interface ViewerUser {
@@ -57,9 +58,30 @@ export const sessionQueryOptions = () =>
     staleTime: 60_000,
   });
 
-/** Fetches the session now (after sign-in or sign-up) and stores it. */
-export const refreshSession = (queryClient: QueryClient): Promise<ViewerUser | null> =>
+/** Fetches the session now and stores it. */
+const fetchSession = (queryClient: QueryClient): Promise<ViewerUser | null> =>
   queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+
+/** Fetches the session now (after sign-in, sign-up or a change of account) and stores it; the browser's other tabs do too. */
+export const refreshSession = async (queryClient: QueryClient): Promise<ViewerUser | null> => {
+  try {
+    return await fetchSession(queryClient);
+  } finally {
+    tellOtherTabsOfSession();
+  }
+};
+
+/**
+ * Another tab changed the session: fetched again, and what belonged to the member shown before
+ * is dropped if it is no longer theirs (the guards then send a signed-out member to sign in).
+ */
+export async function followSessionElsewhere(queryClient: QueryClient): Promise<void> {
+  const before = queryClient.getQueryData<ViewerUser | null>(authKeys.session) ?? null;
+  const after = await fetchSession(queryClient).catch(() => before);
+  if (before === null || before.id === after?.id) return;
+  clearViewerData(queryClient);
+  if (after) queryClient.setQueryData(authKeys.session, after);
+}
 
 export function useViewer(): ViewerState {
   const { data, isPending } = useQuery(sessionQueryOptions());
@@ -136,6 +158,7 @@ export function useSignOut(): (options: SignOutOptions) => Promise<void> {
       signedOutAtKey = locationKey;
       await navigate(paths.home.getHref());
       clearViewerData(queryClient);
+      tellOtherTabsOfSession();
       toast[type](message);
     },
     [locationKey, navigate, queryClient],
