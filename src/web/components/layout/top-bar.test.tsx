@@ -48,6 +48,21 @@ describe('Top bar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes the small-screen menu on leaving the page, and it stays closed on coming back', async () => {
+    const { user, router } = renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await router.navigate('/search');
+    expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Search' })).not.toBeInTheDocument());
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeNull();
+  });
+
   it('switches to dark mode and back with a pressed toggle, remembering the choice', async () => {
     document.documentElement.dataset.theme = 'light';
     const { user } = renderApp('/');

@@ -29,24 +29,30 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
   const viewer = useViewer();
   const role = useRole();
   const signOut = useSignOut();
-  const { pathname } = useLocation();
-  // Small screens open one panel at a time (the menu or the search field), and it stays
-  // open only on the page where it was opened.
-  const [panel, setPanel] = useState<{ kind: 'menu' | 'search'; at: string } | null>(null);
-  const menuOpen = panel?.kind === 'menu' && panel.at === pathname;
-  const searchOpen = panel?.kind === 'search' && panel.at === pathname;
+  const { key: locationKey } = useLocation();
+  // Small screens open one panel at a time (the menu or the search field). Any move (a link, a
+  // search, back or forward) closes it: keyed to the page's path, it came back open when the
+  // member came back to that page.
+  const [panel, setPanel] = useState<'menu' | 'search' | null>(null);
+  const [panelAt, setPanelAt] = useState(locationKey);
+  if (panelAt !== locationKey) {
+    setPanelAt(locationKey);
+    setPanel(null);
+  }
+  const menuOpen = panel === 'menu';
+  const searchOpen = panel === 'search';
   const menuId = useId();
   const countId = useId();
   const inboxCountId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   useEscapeToClose(
     menuOpen,
-    useCallback(() => setPanel((current) => (current?.kind === 'menu' ? null : current)), []),
+    useCallback(() => setPanel((current) => (current === 'menu' ? null : current)), []),
     menuButton,
   );
   const setSearchOpen = useCallback(
-    (open: boolean) => setPanel((current) => (open ? { kind: 'search', at: pathname } : current?.kind === 'search' ? null : current)),
-    [pathname],
+    (open: boolean) => setPanel((current) => (open ? 'search' : current === 'search' ? null : current)),
+    [],
   );
 
   const dashboardHref = role.status === 'loading' ? paths.dashboard.root.getHref() : dashboardHomeFor(role.role);
@@ -60,7 +66,7 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
           aria-label="Menu"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setPanel(menuOpen ? null : { kind: 'menu', at: pathname })}
+          onClick={() => setPanel(menuOpen ? null : 'menu')}
           className={cn(iconLinkClasses, 'inline-flex md:hidden')}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
