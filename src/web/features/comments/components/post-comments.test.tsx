@@ -309,3 +309,46 @@ describe('A link to one comment (#comment-{id}, as a search hit gives)', () => {
     expect(document.querySelector('[data-highlighted]')).toBeNull();
   });
 });
+
+describe('The comment page in the address', () => {
+  function manyComments(count: number) {
+    const comments = Array.from({ length: count }, (_, i) => buildComment({ _id: `c${i + 1}`, comment: `Numbered comment ${i + 1}` }));
+    server.use(
+      ...signedInAs('Client'),
+      http.get('*/api/post-data/p1', () => HttpResponse.json(post)),
+      http.get('*/api/comment-pagination/p1', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const [page, limit] = [Number(params.get('page')), Number(params.get('limit'))];
+        return pagedAnswer(comments.slice(page * limit, page * limit + limit), comments.length);
+      }),
+    );
+  }
+
+  it('keeps the page and size chosen, so back from a commenter’s profile or a reload shows the same comments', async () => {
+    manyComments(24);
+    const { user, router } = await openPost();
+    await screen.findByText('Numbered comment 1');
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Numbered comment 6')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    // Paging keeps the reader where they are on the page.
+    expect(router.state.location.state).toEqual({ keepScroll: true });
+    await user.selectOptions(screen.getByLabelText('Per page'), '10');
+    expect(await screen.findByText('Numbered comment 10')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=1&limit=10');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Numbered comment 11')).toBeInTheDocument();
+
+    await router.navigate('/search');
+    await screen.findByRole('heading', { name: 'Search' });
+    await router.navigate(-1);
+    expect(await screen.findByText('Numbered comment 11')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    cleanup();
+
+    renderApp('/post-details/p1?page=3&limit=10');
+    expect(await screen.findByText('Numbered comment 21', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText('Numbered comment 11')).not.toBeInTheDocument();
+  });
+});

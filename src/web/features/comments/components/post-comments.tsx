@@ -2,14 +2,15 @@
 // first), with "Add Comment" and its own small pagination. A link to one comment
 // (`#comment-{id}`, e.g. a search hit) opens the page holding it, scrolls it into view,
 // highlights it and moves focus to it.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { Page } from '#shared/page.ts';
 import type { PublicComment } from '#shared/schemas/comment.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { CommentIcon } from '#web/components/ui/forum-icons.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
-import type { PageSize } from '#web/components/ui/pagination-model.ts';
+import { isPageSize, type PageSize } from '#web/components/ui/pagination-model.ts';
 import { commentAnchor } from '#web/config/paths.ts';
 import { useCommentPosition } from '../api/get-comment-position.ts';
 import { commentsQueryOptions, useComments } from '../api/get-comments.ts';
@@ -27,9 +28,26 @@ interface PostCommentsProps {
 
 export function PostComments({ postId, highlightId = null }: PostCommentsProps) {
   const headingId = useId();
-  // null until the reader picks a page: then the page holding the linked comment, or the first.
-  const [chosenPage, setPage] = useState<number | null>(null);
-  const [limit, setLimit] = useState<PageSize>(FIRST_SIZE);
+  // The page and its size are in the address (?page=&limit=), so back from a commenter's profile,
+  // a reload or a copied link shows the same comments (the scroll kept). No page until the reader
+  // picks one: then the page holding the linked comment, or the first.
+  const [params, setParams] = useSearchParams();
+  const pageParam = Number(params.get('page'));
+  const chosenPage = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : null;
+  const limitParam = params.get('limit');
+  const limit = limitParam !== null && isPageSize(limitParam) ? (Number(limitParam) as PageSize) : FIRST_SIZE;
+  const show = (next: { page: number; limit?: PageSize }) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.set('page', String(next.page + 1));
+        if (next.limit === FIRST_SIZE) copy.delete('limit');
+        else if (next.limit !== undefined) copy.set('limit', String(next.limit));
+        return copy;
+      },
+      { state: { keepScroll: true } },
+    );
+  const setPage = (page: number) => show({ page });
   // The first page (the same query as the list's first page): is the linked comment on it?
   const first = useComments(postId, { page: 0, limit });
   const elsewhere =
@@ -133,10 +151,7 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
           size={limit}
           total={total}
           onPageChange={setPage}
-          onSizeChange={(size) => {
-            setLimit(size);
-            setPage(0);
-          }}
+          onSizeChange={(size) => show({ page: 0, limit: size })}
         />
       )}
     </section>
