@@ -169,7 +169,7 @@ describe('Comments under a post', () => {
         return HttpResponse.json({ insertedId: 'c-6' });
       }),
     );
-    const { user } = await openPost();
+    const { user, router } = await openPost();
     await screen.findByText('Older comment 1');
     expect(screen.queryByRole('navigation', { name: 'Comment pages' })).not.toBeInTheDocument();
 
@@ -181,6 +181,9 @@ describe('Comments under a post', () => {
     expect(screen.queryByText('Older comment 1')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(pages.at(-1)).toBe('1');
+    // The page is in the address in place of the one shown: back still leaves the post.
+    expect(router.state.location.search).toBe('?page=2');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });
 

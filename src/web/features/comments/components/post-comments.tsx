@@ -36,7 +36,7 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
   const chosenPage = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : null;
   const limitParam = params.get('limit');
   const limit = limitParam !== null && isPageSize(limitParam) ? (Number(limitParam) as PageSize) : FIRST_SIZE;
-  const show = (next: { page: number; limit?: PageSize }) =>
+  const show = (next: { page: number; limit?: PageSize }, replace = false) =>
     setParams(
       (current) => {
         const copy = new URLSearchParams(current);
@@ -45,7 +45,7 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
         else if (next.limit !== undefined) copy.set('limit', String(next.limit));
         return copy;
       },
-      { state: { keepScroll: true } },
+      { state: { keepScroll: true }, replace },
     );
   const setPage = (page: number) => show({ page });
   // The first page (the same query as the list's first page): is the linked comment on it?
@@ -63,7 +63,8 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
   // fetched again after posting, has the total with it, however the live event raced it).
   const showLastPage = () => {
     const first = queryClient.getQueryData<Page<PublicComment>>(commentsQueryOptions(postId, { page: 0, limit }).queryKey);
-    setPage(Math.floor(Math.max(0, (first?.total ?? total + 1) - 1) / limit));
+    // In place of the page shown, not after it: back still leads where the reader came from.
+    show({ page: Math.floor(Math.max(0, (first?.total ?? total + 1) - 1) / limit) }, true);
   };
 
   // Once the linked comment is shown: into view and focused, once per link.
