@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_MAX } from '../constants.ts';
-import { requiredMarkdown } from './common.ts';
+import { baseEditedAtSchema, requiredMarkdown } from './common.ts';
 
 export const createCommentInputSchema = z.object({
   postId: z.string().trim().min(1).max(64),
@@ -46,6 +46,9 @@ export const commentCountsInputSchema = z.object({
 export const commentCountSchema = z.object({ postId: z.string(), commentCount: z.number().int() });
 export const postIdParamsSchema = z.object({ postId: z.string().min(1).max(64) });
 
-/** PATCH comment-data/{id}: the new text, under the rules of writing one. */
-export const updateCommentInputSchema = createCommentInputSchema.pick({ comment: true });
+/**
+ * PATCH comment-data/{id}: the new text, under the rules of writing one; with `baseEditedAt`, only
+ * if the comment is still the version the editor started from.
+ */
+export const updateCommentInputSchema = createCommentInputSchema.pick({ comment: true }).extend({ baseEditedAt: baseEditedAtSchema });
 export type UpdateCommentInput = z.infer<typeof updateCommentInputSchema>;

@@ -22,6 +22,17 @@ export const deletedSchema = z.object({ deletedCount: z.number().int() });
 export const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 /**
+ * The `editedAt` of the version an editor started from (null: it had never been edited), sent
+ * with an edit of a post or comment: when that version is no longer the current one the edit is
+ * refused (409 CONFLICT) instead of silently putting the older text back. Left out, no check.
+ */
+export const baseEditedAtSchema = z.iso
+  .datetime({ offset: true, message: 'must be an ISO date-time, or null' })
+  .nullable()
+  .optional()
+  .describe('The editedAt of the version the editor started from (null if it had never been edited); 409 CONFLICT if it was edited since.');
+
+/**
  * Characters that show nothing by themselves: the soft hyphen, zero-width spaces and joiners,
  * direction marks, embeddings, overrides and isolates, invisible operators, the fillers of
  * Hangul and the blank Braille pattern, variation selectors, the BOM and the tag characters.

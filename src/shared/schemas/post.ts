@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POST_DESCRIPTION_MAX, POST_TITLE_MAX } from '../constants.ts';
-import { requiredMarkdown, requiredText } from './common.ts';
+import { baseEditedAtSchema, requiredMarkdown, requiredText } from './common.ts';
 import { tagTextSchema } from './tag.ts';
 
 export const voteDirectionSchema = z.enum(['up', 'down']);
@@ -66,8 +66,14 @@ export const searchByTagQuerySchema = z.object({
   sort: z.enum(['newest', 'popularity']).optional().default('newest'),
 });
 
-/** PATCH post-data/{id}: any of the fields of a new post, under the same rules; at least one. */
+/**
+ * PATCH post-data/{id}: any of the fields of a new post, under the same rules; at least one. With
+ * `baseEditedAt`, only if the post is still the version the editor started from.
+ */
 export const updatePostInputSchema = createPostInputSchema
   .partial()
-  .refine((input) => Object.values(input).some((value) => value !== undefined), { message: 'Change at least one field' });
+  .extend({ baseEditedAt: baseEditedAtSchema })
+  .refine(({ title, description, category }) => [title, description, category].some((value) => value !== undefined), {
+    message: 'Change at least one field',
+  });
 export type UpdatePostInput = z.infer<typeof updatePostInputSchema>;

@@ -169,12 +169,12 @@ export async function readCommentForChange(
   db: Db,
   id: string,
   writerId: string,
-): Promise<(EditableComment & { writerBanned: boolean }) | null> {
+): Promise<(EditableComment & { editedAt: string | null; writerBanned: boolean }) | null> {
   const row = await lockingRead(
     db,
     db
       .selectFrom('comments')
-      .select(['post_id', 'author_id', 'comment', 'comment_html', 'created_at'])
+      .select(['post_id', 'author_id', 'comment', 'comment_html', 'created_at', 'edited_at'])
       .select((eb) => eb.selectFrom('users').select('banned_at').where('id', '=', writerId).as('writer_banned_at'))
       .where('id', '=', id),
     'comments',
@@ -186,6 +186,7 @@ export async function readCommentForChange(
         comment: row.comment,
         commentHtml: row.comment_html,
         createdAt: row.created_at,
+        editedAt: row.edited_at,
         writerBanned: row.writer_banned_at != null,
       }
     : null;

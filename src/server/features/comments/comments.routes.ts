@@ -51,6 +51,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/comment-data/:id',
     {
       onRequest: guards.requireUser,
+      config: { errors: [409] },
       schema: { params: idParamsSchema, body: updateCommentInputSchema, response: { 200: modifiedSchema } },
     },
     async (request) => editComment(writePath, request.viewer!, request.params.id, request.body),

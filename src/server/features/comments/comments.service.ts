@@ -3,7 +3,8 @@ import { canEditComment, canReadCommentDetails } from '#shared/permissions.ts';
 import type { Comment, CommentRevision, CreateCommentInput, UpdateCommentInput } from '#shared/schemas/comment.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Db } from '../../db/schema.ts';
-import { banned, forbidden, notFound } from '../../lib/app-error.ts';
+import { banned, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { editTime, isBehind } from '../../lib/edit-version.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
@@ -73,7 +74,10 @@ export async function listCommentsForOwner(db: Db, viewer: SessionViewer, postId
   return { items, total };
 }
 
-/** The commenter or an admin edits a comment; the version before is kept; no change, no revision. */
+/**
+ * The commenter or an admin edits a comment; the version before is kept; no change, no revision;
+ * an edit made from an older version than the comment's (`baseEditedAt`) is refused.
+ */
 export async function editComment(
   writes: WritePath,
   viewer: SessionViewer,
@@ -85,9 +89,11 @@ export async function editComment(
     if (!before) throw notFound('comment');
     if (before.writerBanned) throw banned();
     if (!canEditComment(viewer, before)) throw forbidden('You can only edit your own comments.');
+    // Decided on the held row, as a post's edit is (editPost).
+    if (isBehind(input.baseEditedAt, before.editedAt)) throw conflict('This comment was edited since you opened it.');
     if (input.comment === before.comment) return { modifiedCount: 0 };
     // Timed once the comment is held, as a post's edit is (editPost).
-    const editedAt = nowIso();
+    const editedAt = editTime(before.editedAt);
     await insertCommentRevision(w.trx, { id: newId(), commentId: id, editorId: viewer.id, editedAt, before });
     await updateCommentText(w.trx, id, input.comment, editedAt);
     w.record({ type: 'comment.edited', comment: { id, postId: before.postId, authorId: before.authorId, createdAt: before.createdAt } });

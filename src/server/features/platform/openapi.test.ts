@@ -148,6 +148,8 @@ describe('the OpenAPI document and the docs page', () => {
       ['patch', '/api/tag-data/{id}', ['409']],
       ['delete', '/api/tag-data/{id}', ['409']],
       ['post', '/api/reported-comment', ['404', '409']],
+      ['patch', '/api/post-data/{id}', ['409']],
+      ['patch', '/api/comment-data/{id}', ['409']],
       ['post', '/api/comment-data', ['404']],
       ['post', '/api/uploads/image', ['400', '413', '415']],
       ['get', '/api/events', ['429']],
@@ -163,6 +165,14 @@ describe('the OpenAPI document and the docs page', () => {
       }
     }
     expect(doc.paths['/api/update/membership/{email}'].patch.responses['402'].description).toContain('PAYMENT_REQUIRED');
+    // An edit names the version it was made from; one made from an older version is the 409.
+    for (const path of ['/api/post-data/{id}', '/api/comment-data/{id}']) {
+      const edit = doc.paths[path].patch;
+      expect(edit.requestBody.content['application/json'].schema.properties.baseEditedAt, path).toMatchObject({
+        description: expect.stringContaining('409 CONFLICT'),
+      });
+      expect(edit.responses['409'].description, path).toContain('edited since');
+    }
     // The upload reads its multipart body itself; the document still says what to send.
     expect(doc.paths['/api/uploads/image'].post.requestBody).toEqual({
       required: true,

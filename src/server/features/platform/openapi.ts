@@ -21,7 +21,7 @@ declare module 'fastify' {
     /**
      * The error statuses a route answers beyond those its shape implies (see the transform
      * below): 402 for an upgrade without payment, 404 for a body naming what does not exist,
-     * 409 for a duplicate, 413 and 415 for uploads, 429 for a read with its own limit.
+     * 409 for a duplicate or an edit made from an older version, 413 and 415 for uploads, 429 for a read with its own limit.
      */
     errors?: readonly (keyof typeof ERROR_MEANINGS)[];
     /**
@@ -42,7 +42,7 @@ const ERROR_MEANINGS = {
   402: 'No completed payment (PAYMENT_REQUIRED).',
   403: 'Signed in but not allowed, the post limit reached, or banned (FORBIDDEN, POST_LIMIT_REACHED, BANNED).',
   404: 'No such post, member, comment or route (NOT_FOUND).',
-  409: 'It already exists (CONFLICT).',
+  409: 'It already exists, is already done, or was edited since the version the edit started from (CONFLICT).',
   413: 'The upload is too large (PAYLOAD_TOO_LARGE).',
   415: 'Not an image we accept (UNSUPPORTED_MEDIA_TYPE).',
   422: 'Refused by the identity service (for example, the email is already registered).',

@@ -358,12 +358,16 @@ export interface EditablePost {
  * A post about to be edited, held until the transaction ends (two edits go one after the other),
  * with whether the one editing it is banned (see readPostForChange).
  */
-export async function readPostForEdit(db: Db, id: string, writerId: string): Promise<(EditablePost & { writerBanned: boolean }) | null> {
+export async function readPostForEdit(
+  db: Db,
+  id: string,
+  writerId: string,
+): Promise<(EditablePost & { editedAt: string | null; writerBanned: boolean }) | null> {
   const row = await lockingRead(
     db,
     db
       .selectFrom('posts')
-      .select(['author_id', 'title', 'description', 'description_html', 'category', 'created_at'])
+      .select(['author_id', 'title', 'description', 'description_html', 'category', 'created_at', 'edited_at'])
       .select((eb) => eb.selectFrom('users').select('banned_at').where('id', '=', writerId).as('writer_banned_at'))
       .where('id', '=', id),
     'posts',
@@ -377,6 +381,7 @@ export async function readPostForEdit(db: Db, id: string, writerId: string): Pro
         descriptionHtml: row.description_html,
         category: row.category,
         createdAt: row.created_at,
+        editedAt: row.edited_at,
         writerBanned: row.writer_banned_at != null,
       }
     : null;

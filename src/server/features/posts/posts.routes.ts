@@ -80,7 +80,11 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/post-data/:id',
-    { onRequest: guards.requireUser, schema: { params: idParamsSchema, body: updatePostInputSchema, response: { 200: modifiedSchema } } },
+    {
+      onRequest: guards.requireUser,
+      config: { errors: [409] },
+      schema: { params: idParamsSchema, body: updatePostInputSchema, response: { 200: modifiedSchema } },
+    },
     async (request) => editPost(writePath, request.viewer!, request.params.id, request.body),
   );
 

@@ -3,7 +3,8 @@ import { canDeletePost, canEditPost, canReadUser, hasReachedPostLimit } from '#s
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { CreatePostInput, Post, PostDetail, PostRevision, UpdatePostInput } from '#shared/schemas/post.ts';
 import type { Db } from '../../db/schema.ts';
-import { badRequest, banned, forbidden, notFound, postLimitReached } from '../../lib/app-error.ts';
+import { badRequest, banned, conflict, forbidden, notFound, postLimitReached } from '../../lib/app-error.ts';
+import { editTime, isBehind } from '../../lib/edit-version.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
@@ -127,7 +128,8 @@ export async function countMemberPosts(db: Db, viewer: SessionViewer, email: str
 /**
  * The author or an admin edits a post: the same rules as writing one (an existing tag), the
  * version before kept as a revision, and an edit that changes nothing stores nothing. Edits
- * never count against the post limit.
+ * never count against the post limit. An edit made from an older version than the post's
+ * (`baseEditedAt`) is refused, so it cannot put back what another edit changed.
  */
 export async function editPost(
   writes: WritePath,
@@ -140,12 +142,14 @@ export async function editPost(
     if (input.category !== undefined && !(await holdTagForPost(w.trx, input.category))) throw unknownTag();
     const held = await readPostForEdit(w.trx, id, viewer.id);
     if (!held) throw notFound('post');
-    const { writerBanned, ...before } = held;
+    const { writerBanned, editedAt: currentEditedAt, ...before } = held;
     if (writerBanned) throw banned();
     if (!canEditPost(viewer, before)) throw forbidden('You can only edit your own posts.');
+    // Decided on the held row: of two edits from the same version, the second sees the first's.
+    if (isBehind(input.baseEditedAt, currentEditedAt)) throw conflict('This post was edited since you opened it.');
     // Timed once the post is held: an edit that waited for another is the later one, and its
     // time (the revision's, the post's editedAt) says so.
-    const editedAt = nowIso();
+    const editedAt = editTime(currentEditedAt);
     const next = {
       title: input.title ?? before.title,
       description: input.description ?? before.description,
