@@ -23,8 +23,12 @@ export function clearDraft(key: string): void {
   }
 }
 
+// An edit's draft keeps the version it was typed on (baseEditedAt), so one taken up again after a
+// reload is still checked against that version when saved; it is not text the member typed.
+const VERSION_FIELD = 'baseEditedAt';
+
 function writeDraft(key: string, values: FieldValues, unchanged?: FieldValues): void {
-  const empty = Object.values(values).every((value) => typeof value !== 'string' || value.trim() === '');
+  const empty = Object.entries(values).every(([name, value]) => name === VERSION_FIELD || typeof value !== 'string' || value.trim() === '');
   const asBefore = unchanged !== undefined && Object.entries(values).every(([name, value]) => unchanged[name] === value);
   try {
     if (empty || asBefore) window.sessionStorage.removeItem(key);

@@ -1,21 +1,27 @@
-// PATCH /api/comment-data/{id} (the commenter or an admin) { comment } → { modifiedCount };
-// the version before is kept. The post's comments and this comment's history refresh.
+// PATCH /api/comment-data/{id} (the commenter or an admin) { comment, baseEditedAt? } →
+// { modifiedCount }; the version before is kept. The post's comments and this comment's history
+// refresh. Refused with 409 CONFLICT when the comment was edited since the version the editor
+// started from: the comments are fetched again before the error shows, so the editor can offer
+// the latest version.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedSchema } from '#shared/schemas/common.ts';
-import { api } from '#web/lib/api-client.ts';
+import type { UpdateCommentInput } from '#shared/schemas/comment.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
 import { commentKeys } from './query-keys.ts';
 
-export const updateComment = (id: string, comment: string) =>
-  api.patch(`/comment-data/${encodeURIComponent(id)}`, { comment }, { schema: modifiedSchema });
+export const updateComment = (id: string, input: UpdateCommentInput) =>
+  api.patch(`/comment-data/${encodeURIComponent(id)}`, input, { schema: modifiedSchema });
 
 export function useUpdateComment(postId: string, commentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (comment: string) => updateComment(commentId, comment),
+    mutationFn: (input: UpdateCommentInput) => updateComment(commentId, input),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) }),
         queryClient.invalidateQueries({ queryKey: commentKeys.revisionsOf(commentId) }),
       ]),
+    onError: (error) =>
+      isApiError(error) && error.code === 'CONFLICT' ? queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) }) : undefined,
   });
 }

@@ -12,6 +12,9 @@ import { renderApp } from '#web/testing/render-app.tsx';
 const writer = buildViewer({ id: 'writer-1', name: 'Writer Will', email: 'will@example.com' });
 const other = buildViewer({ id: 'other-1', name: 'Other Olga', email: 'olga@example.com' });
 
+/** Another tab or an admin edits a comment of the discussion meanwhile. */
+let editElsewhere: (id: string, comment: string) => void = () => {};
+
 /** A post with the writer's comment and someone else's; edits and deletions change the list. */
 function discussionServer(viewer = writer, role: Role = 'Client') {
   let comments: PublicComment[] = [
@@ -30,8 +33,12 @@ function discussionServer(viewer = writer, role: Role = 'Client') {
     http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'A discussed post' }))),
     http.get('*/api/comment-pagination/p1', () => pagedAnswer(comments)),
     http.patch('*/api/comment-data/:id', async ({ params, request }) => {
-      const { comment } = (await request.json()) as { comment: string };
+      const { comment, baseEditedAt } = (await request.json()) as { comment: string; baseEditedAt?: string | null };
       calls.push(`PATCH ${String(params.id)} ${comment}`);
+      // As the server does: an edit made from a version edited since is refused.
+      if (baseEditedAt !== undefined && baseEditedAt !== comments.find((c) => c._id === params.id)?.editedAt) {
+        return HttpResponse.json({ message: 'This comment was edited since you opened it.', code: 'CONFLICT' }, { status: 409 });
+      }
       comments = comments.map((c) =>
         c._id === params.id ? { ...c, comment, commentHtml: `<p>${comment}</p>`, editedAt: new Date().toISOString() } : c,
       );
@@ -43,6 +50,11 @@ function discussionServer(viewer = writer, role: Role = 'Client') {
       return HttpResponse.json({ deletedCount: 1 });
     }),
   );
+  editElsewhere = (id, comment) => {
+    comments = comments.map((c) =>
+      c._id === id ? { ...c, comment, commentHtml: `<p>${comment}</p>`, editedAt: new Date().toISOString() } : c,
+    );
+  };
   return calls;
 }
 
@@ -93,6 +105,44 @@ describe('Comments: rendered, edited, deleted', () => {
     expect(calls).toEqual(['PATCH c1 Mine and **more**']);
     expect(await screen.findByText('Mine and **more**')).toBeInTheDocument();
     expect(within(item('Mine and')).getByRole('button', { name: 'edited' })).toBeInTheDocument();
+  });
+
+  it('tells the member their comment was edited since they opened it, keeps their text, and loads the latest on request', async () => {
+    const calls = discussionServer();
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit comment' });
+    const text = within(form).getByLabelText('Comment');
+    await user.type(text, ', typed here');
+
+    editElsewhere('c1', 'Edited in another tab');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('This comment was edited since you opened it.');
+    expect(text).toHaveValue('Mine, typed here');
+
+    await user.click(within(alert).getByRole('button', { name: 'Load the latest version' }));
+    expect(text).toHaveValue('Edited in another tab');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(text, ', then mine');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit comment' })).not.toBeInTheDocument());
+    expect(calls).toEqual(['PATCH c1 Mine, typed here', 'PATCH c1 Edited in another tab, then mine']);
+    expect(await screen.findByText('Edited in another tab, then mine')).toBeInTheDocument();
+  });
+
+  it('saves the member’s comment over one edited since when they choose to', async () => {
+    const calls = discussionServer();
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit comment' });
+    await user.type(within(form).getByLabelText('Comment'), ', mine');
+    editElsewhere('c1', 'Theirs meanwhile');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await user.click(await within(form).findByRole('button', { name: 'Save mine over it' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit comment' })).not.toBeInTheDocument());
+    expect(calls).toEqual(['PATCH c1 Mine, mine', 'PATCH c1 Mine, mine']);
+    expect(await screen.findByText('Mine, mine')).toBeInTheDocument();
   });
 
   it('keeps an unsaved comment edit when a lapsed session sends the member to sign in, until it is saved', async () => {

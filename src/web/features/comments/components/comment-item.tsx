@@ -94,6 +94,7 @@ export function CommentItem({ comment, postId, highlighted = false, onDeleting }
             postId={postId}
             commentId={comment._id}
             comment={comment.comment}
+            editedAt={comment.editedAt}
             onDone={() => {
               editorLeft.current = true;
               setEditing(false);

@@ -1,50 +1,71 @@
 // Editing a comment in place: its Markdown in the editor ("Comment"), "Save" and "Cancel".
 // Unsaved changes outlast the page (a lapsed session sending the member to sign in, a reload):
 // kept per member and comment, given back when the comment is edited again, until Save or Cancel.
+// The save names the version the editor was opened on; one edited since is not silently
+// overwritten (EditConflict), as a post's edit is not.
 import { useMemo } from 'react';
+import type { UpdateCommentInput } from '#shared/schemas/comment.ts';
+import { EditConflict } from '#web/components/markdown/edit-conflict.tsx';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, FormAlert } from '#web/components/ui/form.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
 import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
-import { commentFormSchema } from '../api/create-comment.ts';
+import { updateCommentInputSchema } from '#shared/schemas/comment.ts';
 import { useUpdateComment } from '../api/update-comment.ts';
 
 interface EditCommentFormProps {
   postId: string;
   commentId: string;
   comment: string;
+  /** The comment's editedAt: the version the editor opens on. */
+  editedAt: string | null;
   onDone: () => void;
 }
 
-export function EditCommentForm({ postId, commentId, comment, onDone }: EditCommentFormProps) {
+export function EditCommentForm({ postId, commentId, comment, editedAt, onDone }: EditCommentFormProps) {
   const update = useUpdateComment(postId, commentId);
   const draftKey = useDraftKey('edit-comment', commentId);
-  const saved = useMemo(() => ({ comment }), [comment]);
+  const saved = useMemo(() => ({ comment, baseEditedAt: editedAt }), [comment, editedAt]);
+  const conflict = isApiError(update.error) && update.error.code === 'CONFLICT' ? update.error : null;
   const leave = () => {
     if (draftKey !== null) clearDraft(draftKey);
     onDone();
   };
+  const save = (values: UpdateCommentInput) =>
+    update.mutateAsync(values, {
+      onSuccess: ({ modifiedCount }) => {
+        toast.success(modifiedCount > 0 ? 'Comment updated' : 'Nothing changed');
+        leave();
+      },
+    });
   return (
     <Form
-      schema={commentFormSchema}
+      schema={updateCommentInputSchema}
       aria-label="Edit comment"
       className="mt-2 space-y-3"
-      options={{ defaultValues: (draftKey === null ? null : readDraft<{ comment: string }>(draftKey)) ?? saved }}
-      onSubmit={(values) =>
-        update.mutateAsync(values.comment, {
-          onSuccess: ({ modifiedCount }) => {
-            toast.success(modifiedCount > 0 ? 'Comment updated' : 'Nothing changed');
-            leave();
-          },
-        })
-      }
+      options={{ defaultValues: (draftKey === null ? null : readDraft<UpdateCommentInput>(draftKey)) ?? saved }}
+      onSubmit={(values) => save(values)}
     >
-      {({ control }) => (
+      {({ control, reset, handleSubmit }) => (
         <>
           {draftKey !== null && <KeepDraft control={control} draftKey={draftKey} unchanged={saved} />}
           <MarkdownField label="Comment" rows={4} control={control} name="comment" autoFocus />
-          {update.error && <FormAlert>{update.error.message}</FormAlert>}
+          {conflict ? (
+            <EditConflict
+              message={conflict.message}
+              busy={update.isPending}
+              // The comments were fetched again before the refusal showed: `saved` is the latest version.
+              onLoadLatest={() => {
+                reset(saved);
+                update.reset();
+              }}
+              onSaveMine={() => void handleSubmit((values) => save({ ...values, baseEditedAt: saved.baseEditedAt }))()}
+            />
+          ) : (
+            update.error && <FormAlert>{update.error.message}</FormAlert>
+          )}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" size="sm" onClick={leave} disabled={update.isPending}>
               Cancel

@@ -10,7 +10,7 @@ import { server } from '#web/testing/msw/server.ts';
 import { createTestQueryClient, renderApp } from '#web/testing/render-app.tsx';
 import { EditPostDialog } from './edit-post-dialog.tsx';
 
-const post = { _id: 'p1', title: 'Old title', description: 'Old **text**', category: 'go' };
+const post = { _id: 'p1', title: 'Old title', description: 'Old **text**', category: 'go', editedAt: null };
 const tagChoices = {
   tags: [
     { _id: 't1', tag: 'go' },
@@ -52,7 +52,7 @@ describe('Edit post', () => {
     await user.selectOptions(tag, 'rust');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(closed).toBe(1));
-    expect(patched).toEqual([{ title: 'Old title', description: 'New text', category: 'rust' }]);
+    expect(patched).toEqual([{ title: 'Old title', description: 'New text', category: 'rust', baseEditedAt: null }]);
   });
 
   it('keeps the changes when Escape closes it, and lets them go on Cancel', async () => {
@@ -126,7 +126,9 @@ describe('Edit post', () => {
       expect(within(dialog).getByLabelText('Title')).toHaveValue('A much better title');
       expect(within(dialog).getByLabelText('Description')).toHaveValue('Old **text**');
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(patched).toEqual([{ title: 'A much better title', description: 'Old **text**', category: 'go' }]));
+      await waitFor(() =>
+        expect(patched).toEqual([{ title: 'A much better title', description: 'Old **text**', category: 'go', baseEditedAt: null }]),
+      );
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit post' })).not.toBeInTheDocument());
       cleanup();
 

@@ -1,19 +1,23 @@
 // "Edit post": the title, the tag and the Markdown description, validated by the server's own
-// rules; saving keeps the version before in the post's history.
+// rules; saving keeps the version before in the post's history. The save names the version the
+// form was loaded from, so one edited since (another tab, an admin) is not silently overwritten:
+// the member is told, keeps their changes, and chooses (EditConflict).
 import { useId, useMemo, useRef, useState } from 'react';
 import type { PostDetail } from '#shared/schemas/post.ts';
+import { EditConflict } from '#web/components/markdown/edit-conflict.tsx';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Select } from '#web/components/ui/form-controls.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
 import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { type EditPostForm, editPostFormSchema, useUpdatePost } from '../api/update-post.ts';
 import type { TagChoices } from './add-post-form.tsx';
 
 interface EditPostDialogProps {
-  post: Pick<PostDetail, '_id' | 'title' | 'description' | 'category'>;
+  post: Pick<PostDetail, '_id' | 'title' | 'description' | 'category' | 'editedAt'>;
   /** The tags to move the post to (its own among them). */
   tagChoices: TagChoices;
   open: boolean;
@@ -33,8 +37,9 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
   // The changes also outlast the page (a lapsed session sending the member to sign in, a
   // reload): kept per member and post until saved or cancelled.
   const draftKey = useDraftKey('edit-post', post._id);
-  const { title, description, category } = post;
-  const saved = useMemo(() => ({ title, description, category }), [title, description, category]);
+  const { title, description, category, editedAt } = post;
+  const saved = useMemo(() => ({ title, description, category, baseEditedAt: editedAt }), [title, description, category, editedAt]);
+  const conflict = isApiError(update.error) && update.error.code === 'CONFLICT' ? update.error : null;
   const close = () => {
     update.reset();
     onClose();
@@ -48,6 +53,13 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
     if (draftKey !== null) clearDraft(draftKey);
     close();
   };
+  const save = (values: EditPostForm) =>
+    update.mutateAsync(values, {
+      onSuccess: ({ modifiedCount }) => {
+        toast.success(modifiedCount > 0 ? 'Post updated' : 'Nothing changed');
+        discardAndClose();
+      },
+    });
   return (
     <Dialog
       open={open}
@@ -72,16 +84,9 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
           aria-label="Edit post"
           className="text-left"
           options={{ defaultValues: draft ?? (draftKey === null ? null : readDraft<EditPostForm>(draftKey)) ?? saved }}
-          onSubmit={(values) =>
-            update.mutateAsync(values, {
-              onSuccess: ({ modifiedCount }) => {
-                toast.success(modifiedCount > 0 ? 'Post updated' : 'Nothing changed');
-                discardAndClose();
-              },
-            })
-          }
+          onSubmit={(values) => save(values)}
         >
-          {({ register, control, getValues, formState: { errors } }) => {
+          {({ register, control, getValues, reset, handleSubmit, formState: { errors } }) => {
             readTyped.current = () => getValues();
             return (
               <>
@@ -95,7 +100,20 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
                   hint={tagChoices.error ? `Could not load the tags: ${tagChoices.error.message}` : undefined}
                 />
                 <MarkdownField label="Description" rows={12} control={control} name="description" error={errors.description} />
-                {update.error && <FormAlert>{update.error.message}</FormAlert>}
+                {conflict ? (
+                  <EditConflict
+                    message={conflict.message}
+                    busy={update.isPending}
+                    // The post was fetched again before the refusal showed: `saved` is its latest version.
+                    onLoadLatest={() => {
+                      reset(saved);
+                      update.reset();
+                    }}
+                    onSaveMine={() => void handleSubmit((values) => save({ ...values, baseEditedAt: saved.baseEditedAt }))()}
+                  />
+                ) : (
+                  update.error && <FormAlert>{update.error.message}</FormAlert>
+                )}
               </>
             );
           }}

@@ -1,0 +1,32 @@
+// What an editor shows when its save was refused because the post or comment was edited since it
+// was opened (409 CONFLICT): the server's message, and the member's changes still in the form
+// with two ways on. Saving them over it loses nothing (the version they replace stays in the
+// history); loading the latest version puts it in the form instead, to edit that.
+import { Button } from '#web/components/ui/button.tsx';
+
+interface EditConflictProps {
+  message: string;
+  onLoadLatest: () => void;
+  onSaveMine: () => void;
+  /** A save is on its way. */
+  busy: boolean;
+}
+
+export function EditConflict({ message, onLoadLatest, onSaveMine, busy }: EditConflictProps) {
+  return (
+    <div role="alert" className="space-y-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2.5 text-sm text-danger-700">
+      <p>
+        {message} Your changes are still here: save them over it (the version they replace stays in the history), or load the latest version
+        instead.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={onLoadLatest} disabled={busy}>
+          Load the latest version
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onSaveMine} isLoading={busy}>
+          Save mine over it
+        </Button>
+      </div>
+    </div>
+  );
+}
