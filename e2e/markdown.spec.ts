@@ -94,6 +94,49 @@ test('a member writes a post with code and a table, previews it, publishes, edit
   await history.getByRole('button', { name: 'Close' }).click();
 });
 
+test('a post edited in another tab since the editor opened is not overwritten: the save says so and keeps the text', async ({
+  page,
+  request,
+}) => {
+  const member = await apiSignUp(request, 'Two Tabs Theo');
+  const id = await apiCreatePost(request, member, { title: 'Written once', description: 'The first words.', category: 'typescript' });
+  await signInBrowserAs(page, member);
+  const other = await page.context().newPage();
+  await page.goto(`/post-details/${id}`);
+  await other.goto(`/post-details/${id}`);
+
+  // The first tab opens the editor and starts typing; the second tab edits and saves meanwhile.
+  await page.getByRole('article').first().getByRole('button', { name: 'Edit', exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit post' });
+  await editor.getByLabel('Title').fill('Written once, retitled in the first tab');
+  await other.getByRole('article').first().getByRole('button', { name: 'Edit', exact: true }).click();
+  const otherEditor = other.getByRole('dialog', { name: 'Edit post' });
+  await otherEditor.getByLabel('Description').fill('Rewritten in the second tab.');
+  await otherEditor.getByRole('button', { name: 'Save' }).click();
+  await expect(otherEditor).toBeHidden();
+
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const conflict = editor.getByRole('alert');
+  await expect(conflict).toContainText('This post was edited since you opened it.');
+  await expect(editor.getByLabel('Title')).toHaveValue('Written once, retitled in the first tab');
+  await expect(editor.getByLabel('Description')).toHaveValue('The first words.');
+  await expectNoSeriousViolations(page);
+  const saved = await request.get(`/api/post-data/${id}`, { headers: member.headers });
+  expect(await saved.json()).toMatchObject({ title: 'Written once', description: 'Rewritten in the second tab.' });
+
+  // The latest version replaces the form; from it, the save goes through.
+  await conflict.getByRole('button', { name: 'Load the latest version' }).click();
+  await expect(editor.getByLabel('Title')).toHaveValue('Written once');
+  await expect(editor.getByLabel('Description')).toHaveValue('Rewritten in the second tab.');
+  await expect(editor.getByRole('alert')).toBeHidden();
+  await editor.getByLabel('Title').fill('Retitled after all');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+  const article = page.getByRole('article').first();
+  await expect(article.getByRole('heading', { level: 1 })).toHaveText('Retitled after all');
+  await expect(article).toContainText('Rewritten in the second tab.');
+});
+
 test('a script in Markdown never runs: javascript: links and raw HTML show as text', async ({ page, request }) => {
   const member = await apiSignUp(request, 'Careful Cole');
   const attack = 'Click [x](javascript:alert(1)) now.\n\n<img src=x onerror=alert(1)>\n\n<script>alert(2)</script>';
