@@ -16,8 +16,8 @@ export function EditConflict({ message, onLoadLatest, onSaveMine, busy }: EditCo
   return (
     <div role="alert" className="space-y-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2.5 text-sm text-danger-700">
       <p>
-        {message} Your changes are still here: save them over it (the version they replace stays in the history), or load the latest version
-        instead.
+        {message} Your changes are kept: load the latest version instead, or save yours over it (the version it replaces stays in the
+        history).
       </p>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={onLoadLatest} disabled={busy}>
