@@ -88,7 +88,7 @@ describe('The post page with Markdown and editing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit post' })).not.toBeInTheDocument());
-    expect(patched).toEqual([{ title: 'Typed code', description: 'Plain now', category: 'react' }]);
+    expect(patched).toEqual([{ title: 'Typed code', description: 'Plain now', category: 'react', baseEditedAt: null }]);
     expect(await screen.findByText('Plain now')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'edited' })).toBeInTheDocument();
   });
