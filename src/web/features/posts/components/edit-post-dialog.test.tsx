@@ -138,6 +138,21 @@ describe('Edit post', () => {
       expect(within(again.dialog).getByLabelText('Title')).toHaveValue('Old title');
     });
 
+    it('saves a draft taken up after a reload as made from the version it was typed on', async () => {
+      const typedOn = '2026-01-02T03:04:05.678Z';
+      window.sessionStorage.setItem(
+        `edit-post-draft:${author.email}:p1`,
+        JSON.stringify({ title: 'Typed before the reload', description: 'Old **text**', category: 'go', baseEditedAt: typedOn }),
+      );
+      const patched = servePostPage();
+      const { user, dialog } = await openEditor();
+      expect(within(dialog).getByLabelText('Title')).toHaveValue('Typed before the reload');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(patched).toEqual([{ title: 'Typed before the reload', description: 'Old **text**', category: 'go', baseEditedAt: typedOn }]),
+      );
+    });
+
     it('lets the changes go on Cancel', async () => {
       servePostPage();
       const first = await openEditor();
