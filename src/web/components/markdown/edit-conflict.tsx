@@ -3,16 +3,25 @@
 // with two ways on. Saving them over it loses nothing (the version they replace stays in the
 // history); loading the latest version puts it in the form instead, to edit that.
 import { Button } from '#web/components/ui/button.tsx';
+import { FormAlert } from '#web/components/ui/form.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
 
-interface EditConflictProps {
-  message: string;
+interface EditSaveErrorProps {
+  /** The save's error, if any. */
+  error: unknown;
   onLoadLatest: () => void;
   onSaveMine: () => void;
   /** A save is on its way. */
   busy: boolean;
 }
 
-export function EditConflict({ message, onLoadLatest, onSaveMine, busy }: EditConflictProps) {
+/** Why an editor's save failed: the conflict with its two ways on, or any other error as an alert. */
+export function EditSaveError({ error, ...conflict }: EditSaveErrorProps) {
+  if (isApiError(error) && error.code === 'CONFLICT') return <EditConflict message={error.message} {...conflict} />;
+  return error instanceof Error ? <FormAlert>{error.message}</FormAlert> : null;
+}
+
+function EditConflict({ message, onLoadLatest, onSaveMine, busy }: Omit<EditSaveErrorProps, 'error'> & { message: string }) {
   return (
     <div role="alert" className="space-y-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2.5 text-sm text-danger-700">
       <p>

@@ -2,14 +2,13 @@
 // Unsaved changes outlast the page (a lapsed session sending the member to sign in, a reload):
 // kept per member and comment, given back when the comment is edited again, until Save or Cancel.
 // The save names the version the editor was opened on; one edited since is not silently
-// overwritten (EditConflict), as a post's edit is not.
+// overwritten (EditSaveError), as a post's edit is not.
 import { useMemo } from 'react';
 import type { UpdateCommentInput } from '#shared/schemas/comment.ts';
-import { EditConflict } from '#web/components/markdown/edit-conflict.tsx';
+import { EditSaveError } from '#web/components/markdown/edit-conflict.tsx';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Form, FormAlert } from '#web/components/ui/form.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
+import { Form } from '#web/components/ui/form.tsx';
 import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { updateCommentInputSchema } from '#shared/schemas/comment.ts';
@@ -28,7 +27,6 @@ export function EditCommentForm({ postId, commentId, comment, editedAt, onDone }
   const update = useUpdateComment(postId, commentId);
   const draftKey = useDraftKey('edit-comment', commentId);
   const saved = useMemo(() => ({ comment, baseEditedAt: editedAt }), [comment, editedAt]);
-  const conflict = isApiError(update.error) && update.error.code === 'CONFLICT' ? update.error : null;
   const leave = () => {
     if (draftKey !== null) clearDraft(draftKey);
     onDone();
@@ -52,20 +50,16 @@ export function EditCommentForm({ postId, commentId, comment, editedAt, onDone }
         <>
           {draftKey !== null && <KeepDraft control={control} draftKey={draftKey} unchanged={saved} />}
           <MarkdownField label="Comment" rows={4} control={control} name="comment" autoFocus />
-          {conflict ? (
-            <EditConflict
-              message={conflict.message}
-              busy={update.isPending}
-              // The comments were fetched again before the refusal showed: `saved` is the latest version.
-              onLoadLatest={() => {
-                reset(saved);
-                update.reset();
-              }}
-              onSaveMine={() => void handleSubmit((values) => save({ ...values, baseEditedAt: saved.baseEditedAt }))()}
-            />
-          ) : (
-            update.error && <FormAlert>{update.error.message}</FormAlert>
-          )}
+          <EditSaveError
+            error={update.error}
+            busy={update.isPending}
+            // The comments were fetched again before the refusal showed: `saved` is the latest version.
+            onLoadLatest={() => {
+              reset(saved);
+              update.reset();
+            }}
+            onSaveMine={() => void handleSubmit((values) => save({ ...values, baseEditedAt: saved.baseEditedAt }))()}
+          />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" size="sm" onClick={leave} disabled={update.isPending}>
               Cancel

@@ -1,16 +1,15 @@
 // "Edit post": the title, the tag and the Markdown description, validated by the server's own
 // rules; saving keeps the version before in the post's history. The save names the version the
 // form was loaded from, so one edited since (another tab, an admin) is not silently overwritten:
-// the member is told, keeps their changes, and chooses (EditConflict).
+// the member is told, keeps their changes, and chooses (EditSaveError).
 import { useId, useMemo, useRef, useState } from 'react';
 import type { PostDetail } from '#shared/schemas/post.ts';
-import { EditConflict } from '#web/components/markdown/edit-conflict.tsx';
+import { EditSaveError } from '#web/components/markdown/edit-conflict.tsx';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Select } from '#web/components/ui/form-controls.tsx';
-import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
-import { isApiError } from '#web/lib/api-client.ts';
+import { Form, Input } from '#web/components/ui/form.tsx';
 import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { type EditPostForm, editPostFormSchema, useUpdatePost } from '../api/update-post.ts';
@@ -39,7 +38,6 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
   const draftKey = useDraftKey('edit-post', post._id);
   const { title, description, category, editedAt } = post;
   const saved = useMemo(() => ({ title, description, category, baseEditedAt: editedAt }), [title, description, category, editedAt]);
-  const conflict = isApiError(update.error) && update.error.code === 'CONFLICT' ? update.error : null;
   const close = () => {
     update.reset();
     onClose();
@@ -100,20 +98,16 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
                   hint={tagChoices.error ? `Could not load the tags: ${tagChoices.error.message}` : undefined}
                 />
                 <MarkdownField label="Description" rows={12} control={control} name="description" error={errors.description} />
-                {conflict ? (
-                  <EditConflict
-                    message={conflict.message}
-                    busy={update.isPending}
-                    // The post was fetched again before the refusal showed: `saved` is its latest version.
-                    onLoadLatest={() => {
-                      reset(saved);
-                      update.reset();
-                    }}
-                    onSaveMine={() => void handleSubmit((values) => save({ ...values, baseEditedAt: saved.baseEditedAt }))()}
-                  />
-                ) : (
-                  update.error && <FormAlert>{update.error.message}</FormAlert>
-                )}
+                <EditSaveError
+                  error={update.error}
+                  busy={update.isPending}
+                  // The post was fetched again before the refusal showed: `saved` is its latest version.
+                  onLoadLatest={() => {
+                    reset(saved);
+                    update.reset();
+                  }}
+                  onSaveMine={() => void handleSubmit((values) => save({ ...values, baseEditedAt: saved.baseEditedAt }))()}
+                />
               </>
             );
           }}
