@@ -8,41 +8,69 @@ import { isPageSize, type PageSize } from './pagination-model.ts';
 
 export interface PaginationParams {
   page: number;
+  /** The page the address names, or null when it names none (`page` is then the first). */
+  chosenPage: number | null;
   size: PageSize;
-  setPage: (page: number) => void;
+  /** `replace`: in place of the page shown in the history, not after it. */
+  setPage: (page: number, options?: { replace?: boolean }) => void;
   /** Changing the size goes back to the first page. */
   setSize: (size: PageSize) => void;
 }
 
-export function usePaginationParams(defaultSize: PageSize = DASHBOARD_PAGE_SIZE as PageSize): PaginationParams {
+export interface PaginationOptions {
+  /** A list inside a longer page keeps the reader's scroll when it pages (scroll-manager.tsx). */
+  keepScroll?: boolean;
+  /**
+   * The first page is written in the address too, when a list without one opens elsewhere (a
+   * post's comments open at a linked comment): the reader's choice of it then still holds.
+   */
+  nameFirstPage?: boolean;
+}
+
+export function usePaginationParams(
+  defaultSize: PageSize = DASHBOARD_PAGE_SIZE as PageSize,
+  { keepScroll = false, nameFirstPage = false }: PaginationOptions = {},
+): PaginationParams {
   const [params, setParams] = useSearchParams();
   const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : 0;
+  const chosenPage = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : null;
   const limitParam = params.get('limit');
   const size = limitParam !== null && isPageSize(limitParam) ? (Number(limitParam) as PageSize) : defaultSize;
 
+  const show = useCallback(
+    (change: (copy: URLSearchParams) => void, replace = false) =>
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          change(copy);
+          return copy;
+        },
+        { state: keepScroll ? { keepScroll: true } : null, replace },
+      ),
+    [keepScroll, setParams],
+  );
+  const writePage = useCallback(
+    (copy: URLSearchParams, next: number) => {
+      if (next <= 0 && !nameFirstPage) copy.delete('page');
+      else copy.set('page', String(next + 1));
+    },
+    [nameFirstPage],
+  );
+
   const setPage = useCallback(
-    (next: number) =>
-      setParams((current) => {
-        const copy = new URLSearchParams(current);
-        if (next <= 0) copy.delete('page');
-        else copy.set('page', String(next + 1));
-        return copy;
-      }),
-    [setParams],
+    (next: number, options?: { replace?: boolean }) => show((copy) => writePage(copy, next), options?.replace),
+    [show, writePage],
   );
 
   const setSize = useCallback(
     (next: PageSize) =>
-      setParams((current) => {
-        const copy = new URLSearchParams(current);
-        copy.delete('page');
+      show((copy) => {
+        writePage(copy, 0);
         if (next === defaultSize) copy.delete('limit');
         else copy.set('limit', String(next));
-        return copy;
       }),
-    [defaultSize, setParams],
+    [defaultSize, show, writePage],
   );
 
-  return { page, size, setPage, setSize };
+  return { page: chosenPage ?? 0, chosenPage, size, setPage, setSize };
 }

@@ -4,13 +4,13 @@
 // highlights it and moves focus to it.
 import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import type { Page } from '#shared/page.ts';
 import type { PublicComment } from '#shared/schemas/comment.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { CommentIcon } from '#web/components/ui/forum-icons.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
-import { isPageSize, type PageSize } from '#web/components/ui/pagination-model.ts';
+import type { PageSize } from '#web/components/ui/pagination-model.ts';
+import { usePaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { commentAnchor } from '#web/config/paths.ts';
 import { useCommentPosition } from '../api/get-comment-position.ts';
 import { commentsQueryOptions, useComments } from '../api/get-comments.ts';
@@ -31,23 +31,7 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
   // The page and its size are in the address (?page=&limit=), so back from a commenter's profile,
   // a reload or a copied link shows the same comments (the scroll kept). No page until the reader
   // picks one: then the page holding the linked comment, or the first.
-  const [params, setParams] = useSearchParams();
-  const pageParam = Number(params.get('page'));
-  const chosenPage = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : null;
-  const limitParam = params.get('limit');
-  const limit = limitParam !== null && isPageSize(limitParam) ? (Number(limitParam) as PageSize) : FIRST_SIZE;
-  const show = (next: { page: number; limit?: PageSize }, replace = false) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        copy.set('page', String(next.page + 1));
-        if (next.limit === FIRST_SIZE) copy.delete('limit');
-        else if (next.limit !== undefined) copy.set('limit', String(next.limit));
-        return copy;
-      },
-      { state: { keepScroll: true }, replace },
-    );
-  const setPage = (page: number) => show({ page });
+  const { chosenPage, size: limit, setPage, setSize } = usePaginationParams(FIRST_SIZE, { keepScroll: true, nameFirstPage: true });
   // The first page (the same query as the list's first page): is the linked comment on it?
   const first = useComments(postId, { page: 0, limit });
   const elsewhere =
@@ -64,7 +48,7 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
   const showLastPage = () => {
     const first = queryClient.getQueryData<Page<PublicComment>>(commentsQueryOptions(postId, { page: 0, limit }).queryKey);
     // In place of the page shown, not after it: back still leads where the reader came from.
-    show({ page: Math.floor(Math.max(0, (first?.total ?? total + 1) - 1) / limit) }, true);
+    setPage(Math.floor(Math.max(0, (first?.total ?? total + 1) - 1) / limit), { replace: true });
   };
 
   // Once the linked comment is shown: into view and focused, once per link.
@@ -152,7 +136,7 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
           size={limit}
           total={total}
           onPageChange={setPage}
-          onSizeChange={(size) => show({ page: 0, limit: size })}
+          onSizeChange={setSize}
         />
       )}
     </section>
