@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin } from '../../test/factories.ts';
+import { listenForHttp, type HttpSend } from '../../test/http.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { promoteToAdmin } from '../users/users.service.ts';
 import { banMember } from './admin.service.ts';
@@ -12,21 +13,13 @@ import { banMember } from './admin.service.ts';
 // of an admin already does (users.service.ts demoteAdmin).
 describe('a Make Admin or a ban sent by an admin whose role is removed meanwhile', () => {
   let t: TestApp;
-  let base: string;
+  let send: HttpSend;
   beforeAll(async () => {
     t = await buildTestApp();
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    send = await listenForHttp(t.app);
   });
   afterAll(() => t.close());
 
-  const send = async (m: TestMember, method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { ...m.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as unknown };
-  };
   const standing = (m: TestMember) =>
     t.db.selectFrom('users').select(['role', 'banned_at']).where('id', '=', m.id).executeTakeFirstOrThrow();
   const refusal = (p: Promise<unknown>) =>

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { listenForHttp, type HttpSend } from '../../test/http.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { startStripeStub } from '../../test/stripe-stub.ts';
 import { GOLD_ALREADY_PAID } from './membership.service.ts';
@@ -11,21 +12,13 @@ const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
 describe('Gold paid for from two tabs (sandbox)', () => {
   let t: TestApp;
-  let base: string;
+  let send: HttpSend;
   beforeAll(async () => {
     t = await buildTestApp();
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    send = await listenForHttp(t.app);
   });
   afterAll(() => t.close());
 
-  const send = async (m: TestMember, method: string, path: string, body: unknown) => {
-    const res = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { ...m.headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
   const checkout = async (m: TestMember) => (await send(m, 'POST', '/create-payment', { price: 9.99 })).body.clientSecret as string;
   const confirm = (m: TestMember, clientSecret: string) =>
     send(m, 'POST', '/payments/sandbox/confirm', {
