@@ -55,7 +55,8 @@ export type FirstViewRoute =
   | { page: 'post'; id: string }
   | { page: 'member'; id: string }
   | { page: 'search'; q: string }
-  | { page: 'other' }
+  /** A page the server sends as the app's shell; `title` when the page's title is fixed (Sign In). */
+  | { page: 'other'; title?: string }
   | { page: 'not-found' };
 
 /** The server side of the browser app (src/web/ssr/first-view-renderer.tsx), loaded by the server. */

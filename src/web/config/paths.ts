@@ -1,4 +1,5 @@
-// Every route path of SPEC.md §2 and its href builder, in one place.
+// Every route path of SPEC.md §2, its href builder and, for a page whose title is fixed, that
+// title (its heading and tab; the server names the page with it before the app runs).
 import type { Role } from '#shared/constants.ts';
 
 /** The element id of a comment on its post page, the hash a link to that comment carries. */
@@ -9,8 +10,8 @@ export const NOTIFICATION_SETTINGS_ID = 'notification-settings';
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  membership: { path: '/membership', getHref: () => '/membership' },
-  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  membership: { path: '/membership', title: 'Membership', getHref: () => '/membership' },
+  notifications: { path: '/notifications', title: 'Notifications', getHref: () => '/notifications' },
   member: { path: '/members/:id', getHref: (id: string) => `/members/${encodeURIComponent(id)}` },
   postDetails: {
     path: '/post-details/:id',
@@ -23,12 +24,13 @@ export const paths = {
     getHref: (q?: string) => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
   },
   auth: {
-    signIn: { path: '/auth/sign-in', getHref: () => '/auth/sign-in' },
-    signUp: { path: '/auth/sign-up', getHref: () => '/auth/sign-up' },
-    forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
+    signIn: { path: '/auth/sign-in', title: 'Sign In', getHref: () => '/auth/sign-in' },
+    signUp: { path: '/auth/sign-up', title: 'Sign Up', getHref: () => '/auth/sign-up' },
+    forgotPassword: { path: '/auth/forgot-password', title: 'Forgot password?', getHref: () => '/auth/forgot-password' },
     /** The mailed link's page; the server writes the same address (with `?token=`) into the mail. */
     resetPassword: {
       path: '/auth/reset-password',
+      title: 'Choose a new password',
       getHref: (token?: string) => (token ? `/auth/reset-password?${new URLSearchParams({ token }).toString()}` : '/auth/reset-password'),
     },
   },
@@ -36,23 +38,27 @@ export const paths = {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     myProfile: {
       path: '/dashboard/my-profile',
+      title: 'My Profile',
       /** With `notificationSettings`, the mail settings on it (the link every notification mail carries). */
       getHref: (section?: 'notificationSettings') => `/dashboard/my-profile${section ? `#${NOTIFICATION_SETTINGS_ID}` : ''}`,
     },
-    addPost: { path: '/dashboard/add-post', getHref: () => '/dashboard/add-post' },
-    myPost: { path: '/dashboard/my-post', getHref: () => '/dashboard/my-post' },
+    addPost: { path: '/dashboard/add-post', title: 'Add Post', getHref: () => '/dashboard/add-post' },
+    myPost: { path: '/dashboard/my-post', title: 'My Posts', getHref: () => '/dashboard/my-post' },
     commentDetails: {
       path: '/dashboard/my-post/comment-details/:id',
+      title: 'Comment Details',
       getHref: (id: string) => `/dashboard/my-post/comment-details/${encodeURIComponent(id)}`,
     },
-    adminProfile: { path: '/dashboard/admin-profile', getHref: () => '/dashboard/admin-profile' },
-    manageUsers: { path: '/dashboard/manage-users', getHref: () => '/dashboard/manage-users' },
+    adminProfile: { path: '/dashboard/admin-profile', title: 'Admin Profile', getHref: () => '/dashboard/admin-profile' },
+    manageUsers: { path: '/dashboard/manage-users', title: 'Manage Users', getHref: () => '/dashboard/manage-users' },
     reportedComment: {
       path: '/dashboard/reported-comment',
+      title: 'Reported Comments',
       getHref: () => '/dashboard/reported-comment',
     },
     makeAnnouncement: {
       path: '/dashboard/make-announcement',
+      title: 'Create Post',
       getHref: () => '/dashboard/make-announcement',
     },
   },

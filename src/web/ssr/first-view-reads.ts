@@ -17,7 +17,24 @@ import { configKeys } from '#web/lib/public-config.ts';
 const queryString = (query: Record<string, string | number>): string =>
   new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
 
-type PathKind = { page: 'home' } | { page: 'search' } | { page: 'other' } | { page: 'not-found' } | { page: 'post' | 'member'; id: string };
+type PathKind =
+  | { page: 'home' }
+  | { page: 'search' }
+  | { page: 'other'; title?: string }
+  | { page: 'not-found' }
+  | { page: 'post' | 'member'; id: string };
+
+/** Each route path whose page has a fixed title (config/paths.ts), and that title. */
+function titlesOf(entries: object, into = new Map<string, string>()): Map<string, string> {
+  for (const entry of Object.values(entries) as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { path, title } = entry as { path?: unknown; title?: unknown };
+    if (typeof path === 'string' && typeof title === 'string') into.set(path, title);
+    else titlesOf(entry, into);
+  }
+  return into;
+}
+const pageTitles = titlesOf(paths);
 
 /** What the route table says of a path. matchRoutes compiles the whole table on every call. */
 function pathKind(pathname: string): PathKind {
@@ -33,7 +50,7 @@ function pathKind(pathname: string): PathKind {
     case paths.search.path:
       return { page: 'search' };
     default:
-      return { page: 'other' };
+      return { page: 'other', title: leaf.route.path ? pageTitles.get(leaf.route.path) : undefined };
   }
 }
 

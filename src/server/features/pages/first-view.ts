@@ -133,7 +133,14 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
       }
       case 'other':
         // The app's routes are lower case and match without a trailing slash, as they are named.
-        return { status: 200, html: template.page(head(path.replace(/(.)\/+$/, '$1').toLowerCase())) };
+        // Forms and signed-in pages (robots.txt keeps crawlers out of them): named as the app
+        // names them, so a tab reads "Sign In" before the app runs, and never indexed.
+        return {
+          status: 200,
+          html: template.page(
+            head(path.replace(/(.)\/+$/, '$1').toLowerCase(), { title: pageTitle(siteName, route.title), noindex: true }),
+          ),
+        };
     }
   };
 }

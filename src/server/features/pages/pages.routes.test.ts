@@ -175,6 +175,26 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('names a form or a signed-in page as the app does, and asks that it not be indexed', async () => {
+    const pages: Array<[string, string]> = [
+      ['/auth/sign-in', 'Sign In'],
+      ['/auth/reset-password?token=abc', 'Choose a new password'],
+      ['/membership', 'Membership'],
+      ['/notifications/', 'Notifications'],
+      ['/dashboard/manage-users', 'Manage Users'],
+      [`/dashboard/my-post/comment-details/${hostilePostId}`, 'Comment Details'],
+    ];
+    for (const [url, title] of pages) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<title>${title} · Code Commons</title>`);
+      expect(metaContent(res.body, 'property', 'og:title'), url).toBe(`${title} · Code Commons`);
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+    }
+    // /dashboard opens the member's own page: it has no title of its own.
+    expect((await get('/dashboard')).body).toContain('<title>Code Commons</title>');
+  });
+
   it('answers 404 for the page of an unknown or malformed post or member', async () => {
     for (const url of ['/post-details/0190f5a6-0000-7000-8000-000000000000', '/post-details/not-an-id', '/members/not-an-id']) {
       const res = await get(url);
@@ -224,7 +244,8 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
     expect(canonical((await get(`/members/${alice.id}/`)).body)).toBe(`http://localhost:3000/members/${alice.id}`);
     expect(canonical((await get(`/post-details/${hostilePostId}/`)).body)).toBe(`http://localhost:3000/post-details/${hostilePostId}`);
-    expect(canonical((await get('/Membership/')).body)).toBe('http://localhost:3000/membership');
+    const ogUrl = (html: string) => metaContent(html, 'property', 'og:url');
+    expect(ogUrl((await get('/Membership/')).body)).toBe('http://localhost:3000/membership');
 
     // A tag's page is named for its tag.
     const tagPage = (await get('/?search=rust')).body;

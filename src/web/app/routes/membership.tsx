@@ -9,9 +9,10 @@ import { useUser } from '#web/features/users/api/get-user.ts';
 import { userKeys } from '#web/features/users/api/query-keys.ts';
 import { useViewer } from '#web/lib/auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths } from '#web/config/paths.ts';
 
 export function MembershipPage() {
-  useDocumentTitle('Membership');
+  useDocumentTitle(paths.membership.title);
   const { user } = useViewer();
   return user ? <MemberMembership email={user.email} /> : null;
 }

@@ -6,7 +6,7 @@ import { ForgotPasswordForm } from '#web/features/auth/components/forgot-passwor
 export function ForgotPasswordPage() {
   return (
     <AuthCard
-      title="Forgot password?"
+      title={paths.auth.forgotPassword.title}
       description="Give your account's email and we will mail you a link to choose a new password."
       footer={
         <>

@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Choose a new password"
+      title={paths.auth.resetPassword.title}
       description="It replaces the old one and signs you out on every device."
       footer={
         <Link to={paths.auth.signIn.getHref()} className="font-medium text-brand-700 hover:underline">

@@ -52,7 +52,7 @@ export function SignInPage() {
 
   return (
     <AuthCard
-      title="Sign In"
+      title={paths.auth.signIn.title}
       description={`Welcome back to ${siteName}.`}
       footer={
         <>

@@ -10,7 +10,7 @@ export function SignUpPage() {
   const { siteName } = usePublicConfig();
   return (
     <AuthCard
-      title="Sign Up"
+      title={paths.auth.signUp.title}
       description={`Join ${siteName} to post, comment and vote.`}
       footer={
         <>

@@ -5,12 +5,13 @@ import { useTags } from '#web/features/tags/api/get-tags.ts';
 import { useUser } from '#web/features/users/api/get-user.ts';
 import { ProfileError } from '#web/features/users/components/profile-header.tsx';
 import { useViewer } from '#web/lib/auth.ts';
+import { paths } from '#web/config/paths.ts';
 
 export function AddPostPage() {
   const { user } = useViewer();
   return (
     <div className="space-y-6">
-      <PageHeader title="Add Post" description="Share a question, a finding or a guide with the community." />
+      <PageHeader title={paths.dashboard.addPost.title} description="Share a question, a finding or a guide with the community." />
       {user && <AddPostAs email={user.email} />}
     </div>
   );

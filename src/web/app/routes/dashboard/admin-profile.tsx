@@ -6,9 +6,10 @@ import { AdminProfile } from '#web/features/users/components/admin-profile.tsx';
 import { NotificationSettings } from '#web/features/notifications/components/notification-settings.tsx';
 import { useViewer } from '#web/lib/auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths } from '#web/config/paths.ts';
 
 export function AdminProfilePage() {
-  useDocumentTitle('Admin Profile');
+  useDocumentTitle(paths.dashboard.adminProfile.title);
   const { user } = useViewer();
   if (!user) return null;
   return (

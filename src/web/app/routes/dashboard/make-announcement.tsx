@@ -2,12 +2,16 @@ import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { AnnouncementForm } from '#web/features/announcements/components/announcement-form.tsx';
 import { ManageAnnouncements } from '#web/features/announcements/components/manage-announcements.tsx';
 import { useViewer } from '#web/lib/auth.ts';
+import { paths } from '#web/config/paths.ts';
 
 export function MakeAnnouncementPage() {
   const { user } = useViewer();
   return (
     <div className="space-y-6">
-      <PageHeader title="Create Post" description="Publish an announcement to everyone on the home page and the bell." />
+      <PageHeader
+        title={paths.dashboard.makeAnnouncement.title}
+        description="Publish an announcement to everyone on the home page and the bell."
+      />
       {user && <AnnouncementForm author={{ name: user.name, image: user.image }} />}
       {user && <ManageAnnouncements />}
     </div>

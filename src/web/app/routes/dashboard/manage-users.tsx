@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { usePaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { ManageUsers } from '#web/features/users/components/manage-users.tsx';
+import { paths } from '#web/config/paths.ts';
 
 export function ManageUsersPage() {
   const pagination = usePaginationParams();
@@ -17,7 +18,7 @@ export function ManageUsersPage() {
     });
   return (
     <div className="space-y-6">
-      <PageHeader title="Manage Users" description="Find members and make them administrators." />
+      <PageHeader title={paths.dashboard.manageUsers.title} description="Find members and make them administrators." />
       <ManageUsers pagination={pagination} search={search} onSearch={onSearch} />
     </div>
   );

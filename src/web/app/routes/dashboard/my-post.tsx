@@ -13,7 +13,7 @@ export function MyPostPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="My Posts"
+        title={paths.dashboard.myPost.title}
         description="Your posts with their votes. Open a post's comments to read and report them."
         actions={
           <Link to={paths.dashboard.addPost.getHref()} className={buttonClasses({ variant: 'secondary' })}>

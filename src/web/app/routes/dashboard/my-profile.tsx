@@ -6,9 +6,10 @@ import { MemberPostCards } from '#web/features/posts/components/member-post-card
 import { MemberProfile } from '#web/features/users/components/member-profile.tsx';
 import { useViewer } from '#web/lib/auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { paths } from '#web/config/paths.ts';
 
 export function MyProfilePage() {
-  useDocumentTitle('My Profile');
+  useDocumentTitle(paths.dashboard.myProfile.title);
   const { user } = useViewer();
   if (!user) return null;
   return (

@@ -12,7 +12,7 @@ export function CommentDetailsHeader({ postId }: { postId: string }) {
         ← Back to My Post
       </Link>
       <PageHeader
-        title="Comment Details"
+        title={paths.dashboard.commentDetails.title}
         description={
           title ? (
             <>
