@@ -91,7 +91,17 @@ describe('configuration from the environment', () => {
     expect(() => load({ SMTP_URL: smtp.SMTP_URL })).toThrow(/SMTP_URL and MAIL_FROM are set together/);
     expect(() => load({ MAIL_FROM: smtp.MAIL_FROM })).toThrow(/SMTP_URL and MAIL_FROM are set together/);
     expect(() => load({ ...smtp, SMTP_URL: 'https://mail.example.org' })).toThrow(/smtp:\/\/ or smtps:\/\//);
-    expect(() => load({ ...smtp, MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM must be an address/);
+    expect(load({ ...smtp, MAIL_FROM: '"Forum, the" <forum@example.org>' }).mail.smtp?.from).toBe('"Forum, the" <forum@example.org>');
+    expect(load({ ...smtp, MAIL_FROM: 'forum@example.org' }).mail.smtp?.from).toBe('forum@example.org');
+    for (const from of [
+      'not an address',
+      'forum@',
+      'a@example.org, b@example.org',
+      'Team: a@example.org, b@example.org;',
+      'Code Commons <>',
+    ]) {
+      expect(() => load({ ...smtp, MAIL_FROM: from }), from).toThrow(/MAIL_FROM must be one address/);
+    }
     expect(() => load({ MAIL_RETRY_DELAYS: 'soon' })).toThrow(ConfigError);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { SITE_NAME_DEFAULT } from '#shared/constants.ts';
 import { isPostgresUrl } from './database-url.ts';
@@ -167,8 +168,11 @@ function mailConfig(e: {
   if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps:// and name a host.');
   }
-  if (!/@[^@\s>]+\.?[^@\s>]*>?\s*$/.test(e.MAIL_FROM)) {
-    throw new ConfigError('MAIL_FROM must be an address, such as "Code Commons <forum@example.org>".');
+  // Read by the parser nodemailer reads it with: one mailbox, or a list (each mail would then
+  // name several senders, which receiving servers' checks such as DMARC refuse) is refused.
+  const senders = addressparser(e.MAIL_FROM, { flatten: true });
+  if (senders.length !== 1 || !/^[^@\s]+@[^@\s]+$/.test(senders[0]?.address ?? '')) {
+    throw new ConfigError('MAIL_FROM must be one address, such as "Code Commons <forum@example.org>".');
   }
   return { smtp: { url: e.SMTP_URL, from: e.MAIL_FROM }, retryDelaysMs };
 }
