@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TAG_MAX } from '../constants.ts';
+import { TAG_ALPHABET } from '../tag-search.ts';
 
 // API.md: trimmed, lowercased, 1–30 characters from a–z, 0–9 and + # . - (no spaces).
 export const tagTextSchema = z
@@ -8,7 +9,7 @@ export const tagTextSchema = z
   .toLowerCase()
   .min(1, 'Tag is required')
   .max(TAG_MAX, `Tag must be at most ${TAG_MAX} characters`)
-  .regex(/^[a-z0-9+#.-]+$/, 'Use only letters, digits and + # . - (no spaces)');
+  .regex(TAG_ALPHABET, 'Use only letters, digits and + # . - (no spaces)');
 
 export const tagSchema = z.object({ _id: z.string(), tag: z.string() });
 export type Tag = z.infer<typeof tagSchema>;

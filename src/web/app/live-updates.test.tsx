@@ -65,6 +65,32 @@ describe('live updates in the app', () => {
     expect(screen.queryByRole('button', { name: /new posts?$/ })).not.toBeInTheDocument();
   });
 
+  it('counts on a tag’s page only the new posts its search finds, and none on a list by popularity', async () => {
+    let tagged = [buildPost({ title: 'Rust already here', category: 'rust' })];
+    server.use(http.get('*/api/search-by-tag', () => pagedAnswer(tagged)));
+    const { user } = renderApp('/?search=Rust');
+    await screen.findByRole('link', { name: 'Rust already here' }, { timeout: 3000 });
+    const events = await stream();
+    const region = screen.getByRole('status', { name: 'New posts' });
+
+    events.emit('post', buildPost({ title: 'About Go', category: 'go' }));
+    const fresh = buildPost({ title: 'About trust', category: 'rustlang' });
+    events.emit('post', fresh);
+    expect(await within(region).findByRole('button', { name: '1 new post' })).toBeInTheDocument();
+    events.emit('post', buildPost({ title: 'About Zig', category: 'zig' }));
+    tagged = [fresh, ...tagged];
+    await user.click(within(region).getByRole('button', { name: '1 new post' }));
+    expect(await screen.findByRole('link', { name: 'About trust' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'About Go' })).not.toBeInTheDocument();
+
+    // Sorted by popularity a new post has no place at the top: nothing is offered.
+    await user.selectOptions(screen.getByRole('combobox', { name: /sort/i }), 'popularity');
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'New posts' })).not.toBeInTheDocument());
+    events.emit('post', buildPost({ title: 'More rust', category: 'rust' }));
+    await screen.findByRole('link', { name: 'About trust' });
+    expect(screen.queryByRole('button', { name: /new posts?$/ })).not.toBeInTheDocument();
+  });
+
   it('raises the announcements bell and the inbox count as their events come', async () => {
     const { queryClient } = renderApp('/');
     const events = await stream();

@@ -1,4 +1,5 @@
 import type { Tag } from '#shared/schemas/tag.ts';
+import { TAG_ALPHABET, tagSearchNeedle } from '#shared/tag-search.ts';
 import type { Db } from '../../db/schema.ts';
 import { inCodePointOrder } from '../../db/code-point-order.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
@@ -31,8 +32,9 @@ const tagsLike = prepared((db, a: Args<{ pattern: string }>) =>
  * wildcard can reach the query.
  */
 export async function tagsContaining(db: Db, text: string): Promise<Array<{ tag: string; postCount: number }>> {
-  const needle = text.trim().toLowerCase();
-  if (!/^[a-z0-9+#.-]*$/.test(needle)) return [];
+  // The rule of src/shared/tag-search.ts (tagMatchesSearch), asked of the database.
+  const needle = tagSearchNeedle(text);
+  if (needle !== '' && !TAG_ALPHABET.test(needle)) return [];
   const rows = await tagsLike.execute(db, { pattern: `%${needle}%` });
   return rows.map((r) => ({ tag: r.tag, postCount: Number(r.post_count) }));
 }

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Post } from '#shared/schemas/post.ts';
+import { tagMatchesSearch } from '#shared/tag-search.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
@@ -62,9 +63,15 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
 
   const total = posts.data?.total ?? 0;
   const items = posts.data?.items ?? [];
-  // Live: posts published meanwhile wait behind a button instead of shifting the list.
-  const newPosts = useNewPosts(items);
-  const showNewPosts = source === 'newest' && posts.isSuccess && newPosts.count > 0;
+  // Live: posts published meanwhile wait behind a button instead of shifting the list. Only a
+  // list of the newest first has a place for them at its top: home's, or a tag's in that order.
+  const takesNewPosts = source === 'newest' || (source === 'search' && query.sort !== 'popularity');
+  const newPosts = useNewPosts(
+    items,
+    `${source}:${query.search ?? ''}`,
+    (post) => takesNewPosts && tagMatchesSearch(post.category, query.search ?? ''),
+  );
+  const showNewPosts = takesNewPosts && posts.isSuccess && newPosts.count > 0;
 
   return (
     <section ref={top} aria-labelledby={headingId} className="scroll-mt-20">
@@ -89,7 +96,7 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
         </div>
       </div>
 
-      {source === 'newest' && (
+      {takesNewPosts && (
         // It takes no room (nothing under the reader's eyes moves when it comes): it floats over the
         // top edge of the list, and stays in sight under the top bar while the list is scrolled.
         // The live region is there before its button, so a screen reader hears the button come.

@@ -1,0 +1,16 @@
+// Home's search by tag (`search-by-tag`, SPEC.md §4): which tags a search text finds. The
+// server asks its database the same question (tags.queries.ts, `LIKE '%text%'`); the browser
+// asks it of a post published live, to count it on the tag's page. No zod: home's first view
+// reads this file.
+
+/** The letters a tag is written in (schemas/tag.ts): text outside them finds no tag. */
+export const TAG_ALPHABET = /^[a-z0-9+#.-]+$/;
+
+/** The search text as it is compared: trimmed and lower case. */
+export const tagSearchNeedle = (text: string): string => text.trim().toLowerCase();
+
+/** Whether a search text finds this tag: the tag contains it, case-insensitively. */
+export function tagMatchesSearch(tag: string, text: string): boolean {
+  const needle = tagSearchNeedle(text);
+  return needle === '' || (TAG_ALPHABET.test(needle) && tag.includes(needle));
+}
