@@ -67,6 +67,11 @@ test('the API docs page shows every call from the server’s own files, with no 
   await expect(page.locator('.opblock').first()).toBeVisible();
   expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
   await expect(page.getByText('/api/auth/sign-in/email', { exact: true })).toBeVisible();
+  // Only the forum's own document: no box to load another one; the mark leads home.
+  await expect(page.getByRole('button', { name: 'Explore' })).toBeHidden();
+  expect(problems).toEqual([]);
+  await page.getByRole('link', { name: 'Code Commons home' }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
   expect(problems).toEqual([]);
   expect(foreign).toEqual([]);
 });

@@ -260,7 +260,7 @@ describe('the OpenAPI document and the docs page', () => {
     const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(assets.length).toBeGreaterThan(3);
     for (const asset of assets) {
-      expect(asset, asset).toMatch(/^\/api\/docs\/static\//);
+      expect(asset, asset).toMatch(/^\/api\/docs\/(static|theme)\//);
       const res = await t.app.inject({ url: asset });
       expect(res.statusCode, asset).toBe(200);
     }

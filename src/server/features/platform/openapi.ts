@@ -13,6 +13,19 @@ import { AUTH_CALLS } from './auth-paths.ts';
 import { FAVICON_SVG } from './icons.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+
+/**
+ * The docs page's mark as a link home, named: the plugin puts its `logo.href` on the image, not
+ * on the link around it, so the mark led nowhere and had no text for a screen reader.
+ */
+const homeLinkScript = (siteName: string): string => `new MutationObserver((_, observer) => {
+  const link = document.querySelector('#swagger-ui .topbar .topbar-wrapper > a.link');
+  const mark = link && link.querySelector('img');
+  if (!mark) return;
+  link.setAttribute('href', '/');
+  mark.setAttribute('alt', ${JSON.stringify(`${siteName} home`)});
+  observer.disconnect();
+}).observe(document.documentElement, { childList: true, subtree: true });`;
 export const DOCS_PATH = '/api/docs';
 const AUTH_PREFIX = '/api/auth/';
 
@@ -228,9 +241,21 @@ export const openApiPlugin = fp(
     await app.register(fastifySwaggerUi, {
       routePrefix: DOCS_PATH,
       uiConfig: { deepLinking: true },
-      theme: { title: `${app.config.siteName} API` },
-      // The forum's mark instead of Swagger UI's, leading home.
-      logo: { type: 'image/svg+xml', content: Buffer.from(FAVICON_SVG), href: '/', target: '_self' },
+      theme: {
+        title: `${app.config.siteName} API`,
+        // The top bar's "Explore" box loads any document from any address into this page, ours
+        // or not; this page shows the forum's own. The mark, leading home, stays.
+        css: [
+          {
+            filename: 'theme.css',
+            content:
+              '.swagger-ui .topbar .download-url-wrapper { display: none; } .swagger-ui .topbar .topbar-wrapper { flex-direction: row; align-items: center; } .swagger-ui .topbar .dark-mode-toggle { margin-left: auto; }',
+          },
+        ],
+        js: [{ filename: 'home-link.js', content: homeLinkScript(app.config.siteName) }],
+      },
+      // The forum's mark instead of Swagger UI's (home-link.js makes it lead home).
+      logo: { type: 'image/svg+xml', content: Buffer.from(FAVICON_SVG) },
     });
   },
   { name: 'openapi', dependencies: ['auth', 'db'] },
