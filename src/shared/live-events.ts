@@ -1,7 +1,17 @@
 // The names and ids of GET /api/events (API.md "Live updates"), without zod: the browser's
 // first view reads this file; the data of each event is in schemas/live.ts.
 
-export const LIVE_EVENT_NAMES = ['post', 'post-deleted', 'comment', 'votes', 'announcement', 'notification'] as const;
+export const LIVE_EVENT_NAMES = [
+  'post',
+  'post-edited',
+  'post-deleted',
+  'comment',
+  'comment-edited',
+  'comment-deleted',
+  'votes',
+  'announcement',
+  'notification',
+] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 /** An event id: `<milliseconds>-<sequence>`, the form of a Redis stream id, ordered by both parts. */

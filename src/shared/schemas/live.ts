@@ -11,7 +11,7 @@ import { postSchema } from './post.ts';
 // a comment: live.reaction.ts); the browser reads them all with these.
 
 export const liveQuerySchema = z.object({
-  /** Adds that post's events (`comment`, `votes`) to the stream. */
+  /** Adds that post's events (its edits, its comments and their edits and removals, `votes`) to the stream. */
   post: z.string().trim().min(1).max(64).optional(),
   /**
    * The last id a client saw, for a client that cannot send the Last-Event-ID header (a new
@@ -23,6 +23,10 @@ export type LiveQuery = z.infer<typeof liveQuerySchema>;
 
 export const liveVotesSchema = z.object({ postId: z.string(), upVote: z.number().int(), downVote: z.number().int() });
 export type LiveVotes = z.infer<typeof liveVotesSchema>;
+
+/** A comment gone from its post (removed by its writer or an admin, or with a ban). */
+export const liveCommentDeletedSchema = z.object({ postId: z.string(), commentId: z.string() });
+export type LiveCommentDeleted = z.infer<typeof liveCommentDeletedSchema>;
 
 export const liveAnnouncementSchema = announcementSchema.extend({
   /** The bell's count after it. */
@@ -36,8 +40,12 @@ export type LiveNotification = z.infer<typeof liveNotificationSchema>;
 
 export const liveEventSchemas = {
   post: postSchema,
+  /** The edited post as the lists show it (the post page's data but the reader's own myVote and canDelete). */
+  'post-edited': postSchema,
   'post-deleted': z.object({ postId: z.string() }),
   comment: publicCommentSchema,
+  'comment-edited': publicCommentSchema,
+  'comment-deleted': liveCommentDeletedSchema,
   votes: liveVotesSchema,
   announcement: liveAnnouncementSchema,
   notification: liveNotificationSchema,

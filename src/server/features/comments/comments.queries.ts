@@ -65,6 +65,17 @@ const toPublicComment = (r: PublicCommentRow): PublicComment => ({
   editedAt: r.edited_at,
 });
 
+/** One comment as its post's page lists it, or null when it is gone. */
+export async function findPublicComment(db: Db, id: string): Promise<PublicComment | null> {
+  const row = await db
+    .selectFrom('comments as c')
+    .innerJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.id', 'c.comment', 'c.comment_html', 'c.edited_at', 'c.author_id', 'c.created_at', 'c.post_id', 'u.name', 'u.image'])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  return row ? toPublicComment(row) : null;
+}
+
 /**
  * A page of a post's comments, oldest first, without emails, and how many it has in all; the total comes with the rows, so it
  * is read on its own only for a page without any.

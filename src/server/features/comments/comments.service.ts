@@ -1,6 +1,6 @@
 import type { Page } from '#shared/page.ts';
 import { canEditComment, canReadCommentDetails } from '#shared/permissions.ts';
-import type { Comment, CommentRevision, CreateCommentInput, UpdateCommentInput } from '#shared/schemas/comment.ts';
+import type { Comment, CommentRevision, CreateCommentInput, PublicComment, UpdateCommentInput } from '#shared/schemas/comment.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Db } from '../../db/schema.ts';
 import { banned, conflict, forbidden, notFound } from '../../lib/app-error.ts';
@@ -13,6 +13,7 @@ import {
   commentCountsFor,
   commentExists,
   deleteCommentRow,
+  findPublicComment,
   insertComment,
   insertCommentRevision,
   listCommentRevisions,
@@ -51,6 +52,9 @@ export async function addComment(writes: WritePath, viewer: SessionViewer, input
   });
   return { insertedId: id };
 }
+
+/** One comment as its post's page lists it (no email), or null when it is gone. */
+export const findListedComment = (db: Db, id: string): Promise<PublicComment | null> => findPublicComment(db, id);
 
 export async function commentCounts(db: Db, postIds: string[]) {
   const unique = [...new Set(postIds)];

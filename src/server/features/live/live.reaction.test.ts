@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createPost, createTags } from '../../test/factories.ts';
+import { createComment, createPost, createTags } from '../../test/factories.ts';
 import { signUp } from '../../test/sign-in.ts';
 import { createWritePath } from '../../write-path/write-path.ts';
 import { liveNotificationSchema } from '#shared/schemas/live.ts';
@@ -181,6 +181,48 @@ describe('the live reaction', () => {
     expect(comments.map((m) => [m.audience, JSON.parse(m.data) as unknown])).toEqual([
       ['post:p-1', added('c-kept', 'p-1').listed],
       ['post:p-1', added('c-last', 'p-1').listed],
+    ]);
+  });
+
+  it('reads an edit from the committed rows (none once the row is gone), and tells each removed comment', async () => {
+    await createTags(t, 'edits');
+    const author = await signUp(t.app, { name: 'Edited' });
+    const postId = await createPost(t.app, author, { category: 'edits' });
+    const commentId = await createComment(t.app, author, postId, 'Kept');
+    const published: LiveMessage[] = [];
+    const writes = createWritePath(t.db, {
+      reactions: [liveReaction({ db: t.db, bus: busWith(async (m) => void published.push(...m)), onError: () => {} })],
+      onReactionError: () => {},
+    });
+    const at = '2026-11-29T12:00:00.000Z';
+    const comment = (id: string) => ({ id, postId, authorId: author.id, createdAt: at });
+    const post = (id: string) => ({ id, authorId: author.id, category: 'edits', createdAt: at });
+    await writes.run(async (w) => {
+      w.record({ type: 'comment.edited', comment: comment(commentId) });
+      w.record({ type: 'comment.edited', comment: comment('c-gone') });
+      w.record({ type: 'post.edited', post: post(postId), before: { category: 'edits' } });
+      w.record({ type: 'post.edited', post: post('p-gone'), before: { category: 'edits' } });
+      // A ban's reported comments go together, in one event.
+      w.record({
+        type: 'comments.removed',
+        comments: [
+          { ...comment('c-1'), reported: true },
+          { ...comment('c-2'), reported: true },
+        ],
+      });
+    });
+    while (published.length < 4) await new Promise((r) => setImmediate(r));
+    const listed = ((await t.app.inject({ url: `/api/comment-pagination/${postId}` })).json() as unknown[])[0];
+    const {
+      myVote: _myVote,
+      canDelete: _canDelete,
+      ...shown
+    } = (await t.app.inject({ url: `/api/post-data/${postId}` })).json() as Record<string, unknown>;
+    expect(published.map((m) => [m.name, m.audience, JSON.parse(m.data) as unknown])).toEqual([
+      ['comment-edited', `post:${postId}`, listed],
+      ['post-edited', `post:${postId}`, shown],
+      ['comment-deleted', `post:${postId}`, { postId, commentId: 'c-1' }],
+      ['comment-deleted', `post:${postId}`, { postId, commentId: 'c-2' }],
     ]);
   });
 

@@ -4,15 +4,17 @@ import type { Db } from '../../db/schema.ts';
 import type { DomainEvent, EventOf, NotificationFacts } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
 import { announcementWithTotal } from '../announcements/announcements.service.ts';
+import { findListedComment } from '../comments/comments.service.ts';
 import { findListedPost } from '../posts/posts.service.ts';
 import { STREAMS_END, everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveMessage } from './live.bus.ts';
 
 /** The domain events a live event follows from. */
 const LIVE_SOURCES = new Set<DomainEvent['type']>([
   'post.published',
+  'post.edited',
   'post.removed',
   'comment.added',
-  // Only to leave out a comment removed before its event went (below); no event of its own.
+  'comment.edited',
   'comments.removed',
   'vote.cast',
   'announcement.published',
@@ -80,13 +82,16 @@ function notificationDataMaker(): (event: EventOf<'notification.created'>) => st
 function messageFromFacts(
   event: DomainEvent,
   notificationData: (event: EventOf<'notification.created'>) => string,
-): LiveMessage | null | undefined {
+): LiveMessage | LiveMessage[] | null | undefined {
   switch (event.type) {
     case 'post.removed':
       return message('post-deleted', everyone, { postId: event.post.id });
     case 'comment.added':
       // The comment and its writer as the commit left them.
       return message('comment', subscribersOf(event.comment.postId), event.listed);
+    case 'comments.removed':
+      // One by its writer or an admin, or a ban's reported comments: each leaves its post's page.
+      return event.comments.map((c) => message('comment-deleted', subscribersOf(c.postId), { postId: c.postId, commentId: c.id }));
     case 'notification.created':
       return { name: 'notification', audience: memberOnly(event.recipientId), data: notificationData(event) };
     case 'vote.cast':
@@ -97,6 +102,8 @@ function messageFromFacts(
       // Its streams opened with a session that may be gone now (a ban deletes them all).
       return { name: STREAMS_END, audience: memberOnly(event.memberId), data: 'null' };
     case 'post.published':
+    case 'post.edited':
+    case 'comment.edited':
     case 'announcement.published':
       return undefined;
     default:
@@ -111,6 +118,16 @@ async function messageFromRows(db: Db, event: DomainEvent): Promise<LiveMessage 
       const post = await findListedPost(db, event.post.id);
       return post && message('post', everyone, post);
     }
+    // An edit is rare, and may be an admin's: the row gives its writer's name and photo, and the
+    // text and HTML as they are now (a later edit's, should one have committed meanwhile).
+    case 'post.edited': {
+      const post = await findListedPost(db, event.post.id);
+      return post && message('post-edited', subscribersOf(post._id), post);
+    }
+    case 'comment.edited': {
+      const comment = await findListedComment(db, event.comment.id);
+      return comment && message('comment-edited', subscribersOf(comment.postId), comment);
+    }
     case 'announcement.published': {
       const announcement = await announcementWithTotal(db, event.announcementId);
       return announcement && message('announcement', everyone, announcement);
@@ -123,9 +140,9 @@ async function messageFromRows(db: Db, event: DomainEvent): Promise<LiveMessage 
 /**
  * After the commit: the write's events become the live events of API.md. The reaction only
  * queues them and returns, so publishing never holds a write's answer; the queue is read in
- * order, each event's data read from the committed rows, or for a new comment or a vote taken
- * from the write's own facts (what it committed), left out when a write queued with it removed
- * it. Several votes on one post in a batch make one `votes` event (the counts the last of them
+ * order, each event's data read from the committed rows (a new post, an edit: none when the row
+ * is gone), or for a new comment, a removal or a vote taken from the write's own facts (what it
+ * committed), a new comment left out when a write queued with it removed it. Several votes on one post in a batch make one `votes` event (the counts the last of them
  * left). A failure is reported and never reaches the write.
  */
 export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unknown) => void }): Reaction {
@@ -150,7 +167,8 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
       try {
         let m = messageFromFacts(e, notificationData);
         if (m === undefined) m = await messageFromRows(deps.db, e);
-        if (m) messages.push(m);
+        if (Array.isArray(m)) messages.push(...m);
+        else if (m) messages.push(m);
       } catch (error) {
         deps.onError(error);
       }
