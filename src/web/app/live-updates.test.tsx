@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicComment } from '#shared/schemas/comment.ts';
+import type { PostDetail } from '#shared/schemas/post.ts';
 import { liveConnection } from '#web/lib/live-events.ts';
+import { buildViewer } from '#web/testing/factories.ts';
 import { installFakeEventSource, type FakeEventSource } from '#web/testing/fake-event-source.ts';
 import {
   buildAnnouncement,
@@ -142,6 +145,150 @@ describe('live updates in the app', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Upvote' })).toHaveAccessibleDescription('7 upvotes'));
     expect(screen.getByRole('button', { name: 'Downvote' })).toHaveAccessibleDescription('2 downvotes');
     expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
+  });
+
+  describe('a post page following edits and removals', () => {
+    const reader = buildViewer({ id: 'reader-1', name: 'Reader Rita', email: 'rita@example.com' });
+    const later = (minutes: number) => new Date(Date.UTC(2026, 10, 30, 12, minutes)).toISOString();
+
+    /** The post (by the reader when `readerWrites`), two comments (the first the reader's), answered as they stand. */
+    function discussion({ readerWrites = false } = {}) {
+      const post = buildPostDetail({
+        _id: 'p1',
+        title: 'A post to discuss',
+        category: 'react',
+        authorId: readerWrites ? reader.id : 'someone',
+      });
+      const state = {
+        post,
+        comments: [
+          buildComment({ _id: 'c1', postId: 'p1', comment: 'First!', authorId: reader.id, commenter_name: 'Reader Rita' }),
+          buildComment({ _id: 'c2', postId: 'p1', comment: 'Second', authorId: 'someone', commenter_name: 'Grace' }),
+        ],
+      };
+      server.use(
+        ...signedInAs('Client', reader),
+        http.get('*/api/post-data/p1', () => HttpResponse.json(state.post)),
+        http.get('*/api/comment-pagination/p1', () => pagedAnswer(state.comments)),
+      );
+      return state;
+    }
+    async function openPage() {
+      const view = renderApp('/post-details/p1');
+      await screen.findByText('Second', undefined, { timeout: 3000 });
+      await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
+      return { ...view, events: Source.open[0]! };
+    }
+    const edited = (comment: PublicComment, text: string, editedAt: string): PublicComment => ({
+      ...comment,
+      comment: text,
+      commentHtml: `<p>${text}</p>`,
+      editedAt,
+    });
+    const row = (text: string) => screen.getByText(text, { selector: 'p' }).closest('li')!;
+
+    it('replaces an edited comment in place and takes a removed one away, its count with it', async () => {
+      const state = discussion();
+      const { events } = await openPage();
+      expect(screen.getByRole('heading', { name: 'Comments 2' })).toBeInTheDocument();
+
+      state.comments = [edited(state.comments[0]!, 'First, put better', later(1)), state.comments[1]!];
+      events.emit('comment-edited', state.comments[0]);
+      expect(await screen.findByText('First, put better')).toBeInTheDocument();
+      expect(screen.queryByText('First!')).not.toBeInTheDocument();
+      expect(within(row('First, put better')).getByRole('button', { name: 'edited' })).toBeInTheDocument();
+      // Another post's comment is not this page's.
+      events.emit('comment-edited', buildComment({ _id: 'c2', postId: 'p2', comment: 'Elsewhere', editedAt: later(2) }));
+      events.emit('comment-deleted', { postId: 'p2', commentId: 'c1' });
+
+      state.comments = [state.comments[0]!];
+      events.emit('comment-deleted', { postId: 'p1', commentId: 'c2' });
+      await waitFor(() => expect(screen.queryByText('Second')).not.toBeInTheDocument());
+      expect(screen.getByRole('heading', { name: 'Comments 1' })).toBeInTheDocument();
+      // The same removal again (sent twice): counted once.
+      events.emit('comment-deleted', { postId: 'p1', commentId: 'c2' });
+      await waitFor(() => expect(screen.getByRole('heading', { name: 'Comments 1' })).toBeInTheDocument());
+      expect(screen.getByText('First, put better')).toBeInTheDocument();
+      expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
+    });
+
+    it('leaves the comment the reader is editing, and their draft, as they are until they leave its editor', async () => {
+      const state = discussion();
+      const { events, user } = await openPage();
+      await user.click(within(row('First!')).getByRole('button', { name: 'Edit' }));
+      const form = screen.getByRole('form', { name: 'Edit comment' });
+      const text = within(form).getByLabelText('Comment');
+      await user.type(text, ' And mine');
+      const draftKey = `edit-comment-draft:${reader.email}:c1`;
+      const draft = window.sessionStorage.getItem(draftKey);
+      expect(JSON.parse(draft!)).toEqual({ comment: 'First! And mine', baseEditedAt: null });
+
+      // An admin tidies it, and someone else's comment is edited: that one changes at once.
+      state.comments = [edited(state.comments[0]!, 'Tidied by an admin', later(1)), edited(state.comments[1]!, 'Second, edited', later(2))];
+      events.emit('comment-edited', state.comments[0]);
+      events.emit('comment-edited', state.comments[1]);
+      expect(await screen.findByText('Second, edited')).toBeInTheDocument();
+      expect(text).toHaveValue('First! And mine');
+      expect(window.sessionStorage.getItem(draftKey)).toBe(draft);
+      // Its row is still the version the editor opened on.
+      expect(within(form.closest('li')!).queryByRole('button', { name: 'edited' })).not.toBeInTheDocument();
+
+      await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByText('Tidied by an admin')).toBeInTheDocument();
+
+      // Removed while it is being edited: the editor stays, the comment and its count go once it is left.
+      await user.click(within(row('Tidied by an admin')).getByRole('button', { name: 'Edit' }));
+      const again = screen.getByRole('form', { name: 'Edit comment' });
+      await user.type(within(again).getByLabelText('Comment'), ' again');
+      state.comments = [state.comments[1]!];
+      events.emit('comment-deleted', { postId: 'p1', commentId: 'c1' });
+      events.emit('votes', { postId: 'p1', upVote: 3, downVote: 0 });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Upvote' })).toHaveAccessibleDescription('3 upvotes'));
+      expect(within(again).getByLabelText('Comment')).toHaveValue('Tidied by an admin again');
+      expect(screen.getByRole('heading', { name: 'Comments 2' })).toBeInTheDocument();
+      await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.getByRole('heading', { name: 'Comments 1' })).toBeInTheDocument());
+      expect(screen.queryByText('Tidied by an admin')).not.toBeInTheDocument();
+    });
+
+    it('shows the post’s new title, text and tag as it is edited, but not behind the reader’s own edit of it', async () => {
+      const state = discussion({ readerWrites: true });
+      const { events, user } = await openPage();
+      const editedPost = (title: string, description: string, category: string, editedAt: string): PostDetail => ({
+        ...state.post,
+        title,
+        description,
+        descriptionHtml: `<p>${description}</p>`,
+        category,
+        excerpt: description,
+        editedAt,
+      });
+
+      // As the server sends it: the post as the lists show it, without the reader's own vote.
+      const { myVote: _myVote, canDelete: _canDelete, ...sent } = (state.post = editedPost('Retitled', 'New words', 'rust', later(1)));
+      events.emit('post-edited', sent);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Retitled' })).toBeInTheDocument();
+      expect(screen.getByText('New words')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: '#rust' })).toBeInTheDocument();
+      expect(within(screen.getByRole('article')).getByRole('button', { name: 'edited' })).toBeInTheDocument();
+      events.emit('post-edited', { ...sent, _id: 'p2', title: 'Another post' });
+
+      await user.click(within(screen.getByRole('article')).getByRole('button', { name: 'Edit' }));
+      const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+      const title = within(dialog).getByLabelText('Title');
+      await user.type(title, ' by me');
+      state.post = editedPost('Retitled by an admin', 'Admin words', 'rust', later(2));
+      events.emit('post-edited', state.post);
+      events.emit('votes', { postId: 'p1', upVote: 4, downVote: 0 });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Upvote', hidden: true })).toHaveAccessibleDescription('4 upvotes'));
+      expect(title).toHaveValue('Retitled by me');
+      expect(screen.getByRole('heading', { level: 1, name: 'Retitled', hidden: true })).toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Retitled by an admin' })).toBeInTheDocument();
+      expect(screen.getByText('Admin words')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Another post' })).not.toBeInTheDocument();
+    });
   });
 
   it('fetches the page again when the stream comes back after a break, whatever the server still replays', async () => {

@@ -154,7 +154,7 @@ export function useLiveResume(handler: () => void): void {
   useEffect(() => liveConnection.onResume(() => latest.current()), [latest]);
 }
 
-/** Adds the post's events (`comment`, `votes`) to the app's stream while the component is mounted. */
+/** Adds the post's events (its edits, its comments' and `votes`) to the app's stream while the component is mounted. */
 export function useLivePost(postId: string): void {
   useEffect(() => liveConnection.watchPost(postId), [postId]);
 }

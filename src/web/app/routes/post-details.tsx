@@ -11,6 +11,7 @@ import { paths } from '#web/config/paths.ts';
 import { PostComments } from '#web/features/comments/components/post-comments.tsx';
 import { useReadPostNotifications } from '#web/features/notifications/api/read-post-notifications.ts';
 import { usePost } from '#web/features/posts/api/get-post.ts';
+import { useLivePostEdits } from '#web/features/posts/api/live-post-edits.ts';
 import { useLivePostRemoval } from '#web/features/posts/api/live-post-removal.ts';
 import { postKeys } from '#web/features/posts/api/query-keys.ts';
 import { PostArticle } from '#web/features/posts/components/post-article.tsx';
@@ -42,9 +43,10 @@ export function PostDetailsPage() {
   const highlightId = commentIdFromHash(useLocation().hash);
   const missing = post.isError && isApiError(post.error) && (post.error.status === 404 || post.error.status === 400);
   useDocumentTitle(missing ? 'Post not found' : post.data?.title);
-  // This post's comments and votes come live while the page is open, and so does its removal.
+  // This post's comments and votes come live while the page is open, and so do its edits and its removal.
   useLivePost(id);
   useLiveVotes(id, postKeys.detail(id));
+  useLivePostEdits(id);
   useLivePostRemoval(id);
   // Opened, the post is read: so are the inbox's notifications of it.
   useReadPostNotifications(id, post.isSuccess);

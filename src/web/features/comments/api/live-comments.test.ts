@@ -3,7 +3,7 @@ import type { Page } from '#shared/page.ts';
 import type { PublicComment } from '#shared/schemas/comment.ts';
 import { buildComment } from '#web/testing/forum-factories.ts';
 import { createTestQueryClient } from '#web/testing/render-app.tsx';
-import { addLiveComment } from './live-comments.ts';
+import { addLiveComment, removeLiveComment, replaceLiveComment } from './live-comments.ts';
 import { commentKeys } from './query-keys.ts';
 
 describe('a comment that comes live', () => {
@@ -41,5 +41,40 @@ describe('a comment that comes live', () => {
     queryClient.setQueryData(commentKeys.page(postId, { page: 0, limit: 2 }), page([a, b], 2));
     addLiveComment(queryClient, buildComment({ postId }));
     expect(queryClient.getQueryData(commentKeys.page(postId, { page: 0, limit: 2 }))).toEqual(page([a, b], 3));
+  });
+
+  it('puts an edited comment in place of the one cached, but never over a newer version', () => {
+    const queryClient = createTestQueryClient();
+    const [a, b] = [buildComment({ postId }), buildComment({ postId })];
+    const key = commentKeys.page(postId, { page: 0, limit: 5 });
+    queryClient.setQueryData(key, page([a, b], 2));
+
+    const first = { ...a, comment: 'Edited', commentHtml: '<p>Edited</p>', editedAt: '2026-11-30T12:01:00.000Z' };
+    replaceLiveComment(queryClient, first);
+    expect(queryClient.getQueryData(key)).toEqual(page([first, b], 2));
+
+    const second = { ...first, comment: 'Edited again', commentHtml: '<p>Edited again</p>', editedAt: '2026-11-30T12:02:00.000Z' };
+    replaceLiveComment(queryClient, second);
+    // The first edit's event again, late (it waited for the reader's editor, or came twice).
+    replaceLiveComment(queryClient, first);
+    expect(queryClient.getQueryData(key)).toEqual(page([second, b], 2));
+  });
+
+  it('takes a removed comment off the pages holding it and counts it off every total, once', () => {
+    const queryClient = createTestQueryClient();
+    const [a, b, c] = [buildComment({ postId }), buildComment({ postId }), buildComment({ postId })];
+    const [first, second] = [commentKeys.page(postId, { page: 0, limit: 2 }), commentKeys.page(postId, { page: 1, limit: 2 })];
+    queryClient.setQueryData(first, page([a, b], 3));
+    queryClient.setQueryData(second, page([c], 3));
+
+    removeLiveComment(queryClient, postId, b._id);
+    expect(queryClient.getQueryData(first)).toEqual(page([a], 2));
+    expect(queryClient.getQueryData(second)).toEqual(page([c], 2));
+    expect(queryClient.getQueryState(first)?.isInvalidated).toBe(false);
+
+    // On no page held here (gone already, or on a page not fetched): asked for again, not counted off.
+    removeLiveComment(queryClient, postId, b._id);
+    expect(queryClient.getQueryData(first)).toEqual(page([a], 2));
+    expect(queryClient.getQueryState(first)?.isInvalidated).toBe(true);
   });
 });

@@ -1,11 +1,15 @@
-// The `comment` live event on a post page: the new comment joins the cached pages of that
-// post's comments (the last page gains it when it has room; every page's total grows), once:
-// a comment already there (the reader's own, fetched again after posting) is left alone.
+// A post's comment events on its page. `comment`: the new comment joins the cached pages of that
+// post's comments (the last page gains it when it has room; every page's total grows), once: a
+// comment already there (the reader's own, fetched again after posting) is left alone.
+// `comment-edited`: the comment takes its new text in place. `comment-deleted`: it leaves the
+// page and the totals shrink. Neither touches a comment the reader is editing (open-editors.ts):
+// it changes once they leave its editor.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Page } from '#shared/page.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { PublicComment } from '#shared/schemas/comment.ts';
 import { useLiveEvent } from '#web/lib/live-events.ts';
+import { editorKeys, whenNotEditing } from '#web/lib/open-editors.ts';
 import { commentKeys } from './query-keys.ts';
 
 /** The cached list pages of a post's comments (not its positions or the owner's details). */
@@ -29,9 +33,52 @@ export function addLiveComment(queryClient: QueryClient, comment: PublicComment)
   }
 }
 
+/**
+ * The edited comment in place of the one cached, unless that one is newer (an event that waited
+ * for the reader's editor, or came twice, after the page was fetched again).
+ */
+export function replaceLiveComment(queryClient: QueryClient, comment: PublicComment): void {
+  const older = (item: PublicComment) =>
+    item._id === comment._id && comment.editedAt !== null && (item.editedAt === null || item.editedAt <= comment.editedAt);
+  for (const { key, data } of cachedPages(queryClient, comment.postId)) {
+    if (!data.items.some(older)) continue;
+    queryClient.setQueryData<Page<PublicComment>>(key, { ...data, items: data.items.map((item) => (older(item) ? comment : item)) });
+  }
+  // Its history, if open, shows the version this edit put aside.
+  void queryClient.invalidateQueries({ queryKey: commentKeys.revisionsOf(comment._id) });
+}
+
+/**
+ * The removed comment leaves the cached pages that hold it, and every page's total shrinks. One on
+ * no cached page (on another page, or gone already: one's own removal, fetched again since) cannot
+ * be counted off here without counting it twice: the pages are fetched again instead.
+ */
+export function removeLiveComment(queryClient: QueryClient, postId: string, commentId: string): void {
+  const pages = cachedPages(queryClient, postId);
+  const holding = pages.filter(({ data }) => data.items.some((item) => item._id === commentId));
+  if (holding.length === 0) {
+    void queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) });
+    return;
+  }
+  for (const { key, data } of pages) {
+    queryClient.setQueryData<Page<PublicComment>>(key, {
+      items: data.items.filter((item) => item._id !== commentId),
+      total: Math.max(0, data.total - 1),
+    });
+  }
+}
+
 export function useLiveComments(postId: string): void {
   const queryClient = useQueryClient();
   useLiveEvent('comment', (comment) => {
     if (comment.postId === postId) addLiveComment(queryClient, comment);
+  });
+  useLiveEvent('comment-edited', (comment) => {
+    if (comment.postId !== postId) return;
+    whenNotEditing(editorKeys.comment(comment._id), () => replaceLiveComment(queryClient, comment));
+  });
+  useLiveEvent('comment-deleted', ({ postId: id, commentId }) => {
+    if (id !== postId) return;
+    whenNotEditing(editorKeys.comment(commentId), () => removeLiveComment(queryClient, postId, commentId));
   });
 }

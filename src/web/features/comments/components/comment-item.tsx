@@ -13,6 +13,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { commentAnchor, paths } from '#web/config/paths.ts';
 import { usePermissionViewer } from '#web/lib/auth.ts';
+import { editorKeys, useEditing } from '#web/lib/open-editors.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { cn } from '#web/utils/cn.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
@@ -34,6 +35,8 @@ interface CommentItemProps {
 export function CommentItem({ comment, postId, highlighted = false, onDeleting }: CommentItemProps) {
   const viewer = usePermissionViewer();
   const [editing, setEditing] = useState(false);
+  // A live edit or removal of this comment waits while the reader edits it (live-comments.ts).
+  useEditing(editorKeys.comment(comment._id), editing);
   // Leaving the editor (Save or Cancel) puts the focus back on "Edit", not on the page's start.
   const editButton = useRef<HTMLButtonElement>(null);
   const editorLeft = useRef(false);

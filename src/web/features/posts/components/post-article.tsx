@@ -12,6 +12,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { paths } from '#web/config/paths.ts';
 import { usePermissionViewer } from '#web/lib/auth.ts';
+import { editorKeys, useEditing } from '#web/lib/open-editors.ts';
 import type { TagChoices } from './add-post-form.tsx';
 import { EditPostDialog } from './edit-post-dialog.tsx';
 import { PostHistoryDialog } from './post-history-dialog.tsx';
@@ -29,6 +30,8 @@ const NO_TAGS: TagChoices = { tags: undefined, error: null };
 export function PostArticle({ post, actions, tagChoices = NO_TAGS }: PostArticleProps) {
   const viewer = usePermissionViewer();
   const [open, setOpen] = useState<'edit' | 'history' | null>(null);
+  // A live edit of the post waits while the reader edits it (live-post-edits.ts).
+  useEditing(editorKeys.post(post._id), open === 'edit');
   const tagHref = `${paths.home.getHref()}?${new URLSearchParams({ search: post.category }).toString()}`;
   return (
     <article className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-8">
