@@ -1,7 +1,7 @@
 // Live updates in two browsers at once (API.md "Live updates"): what member A does appears on
 // member B's open pages without a reload.
 import { expect, test, type Browser } from '@playwright/test';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, signInBrowserAs, type ApiMember } from './helpers.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs, type ApiMember } from './helpers.ts';
 
 async function signedInPage(browser: Browser, member: ApiMember) {
   const context = await browser.newContext();
@@ -56,6 +56,58 @@ test('a comment and a vote from member A appear on member B’s open post page; 
     await button.click();
     await expect(bo.page.getByRole('link', { name: 'Fresh off the press' })).toBeVisible();
     await expect(button).toHaveCount(0);
+  } finally {
+    await ada.context.close();
+    await bo.context.close();
+  }
+});
+
+test('member A’s edit and removal of a comment, and edit of the post, follow on member B’s open post page', async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiAdmin(request);
+  await ensureTags(request, admin, ['live']);
+  const [a, b] = [await apiSignUp(request, 'Ada Edits'), await apiSignUp(request, 'Bo Reads')];
+  const postId = await apiCreatePost(request, a, { title: 'Edited while you read', category: 'live' });
+  for (const comment of ['A first thought', 'A second thought']) {
+    const res = await request.post('/api/comment-data', { headers: { ...a.headers, origin: ORIGIN }, data: { postId, comment } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  const ada = await signedInPage(browser, a);
+  const bo = await signedInPage(browser, b);
+  try {
+    const subscribed = bo.page.waitForResponse((response) => response.url().includes(`/api/events?post=${postId}`));
+    await bo.page.goto(`/post-details/${postId}`);
+    await subscribed;
+    const boComments = bo.page.getByRole('region', { name: /Comments/ });
+    await expect(boComments.getByText('A second thought')).toBeVisible();
+    await expect(boComments.getByRole('heading', { name: 'Comments 2' })).toBeVisible();
+
+    await ada.page.goto(`/post-details/${postId}`);
+    const adaComment = (text: string) => ada.page.getByRole('listitem').filter({ hasText: text });
+    await adaComment('A first thought').getByRole('button', { name: 'Edit' }).click();
+    const form = ada.page.getByRole('form', { name: 'Edit comment' });
+    await form.getByLabel('Comment').fill('A first thought, **put better**');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toHaveCount(0);
+
+    const edited = boComments.getByRole('listitem').filter({ hasText: 'A first thought, put better' });
+    await expect(edited.getByText('put better', { exact: true })).toHaveJSProperty('tagName', 'STRONG');
+    await expect(edited.getByRole('button', { name: 'edited' })).toBeVisible();
+
+    await adaComment('A second thought').getByRole('button', { name: 'Delete' }).click();
+    await ada.page.getByRole('alertdialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(boComments.getByText('A second thought')).toHaveCount(0);
+    await expect(boComments.getByRole('heading', { name: 'Comments 1' })).toBeVisible();
+
+    await ada.page.getByRole('article').getByRole('button', { name: 'Edit' }).click();
+    const dialog = ada.page.getByRole('dialog', { name: 'Edit post' });
+    await dialog.getByLabel('Title').fill('Edited, and read live');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(bo.page.getByRole('heading', { level: 1, name: 'Edited, and read live' })).toBeVisible();
+    await expect(bo.page.getByRole('article').getByRole('button', { name: 'edited' })).toBeVisible();
   } finally {
     await ada.context.close();
     await bo.context.close();
