@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createPost, createTags } from '../../test/factories.ts';
+import { untilWaiting } from '../../test/lock-wait.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 
 // Two edits of one post that wait on each other need two connections at once: PostgreSQL's, not
@@ -22,17 +22,6 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two edits of one post on
   const edit = (member: TestMember, postId: string, payload: object) =>
     t.app.inject({ method: 'PATCH', url: `/api/post-data/${postId}`, headers: member.headers, payload });
 
-  /** Until some statement of this database waits for a row lock. */
-  async function untilOneWaits(): Promise<void> {
-    for (let i = 0; i < 200; i += 1) {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
-      if (Number(rows[0]?.n) > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('no statement came to wait for the lock');
-  }
-
   it('the edit that waited is the later one: its time is the post’s editedAt, and the revisions list newest first', async () => {
     const postId = await createPost(t.app, author, { title: 'First title', category: 'go' });
 
@@ -47,7 +36,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two edits of one post on
     });
     await isHeld;
     const moved = edit(author, postId, { category: 'rust' });
-    await untilOneWaits();
+    await untilWaiting(t.db);
     await new Promise((resolve) => setTimeout(resolve, 5));
 
     // Meanwhile an admin retitles the post, and is done first.
