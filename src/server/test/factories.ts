@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { createTag } from '../features/tags/tags.service.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+import { insertTag } from '../features/tags/tags.queries.ts';
 import { promoteToAdmin } from '../features/users/users.service.ts';
 import type { TestApp } from './build-test-app.ts';
 import { signUp, type TestMember } from './sign-in.ts';
 
-/** Tags, as an admin adds them (through the write path). */
+/**
+ * Tags as an admin's createTag writes them (through the write path, with its event), without the
+ * admin: the tests that need a tag are not about who adds it, and an admin made for it would be
+ * one more member in every count they make.
+ */
 export async function createTags(t: Pick<TestApp, 'writePath'>, ...tags: string[]): Promise<void> {
-  for (const tag of tags) await createTag(t.writePath, tag);
+  for (const tag of tags) {
+    const id = newId();
+    await t.writePath.run(async (w) => {
+      await insertTag(w.trx, { id, tag, createdAt: nowIso() });
+      w.record({ type: 'tag.created', tagId: id, tag });
+    });
+  }
 }
 
 export async function createAdmin(t: Pick<TestApp, 'app' | 'writePath'>, name = 'Admin'): Promise<TestMember> {

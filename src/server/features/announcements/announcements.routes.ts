@@ -25,12 +25,12 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guards.requireAdmin,
       schema: { params: idParamsSchema, body: updateAnnouncementInputSchema, response: { 200: modifiedSchema } },
     },
-    async (request) => editAnnouncement(writePath, request.params.id, request.body),
+    async (request) => editAnnouncement(writePath, request.viewer!, request.params.id, request.body),
   );
 
   app.delete(
     '/api/announcement-data/:id',
     { onRequest: guards.requireAdmin, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => removeAnnouncement(writePath, request.params.id),
+    async (request) => removeAnnouncement(writePath, request.viewer!, request.params.id),
   );
 };

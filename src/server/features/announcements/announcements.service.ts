@@ -7,6 +7,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal } from '../counters/counters.service.ts';
+import { holdActingAdmin } from '../users/users.service.ts';
 import {
   announcementExists,
   deleteAnnouncement,
@@ -27,7 +28,10 @@ export async function announcementWithTotal(db: Db, id: string): Promise<(Announ
   return announcement ? { ...announcement, total } : null;
 }
 
-/** The author's photo and name come from the session (they are read at display time). */
+/**
+ * The author's photo and name come from the session (they are read at display time). Each
+ * announcement write here is an admin's, written only while they still are one (holdActingAdmin).
+ */
 export async function publishAnnouncement(
   writes: WritePath,
   author: SessionViewer,
@@ -35,14 +39,21 @@ export async function publishAnnouncement(
 ): Promise<{ insertedId: string }> {
   const id = newId();
   await writes.run(async (w) => {
+    await holdActingAdmin(w.trx, author.id);
     await insertAnnouncement(w.trx, { id, authorId: author.id, createdAt: nowIso(), ...input });
     w.record({ type: 'announcement.published', announcementId: id });
   });
   return { insertedId: id };
 }
 
-export async function editAnnouncement(writes: WritePath, id: string, input: UpdateAnnouncementInput): Promise<{ modifiedCount: number }> {
+export async function editAnnouncement(
+  writes: WritePath,
+  admin: SessionViewer,
+  id: string,
+  input: UpdateAnnouncementInput,
+): Promise<{ modifiedCount: number }> {
   return writes.run(async (w) => {
+    await holdActingAdmin(w.trx, admin.id);
     const modifiedCount = await updateAnnouncement(w.trx, id, input);
     if (modifiedCount === 0) {
       // Unchanged (no event, nothing for readers to fetch again), or gone: never there, or
@@ -55,8 +66,9 @@ export async function editAnnouncement(writes: WritePath, id: string, input: Upd
   });
 }
 
-export async function removeAnnouncement(writes: WritePath, id: string): Promise<{ deletedCount: number }> {
+export async function removeAnnouncement(writes: WritePath, admin: SessionViewer, id: string): Promise<{ deletedCount: number }> {
   return writes.run(async (w) => {
+    await holdActingAdmin(w.trx, admin.id);
     const deletedCount = await deleteAnnouncement(w.trx, id);
     if (deletedCount === 0) throw notFound('announcement');
     w.record({ type: 'announcement.removed', announcementId: id });

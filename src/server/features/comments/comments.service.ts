@@ -9,6 +9,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { findPostAuthor, readPostForUpdate } from '../posts/posts.service.ts';
+import { holdAdminUnlessOwner } from '../users/users.service.ts';
 import {
   commentCountsFor,
   commentExists,
@@ -93,6 +94,7 @@ export async function editComment(
     if (!before) throw notFound('comment');
     if (before.writerBanned) throw banned();
     if (!canEditComment(viewer, before)) throw forbidden('You can only edit your own comments.');
+    await holdAdminUnlessOwner(w.trx, viewer, before.authorId);
     // Decided on the held row, as a post's edit is (editPost).
     if (isBehind(input.baseEditedAt, before.editedAt)) throw conflict('This comment was edited since you opened it.');
     if (input.comment === before.comment) return { modifiedCount: 0 };
@@ -112,6 +114,7 @@ export async function removeComment(writes: WritePath, viewer: SessionViewer, id
     if (!comment) throw notFound('comment');
     if (comment.writerBanned) throw banned();
     if (!canEditComment(viewer, comment)) throw forbidden('You can only delete your own comments.');
+    await holdAdminUnlessOwner(w.trx, viewer, comment.authorId);
     const { deletedCount, reported } = await deleteCommentRow(w.trx, id);
     w.record({
       type: 'comments.removed',

@@ -10,7 +10,7 @@ import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal } from '../counters/counters.service.ts';
 import { holdTagForPost, tagsContaining } from '../tags/tags.service.ts';
-import { memberIdByEmail } from '../users/users.service.ts';
+import { holdAdminUnlessOwner, memberIdByEmail } from '../users/users.service.ts';
 import {
   deletePostRow,
   findMyVote,
@@ -100,6 +100,7 @@ export async function removePost(writes: WritePath, viewer: SessionViewer, id: s
     // The session was read before this transaction: a ban may have landed in between.
     if (writerBanned) throw banned();
     if (!canDeletePost(viewer, post)) throw forbidden('You can only delete your own posts.');
+    await holdAdminUnlessOwner(w.trx, viewer, post.authorId);
     const contents = await tallyPostContents(w.trx, id);
     const deletedCount = await deletePostRow(w.trx, id);
     w.record({ type: 'post.removed', post: { id, ...post }, ...contents });
@@ -145,6 +146,7 @@ export async function editPost(
     const { writerBanned, editedAt: currentEditedAt, ...before } = held;
     if (writerBanned) throw banned();
     if (!canEditPost(viewer, before)) throw forbidden('You can only edit your own posts.');
+    await holdAdminUnlessOwner(w.trx, viewer, before.authorId);
     // Decided on the held row: of two edits from the same version, the second sees the first's.
     if (isBehind(input.baseEditedAt, currentEditedAt)) throw conflict('This post was edited since you opened it.');
     // Timed once the post is held: an edit that waited for another is the later one, and its

@@ -33,12 +33,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/reported-comment/:id',
     { onRequest: guards.requireAdmin, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => dismissReport(writePath, request.params.id),
+    async (request) => dismissReport(writePath, request.viewer!, request.params.id),
   );
 
   app.delete(
     '/api/reported-comment-delete/:email',
     { onRequest: guards.requireAdmin, schema: { params: emailParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => deleteReportedCommentsOf(writePath, request.params.email),
+    async (request) => deleteReportedCommentsOf(writePath, request.viewer!, request.params.email),
   );
 };

@@ -8,7 +8,7 @@ import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal } from '../counters/counters.service.ts';
-import { memberIdByEmail } from '../users/users.service.ts';
+import { holdActingAdmin, memberIdByEmail } from '../users/users.service.ts';
 import {
   deleteReport,
   deleteReportedComments,
@@ -42,9 +42,13 @@ export async function reportComment(writes: WritePath, viewer: SessionViewer, in
   return { insertedId: id };
 }
 
-/** An admin dismisses one report: the report goes, the comment stays. */
-export async function dismissReport(writes: WritePath, reportId: string): Promise<{ deletedCount: number }> {
+/**
+ * An admin dismisses one report: the report goes, the comment stays. The queue's writes are an
+ * admin's, written only while they still are one (holdActingAdmin).
+ */
+export async function dismissReport(writes: WritePath, admin: SessionViewer, reportId: string): Promise<{ deletedCount: number }> {
   return writes.run(async (w) => {
+    await holdActingAdmin(w.trx, admin.id);
     const removed = await deleteReport(w.trx, reportId);
     if (!removed) throw notFound('report');
     w.record({ type: 'report.dismissed', reportId, commentId: removed.commentId });
@@ -60,10 +64,11 @@ export async function listReportPage(db: Db, page: PaginationQuery): Promise<Pag
 export const countReports = (db: Db) => siteTotal(db, 'reports');
 
 /** Removes every reported comment of one commenter, from the posts and from the queue. */
-export async function deleteReportedCommentsOf(writes: WritePath, email: string): Promise<{ deletedCount: number }> {
+export async function deleteReportedCommentsOf(writes: WritePath, admin: SessionViewer, email: string): Promise<{ deletedCount: number }> {
   const authorId = await memberIdByEmail(writes.db, email);
   if (!authorId) return { deletedCount: 0 };
   return writes.run(async (w) => {
+    await holdActingAdmin(w.trx, admin.id);
     const reported = await findReportedCommentsBy(w.trx, authorId);
     const removed = await deleteReportedComments(
       w.trx,

@@ -16,7 +16,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { errors: [409] },
       schema: { body: createTagInputSchema, response: { 200: insertedSchema } },
     },
-    async (request) => createTag(writePath, request.body.tag),
+    async (request) => createTag(writePath, request.viewer!, request.body.tag),
   );
 
   app.patch(
@@ -26,7 +26,7 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { errors: [409] },
       schema: { params: idParamsSchema, body: renameTagInputSchema, response: { 200: modifiedSchema } },
     },
-    async (request) => renameTag(writePath, request.params.id, request.body.tag),
+    async (request) => renameTag(writePath, request.viewer!, request.params.id, request.body.tag),
   );
 
   app.delete(
@@ -36,6 +36,6 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { errors: [409] },
       schema: { params: idParamsSchema, querystring: deleteTagQuerySchema, response: { 200: deletedSchema } },
     },
-    async (request) => deleteTag(writePath, request.params.id, request.query.moveTo),
+    async (request) => deleteTag(writePath, request.viewer!, request.params.id, request.query.moveTo),
   );
 };

@@ -1,6 +1,8 @@
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
+import { holdActingAdmin } from '../users/users.service.ts';
 import {
   deleteTagRow,
   holdTagForPost,
@@ -16,12 +18,16 @@ import {
 
 export { holdTagForPost, listTags, tagExists, tagsContaining };
 
-/** An admin adds a tag (already normalised by its schema); a duplicate is a conflict. */
-export async function createTag(writes: WritePath, tag: string): Promise<{ insertedId: string }> {
+/**
+ * An admin adds a tag (already normalised by its schema); a duplicate is a conflict. Each tag
+ * write here is an admin's, written only while they still are one (holdActingAdmin).
+ */
+export async function createTag(writes: WritePath, admin: SessionViewer, tag: string): Promise<{ insertedId: string }> {
   if (await tagExists(writes.db, tag)) throw conflict(`The tag "${tag}" already exists.`);
   const id = newId();
   // Two admins adding the same tag at once: the unique index refuses the second (409 too).
   await writes.run(async (w) => {
+    await holdActingAdmin(w.trx, admin.id);
     await insertTag(w.trx, { id, tag, createdAt: nowIso() });
     w.record({ type: 'tag.created', tagId: id, tag });
   });
@@ -29,9 +35,11 @@ export async function createTag(writes: WritePath, tag: string): Promise<{ inser
 }
 
 /** An admin renames a tag (already normalised by its schema); its posts keep it under the new name. */
-export async function renameTag(writes: WritePath, id: string, to: string): Promise<{ modifiedCount: number }> {
+export async function renameTag(writes: WritePath, admin: SessionViewer, id: string, to: string): Promise<{ modifiedCount: number }> {
   return writes.run(async (w) => {
     const [current] = await holdTags(w.trx, [id]);
+    // The admin after the tag, as a post holds its tag before its writer (publishPost).
+    await holdActingAdmin(w.trx, admin.id);
     if (!current) throw notFound('tag');
     if (current.tag === to) return { modifiedCount: 0 };
     if (await tagExists(w.trx, to)) throw conflict(`The tag "${to}" already exists.`);
@@ -47,12 +55,18 @@ export async function renameTag(writes: WritePath, id: string, to: string): Prom
  * An admin removes a tag. Posts that use it move to the tag `moveTo`, which is required then
  * (a post always has a tag).
  */
-export async function deleteTag(writes: WritePath, id: string, moveTo: string | undefined): Promise<{ deletedCount: number }> {
+export async function deleteTag(
+  writes: WritePath,
+  admin: SessionViewer,
+  id: string,
+  moveTo: string | undefined,
+): Promise<{ deletedCount: number }> {
   if (moveTo === id) {
     throw badRequest('Choose another tag to move the posts to.', [{ path: 'querystring.moveTo', message: 'is the tag being removed' }]);
   }
   return writes.run(async (w) => {
     const held = await holdTags(w.trx, moveTo === undefined ? [id] : [id, moveTo]);
+    await holdActingAdmin(w.trx, admin.id);
     const current = held.find((x) => x.id === id);
     if (!current) throw notFound('tag');
     const target = held.find((x) => x.id === moveTo);

@@ -93,7 +93,8 @@ export async function setUserRole(db: Db, id: string, role: 'Admin' | 'Client'):
 
 /**
  * The administrators' ids, held until the transaction ends: two admins removing each other at
- * once are decided one after the other, so the forum never ends up with none.
+ * once are decided one after the other, so the forum never ends up with none, and a write by an
+ * admin being removed (lockIsAdmin) goes before the removal or is refused after it.
  */
 export async function lockAdminIds(db: Db): Promise<string[]> {
   const rows = await lockingRead(
@@ -102,4 +103,21 @@ export async function lockAdminIds(db: Db): Promise<string[]> {
     'users',
   ).execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * Whether the member is an administrator, read inside a write made only because they are one,
+ * their row held until it ends (lockingRead, key share): a removal of their role holds the
+ * administrators' rows for update first (lockAdminIds), so on PostgreSQL a removal under way is
+ * waited for and then seen, and one that comes after waits for this write. The hold stops only
+ * that: changes to the row's counts go on, and so do other admins' writes.
+ */
+export async function lockIsAdmin(db: Db, id: string): Promise<boolean> {
+  const row = await lockingRead(
+    db,
+    db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', 'Admin').where('banned_at', 'is', null),
+    'users',
+    'key share',
+  ).executeTakeFirst();
+  return row !== undefined;
 }

@@ -9,6 +9,7 @@ import {
   findUserByEmail,
   findUserIdByEmail,
   lockAdminIds,
+  lockIsAdmin,
   lockMemberBanned,
   lockMemberByEmail,
   setUserRole,
@@ -56,14 +57,24 @@ export async function upsertOwnProfile(
 }
 
 /**
- * An administrator's change to another member's standing (Make Admin, a ban) is written only
- * while they are still an administrator: the session's role was read before the write, and
- * another administrator may have removed theirs since (a removed admin's promotion of a friend,
- * sent at the same moment, must not land after the removal). The administrators' rows are held
- * first, as a removal holds them (demoteAdmin), so the two go one after the other.
+ * A write allowed only because the one sending it is an administrator (Make Admin, a ban, tags,
+ * announcements, the report queue, another member's post or comment) is written only while they
+ * still are one: the session's role was read before the write, and another administrator may
+ * have removed theirs since (a removed admin's promotion of a friend, sent at the same moment,
+ * must not land after the removal). Their row is held as a removal holds it (demoteAdmin), so
+ * the two go one after the other.
  */
 export async function holdActingAdmin(db: Db, adminId: string): Promise<void> {
-  if (!(await lockAdminIds(db)).includes(adminId)) throw forbidden('Only administrators can do that.');
+  if (!(await lockIsAdmin(db, adminId))) throw forbidden('Only administrators can do that.');
+}
+
+/**
+ * "The owner, or an admin" (shared/permissions.ts), once that check has passed inside the write:
+ * the owner's own change needs nothing more (and holds nothing); anyone else's is allowed by the
+ * admin right alone, so it is held as every admin write is (holdActingAdmin).
+ */
+export async function holdAdminUnlessOwner(db: Db, viewer: SessionViewer, ownerId: string): Promise<void> {
+  if (viewer.id !== ownerId) await holdActingAdmin(db, viewer.id);
 }
 
 /**
