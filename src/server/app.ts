@@ -10,6 +10,7 @@ import { announcementsRoutes } from './features/announcements/announcements.rout
 import { commentsRoutes } from './features/comments/comments.routes.ts';
 import { liveRoutes } from './features/live/live.routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/leaderboard.routes.ts';
+import { mailRoutes } from './features/mail/mail.routes.ts';
 import { markdownRoutes } from './features/markdown/markdown.routes.ts';
 import { membersRoutes } from './features/members/members.routes.ts';
 import { membershipRoutes } from './features/membership/membership.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     membershipRoutes,
     membersRoutes,
     notificationsRoutes,
+    mailRoutes,
     liveRoutes,
     // robots.txt, the sitemap, icons, manifest and feeds: before the web app's fallback.
     platformRoutes,

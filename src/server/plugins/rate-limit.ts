@@ -52,7 +52,8 @@ export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     const { redis } = app;
     // Added before the library's own onRoute hook, so it runs first: every route that is not a
-    // limited write opts out, and costs nothing per request. A route's explicit setting wins.
+    // limited write opts out, and costs nothing per request. A route's explicit setting wins
+    // (a mail's one-click unsubscribe counts per member its token names: mail.routes.ts).
     app.addHook('onRoute', (route) => {
       if (route.config?.rateLimit !== undefined) return;
       if (!isLimitedWrite(route.method, route.url)) route.config = { ...route.config, rateLimit: false };

@@ -6,6 +6,18 @@ import type { AppConfig } from '../config/env.ts';
 import { forbidden } from '../lib/app-error.ts';
 import { isCrossOriginWrite } from '../lib/same-origin.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write any origin's page may send, exempt from the origin check below: only for a route
+     * that reads no cookie or session and takes its whole authority from what the request itself
+     * carries (a signed token), so there is no member's cookie for another site to borrow. Each
+     * route that sets it says why.
+     */
+    anyOrigin?: true;
+  }
+}
+
 const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
@@ -67,7 +79,7 @@ export const securityPlugin = fp(
     const publicOrigin = new URL(app.config.publicUrl).origin;
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
-      if (isCrossOriginWrite(request.method, request.url, request.headers, publicOrigin)) {
+      if (!request.routeOptions.config.anyOrigin && isCrossOriginWrite(request.method, request.url, request.headers, publicOrigin)) {
         done(forbidden('Writes are only accepted from this forum’s own pages.'));
         return;
       }

@@ -16,7 +16,7 @@ export const writePathPlugin = fp(
       reactions: reactionsFor({
         database: app.database,
         readCache: app.readCache,
-        mail: { mailer: app.mailer, siteName: app.config.siteName, publicUrl: app.config.publicUrl },
+        mail: { mailer: app.mailer, siteName: app.config.siteName, publicUrl: app.config.publicUrl, authSecret: app.config.authSecret },
         live: { bus: app.live.bus, onError: (error) => app.log.error({ err: error }, 'a live event could not be published') },
       }),
       onReactionError: (reaction, error) => app.log.error({ err: error, reaction }, 'a reaction after a committed write failed'),

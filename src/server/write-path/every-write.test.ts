@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { isPostgres } from '../db/engine.ts';
 import { readStoredCounts, recountFromRows } from '../features/counters/counters.recount.ts';
+import { unsubscribeTokens } from '../features/mail/unsubscribe-token.ts';
 import { promoteToAdmin } from '../features/users/users.service.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { testRedisUrl } from '../test/redis.ts';
@@ -186,6 +187,16 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     );
     await write('PATCH /api/notification-settings', () =>
       t.app.inject({ method: 'PATCH', url: '/api/notification-settings', headers: bob.headers, payload: { emailOnReply: false } }),
+    );
+    // A mail's one-click unsubscribe: no session, the signed token names the member.
+    const unsubscribe = unsubscribeTokens(t.config.authSecret).sign({ memberId: alice.id, kind: 'comment' });
+    await write('POST /api/mail/unsubscribe', () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribe)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      }),
     );
 
     // Edits: a post that changes its tag and text, a comment's text; a reported comment removed.

@@ -19,7 +19,7 @@ export function reactionsFor(deps: {
   /** The server's live bus, and where its failures are reported; none outside the server. */
   live?: { bus: LiveBus; onError: (error: unknown) => void } | null;
   /** The server's mail queue; processes without one (the seed, `npm run admin`) send no mail. */
-  mail?: { mailer: Mailer; siteName: string; publicUrl: string } | null;
+  mail?: { mailer: Mailer; siteName: string; publicUrl: string; authSecret: string } | null;
 }): Reaction[] {
   return [
     // Inside the transaction.

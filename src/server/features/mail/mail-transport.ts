@@ -8,7 +8,10 @@ export interface Mail {
   html: string;
   /** The links the mail holds, for the log when no SMTP server is configured. */
   links: string[];
-  /** `List-Unsubscribe` (RFC 2369): where the recipient turns these mails off. */
+  /**
+   * `List-Unsubscribe` (RFC 2369), sent with `List-Unsubscribe-Post` (RFC 8058): the address
+   * a POST to which turns these mails off, with nothing else to send and no sign-in.
+   */
   unsubscribeUrl?: string;
 }
 
@@ -25,6 +28,13 @@ export interface MailTransport {
  * MAIL_FROM.
  */
 const AUTOMATIC = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' } as const;
+
+/**
+ * RFC 8058's one value: the mailbox provider's own "Unsubscribe" button POSTs this body to the
+ * List-Unsubscribe address. nodemailer's `list` option writes List-* headers as addresses in
+ * angle brackets, which this one is not, so it is a header of its own.
+ */
+const ONE_CLICK = { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } as const;
 
 /**
  * SMTP through nodemailer's pool: a few connections reused across mails. Timeouts keep a
@@ -55,8 +65,9 @@ export async function smtpTransport(smtp: { url: string; from: string }): Promis
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
-        headers: AUTOMATIC,
+        ...(mail.unsubscribeUrl
+          ? { list: { unsubscribe: mail.unsubscribeUrl }, headers: { ...AUTOMATIC, ...ONE_CLICK } }
+          : { headers: AUTOMATIC }),
       });
     },
     close: () => transporter.close(),

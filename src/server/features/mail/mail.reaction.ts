@@ -3,10 +3,12 @@ import type { AppConfig } from '../../config/env.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventOf } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
+import { isUnsubscribeKind } from '#shared/mail-unsubscribe.ts';
 import { mailAllowed } from '../notifications/notifications.reaction.ts';
 import type { Mailer } from './mail-queue.ts';
 import { liveComments, mailRecipients } from './mail-recipients.ts';
 import { notificationMail } from './notification.mail.ts';
+import { unsubscribeTokens } from './unsubscribe-token.ts';
 
 /**
  * After the commit: each notification the notifications reaction marked for email (the
@@ -17,10 +19,15 @@ import { notificationMail } from './notification.mail.ts';
  * nothing about a comment deleted meanwhile (it took its notification with it). The mails
  * queued behind it have theirs read in the same statements (mail-recipients.ts).
  */
-export function notificationMails(deps: { db: Kysely<DB>; config: Pick<AppConfig, 'siteName' | 'publicUrl'>; mailer: Mailer }): Reaction {
+export function notificationMails(deps: {
+  db: Kysely<DB>;
+  config: Pick<AppConfig, 'siteName' | 'publicUrl' | 'authSecret'>;
+  mailer: Mailer;
+}): Reaction {
   const { db, config, mailer } = deps;
   const recipients = mailRecipients(db);
   const comments = liveComments(db);
+  const tokens = unsubscribeTokens(config.authSecret);
   return {
     name: 'notification mail',
     afterCommit(events) {
@@ -36,7 +43,15 @@ export function notificationMails(deps: { db: Kysely<DB>; config: Pick<AppConfig
         const queued = mailer.send(async () => {
           const [recipient, commentThere] = await Promise.all([recipients.take(recipientId), commentId ? comments.take(commentId) : true]);
           if (!recipient || recipient.banned || !mailAllowed(notification.type, recipient) || !commentThere) return null;
-          return notificationMail({ to: recipient.email, siteName: config.siteName, publicUrl: config.publicUrl, notification });
+          // mailAllowed lets only these kinds through; the check tells the compiler so.
+          if (!isUnsubscribeKind(notification.type)) return null;
+          return notificationMail({
+            to: recipient.email,
+            siteName: config.siteName,
+            publicUrl: config.publicUrl,
+            notification,
+            unsubscribeToken: tokens.sign({ memberId: recipientId, kind: notification.type }),
+          });
         }, `notification ${notification._id}`);
         if (!queued) {
           recipients.drop(recipientId);

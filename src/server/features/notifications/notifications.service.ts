@@ -1,12 +1,15 @@
 import { NOTIFICATION_TEXT_MAX } from '#shared/constants.ts';
 import { excerptOf } from '#shared/html-text.ts';
+import { UNSUBSCRIBE_SETTING } from '#shared/mail-unsubscribe.ts';
 import type { Page } from '#shared/page.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
+import type { UnsubscribeResult } from '#shared/schemas/mail.ts';
 import type { Notification, NotificationSettings, UpdateNotificationSettingsInput } from '#shared/schemas/notification.ts';
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
+import type { UnsubscribeLink } from '../mail/unsubscribe-token.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import {
   countNotifications,
@@ -80,22 +83,35 @@ export async function readAllNotifications(writes: WritePath, viewer: SessionVie
 export const notificationSettingsOf = (db: Db, viewer: SessionViewer): Promise<NotificationSettings> =>
   readNotificationSettings(db, viewer.id);
 
-/** Changes the caller's mail settings (what is left out stays) and answers them. */
+/**
+ * Changes a member's mail settings (what is left out stays) and answers them: the caller's own,
+ * or those of the member a signed unsubscribe link names.
+ */
 export async function changeNotificationSettings(
   writes: WritePath,
-  viewer: SessionViewer,
+  member: Pick<SessionViewer, 'id'>,
   input: UpdateNotificationSettingsInput,
 ): Promise<NotificationSettings> {
   return writes.run(async (w) => {
-    const before = await readNotificationSettings(w.trx, viewer.id, true);
+    const before = await readNotificationSettings(w.trx, member.id, true);
     const after: NotificationSettings = {
       emailOnComment: input.emailOnComment ?? before.emailOnComment,
       emailOnReply: input.emailOnReply ?? before.emailOnReply,
     };
     if (after.emailOnComment !== before.emailOnComment || after.emailOnReply !== before.emailOnReply) {
-      await writeNotificationSettings(w.trx, viewer.id, after);
-      w.record({ type: 'notification-settings.changed', memberId: viewer.id });
+      await writeNotificationSettings(w.trx, member.id, after);
+      w.record({ type: 'notification-settings.changed', memberId: member.id });
     }
     return after;
   });
+}
+
+/**
+ * A mail's unsubscribe link, used (ADR 0020): turns off the one kind of mail it names for the
+ * member it names, and nothing else. Once off it stays off, so the link may be used again.
+ */
+export async function unsubscribeFromMail(writes: WritePath, link: UnsubscribeLink): Promise<UnsubscribeResult> {
+  const setting = UNSUBSCRIBE_SETTING[link.kind];
+  await changeNotificationSettings(writes, { id: link.memberId }, { [setting]: false });
+  return { turnedOff: setting };
 }

@@ -186,6 +186,13 @@ describe('the OpenAPI document and the docs page', () => {
         },
       },
     });
+    // A mail's one-click unsubscribe: anyone with the token, the body as mailbox providers send it.
+    const unsubscribe = doc.paths['/api/mail/unsubscribe'];
+    expect(unsubscribe.post.security).toBeUndefined();
+    expect(Object.keys(unsubscribe.post.requestBody.content).sort()).toEqual(['application/x-www-form-urlencoded', 'multipart/form-data']);
+    expect(unsubscribe.post.parameters).toEqual([expect.objectContaining({ in: 'query', name: 'token', required: true })]);
+    expect(Object.keys(unsubscribe.post.responses).sort()).toEqual(['200', '400', '429', '500']);
+    expect(Object.keys(unsubscribe.get.responses).sort()).toEqual(['303', '400', '500']);
     // A call that cannot answer them does not list them.
     expect(doc.paths['/api/pagination'].get.responses['409']).toBeUndefined();
     expect(doc.paths['/api/post-data'].post.responses['402']).toBeUndefined();
