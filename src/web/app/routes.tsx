@@ -37,6 +37,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/auth/reset-password.tsx')).ResetPasswordPage }),
           },
           {
+            // Anyone: the link in a mail works without signing in, as the token is the authority.
+            path: paths.unsubscribe.path,
+            lazy: async () => ({ Component: (await import('./routes/unsubscribe.tsx')).UnsubscribePage }),
+          },
+          {
             path: paths.search.path,
             lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchPage }),
           },

@@ -1,6 +1,7 @@
 // Every route path of SPEC.md §2, its href builder and, for a page whose title is fixed, that
 // title (its heading and tab; the server names the page with it before the app runs).
 import type { Role } from '#shared/constants.ts';
+import { UNSUBSCRIBE_PAGE_PATH, unsubscribePageHref } from '#shared/mail-unsubscribe.ts';
 
 /** The element id of a comment on its post page, the hash a link to that comment carries. */
 export const commentAnchor = (commentId: string): string => `comment-${commentId}`;
@@ -12,6 +13,8 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   membership: { path: '/membership', title: 'Membership', getHref: () => '/membership' },
   notifications: { path: '/notifications', title: 'Notifications', getHref: () => '/notifications' },
+  /** A notification mail's unsubscribe link (`?token=`); the server writes the same address into the mail. */
+  unsubscribe: { path: UNSUBSCRIBE_PAGE_PATH, title: 'Unsubscribe', getHref: (token: string) => unsubscribePageHref(token) },
   member: { path: '/members/:id', getHref: (id: string) => `/members/${encodeURIComponent(id)}` },
   postDetails: {
     path: '/post-details/:id',

@@ -49,7 +49,7 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A FormData body is sent as multipart; anything else is sent as JSON. */
+  /** A FormData body is sent as multipart, URLSearchParams form-encoded; anything else as JSON. */
   body?: unknown;
   query?: QueryParams;
   signal?: AbortSignal | undefined;
@@ -103,7 +103,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const { method = 'GET', body, query, signal, schema } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
+  if (body instanceof FormData || body instanceof URLSearchParams) {
     payload = body;
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';

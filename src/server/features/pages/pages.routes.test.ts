@@ -264,6 +264,15 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(search.body).toContain('<title>Search: &lt;b&gt;&quot;rust&quot; · Code Commons</title>');
   });
 
+  it('serves the page a mail’s unsubscribe link opens, named, never indexed, with no token in its head', async () => {
+    const res = await get('/unsubscribe?token=comment.some-member.c2lnbmF0dXJl');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Unsubscribe · Code Commons</title>');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(metaContent(res.body, 'property', 'og:url')).toBe('http://localhost:3000/unsubscribe');
+    expect(res.body).not.toContain('c2lnbmF0dXJl');
+  });
+
   it('gives home the site’s name and description, and compresses what it sends', async () => {
     const res = await get('/', { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).toBe('gzip');

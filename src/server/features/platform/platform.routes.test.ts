@@ -42,7 +42,14 @@ describe('robots.txt, the sitemap, the icons and the manifest', () => {
     expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
     const lines = res.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const rule of ['Allow: /', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /notifications', 'Disallow: /auth/']) {
+    for (const rule of [
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /dashboard',
+      'Disallow: /notifications',
+      'Disallow: /auth/',
+      'Disallow: /unsubscribe',
+    ]) {
       expect(lines).toContain(rule);
     }
     expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);

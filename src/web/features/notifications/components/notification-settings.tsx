@@ -6,19 +6,9 @@ import { PageLoader } from '#web/components/ui/spinner.tsx';
 import { NOTIFICATION_SETTINGS_ID } from '#web/config/paths.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings.ts';
+import { SETTING_TEXTS } from './setting-texts.ts';
 
-const OPTIONS: Array<{ key: keyof Settings; label: string; hint: string }> = [
-  {
-    key: 'emailOnComment',
-    label: 'Email me when someone comments on my post',
-    hint: 'At most one email per post every 10 minutes.',
-  },
-  {
-    key: 'emailOnReply',
-    label: 'Email me when someone replies after me',
-    hint: 'When someone comments on a post you commented on.',
-  },
-];
+const OPTIONS = (['emailOnComment', 'emailOnReply'] as const).map((key) => ({ key, ...SETTING_TEXTS[key] }));
 
 export function NotificationSettings() {
   const headingId = useId();
