@@ -47,6 +47,8 @@ export function promoteToAdmin(email: string) {
 /** A mail the e2e server sent, as its SMTP server (e2e/with-mail-sink.ts) left it. */
 export interface SentMail {
   to: string[];
+  /** Lower-case names, folded lines joined. */
+  headers: Record<string, string>;
   subject: string;
   text: string;
   html: string;

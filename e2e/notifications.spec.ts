@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs } from './helpers.ts';
+import AxeBuilder from './axe.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, mailsTo, ORIGIN, signInBrowserAs } from './helpers.ts';
 
 test.describe('Notifications', () => {
   test('a member hears of a comment on their post in the Inbox, follows it to the comment, and marks all read', async ({
@@ -119,5 +120,50 @@ test.describe('Notifications', () => {
       await expect(page.getByRole('checkbox', { name: 'Email me when someone replies after me' })).not.toBeChecked();
       await context.close();
     }
+  });
+
+  test('a comment mail’s unsubscribe address leads to a page whose one button turns those mails off, signed out', async ({
+    browser,
+    request,
+  }) => {
+    const admin = await apiAdmin(request);
+    await ensureTags(request, admin, ['notices']);
+    const stamp = Date.now().toString(36);
+    const ada = await apiSignUp(request, `Ada ${stamp}`);
+    const bob = await apiSignUp(request, `Bob ${stamp}`);
+    const postId = await apiCreatePost(request, ada, { title: `Mailed post ${stamp}`, category: 'notices' });
+    const comment = await request.post('/api/comment-data', {
+      headers: { ...bob.headers, origin: ORIGIN },
+      data: { postId, comment: 'A comment that is mailed' },
+    });
+    expect(comment.status()).toBe(200);
+    await expect.poll(() => mailsTo(ada.email).length, { message: `the comment's mail to ${ada.email}` }).toBe(1);
+    const [mail] = mailsTo(ada.email);
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(mail!.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+    expect(oneClick.startsWith(`${ORIGIN}/api/mail/unsubscribe?token=`)).toBe(true);
+    const pageLink = /^Unsubscribe from these mails: (\S+)$/m.exec(mail!.text)?.[1] ?? '';
+    expect(pageLink.startsWith(`${ORIGIN}/unsubscribe?token=`)).toBe(true);
+    const settings = async () => (await request.get('/api/notification-settings', { headers: ada.headers })).json();
+
+    // Followed as a link (a mail client without one-click, a link scanner): the page, nothing changed.
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(oneClick);
+    await expect(page).toHaveURL(pageLink);
+    await expect(page.getByText('This turns off “Email me when someone comments on my post” in your notification settings.')).toBeVisible();
+    const violations = await new AxeBuilder(page).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await settings()).toEqual({ emailOnComment: true, emailOnReply: true });
+
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('status')).toContainText('You are unsubscribed.');
+    expect(await settings()).toEqual({ emailOnComment: false, emailOnReply: true });
+    await context.close();
+
+    // The mail client's own button, afterwards: the same answer, nothing more to change.
+    const again = await request.post(oneClick, { form: { 'List-Unsubscribe': 'One-Click' } });
+    expect(again.status()).toBe(200);
+    expect(await settings()).toEqual({ emailOnComment: false, emailOnReply: true });
   });
 });
