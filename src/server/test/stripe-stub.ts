@@ -13,20 +13,39 @@ export interface StubIntent {
 
 /**
  * Stands in for Stripe's HTTP API at its boundary: the real `stripe` client talks to it over
- * HTTP. It knows just the PaymentIntent calls the server makes.
+ * HTTP. It knows just the PaymentIntent calls the server makes, and keeps Stripe's idempotent
+ * requests: a POST with an Idempotency-Key seen before is answered with the status and body
+ * saved the first time (marked Idempotent-Replayed), whatever became of the object since, and
+ * refused (400 idempotency_error) when its parameters differ.
  */
 export async function startStripeStub() {
   const intents = new Map<string, StubIntent>();
+  const saved = new Map<string, { route: string; params: string; status: number; body: string }>();
   let seq = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
-        res.end(JSON.stringify(body));
+      const reply = (status: number, body: string, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${seq}`, ...headers });
+        res.end(body);
       };
+      const send = (status: number, body: unknown) => reply(status, JSON.stringify(body));
       const url = new URL(req.url ?? '/', 'http://stub');
+      const route = `${req.method} ${url.pathname}`;
+      const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      if (typeof key === 'string') {
+        const first = saved.get(key);
+        if (first && (first.route !== route || first.params !== raw)) {
+          return send(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          });
+        }
+        if (first) return reply(first.status, first.body, { 'idempotent-replayed': 'true', 'idempotency-key': key });
+      }
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const form = new URLSearchParams(raw);
         seq += 1;
@@ -46,7 +65,9 @@ export async function startStripeStub() {
           metadata,
         };
         intents.set(id, intent);
-        return send(200, intent);
+        const body = JSON.stringify(intent);
+        if (typeof key === 'string') saved.set(key, { route, params: raw, status: 200, body });
+        return reply(200, body, typeof key === 'string' ? { 'idempotency-key': key } : {});
       }
       const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m?.[1]) {
@@ -61,10 +82,17 @@ export async function startStripeStub() {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    /** The Idempotency-Key each intent was created under, in the order they were created. */
+    idempotencyKeys: () => [...saved.keys()],
     /** What a card confirmation in Stripe.js would do to the intent. */
     succeed(id: string) {
       const intent = intents.get(id);
       if (intent) intent.status = 'succeeded';
+    },
+    /** What happens to the intent at Stripe meanwhile (canceled, processing, requires_action…). */
+    setStatus(id: string, status: string) {
+      const intent = intents.get(id);
+      if (intent) intent.status = status;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -40,6 +40,12 @@ export const confirmResultSchema = z.union([
 ]);
 export type ConfirmResult = z.infer<typeof confirmResultSchema>;
 
+/**
+ * The answer to a second payment for Gold: the member has paid for it already (the upgrade may
+ * still be coming). The server says it when a checkout is opened or a second payment confirmed.
+ */
+export const GOLD_ALREADY_PAID = 'Your Gold membership is already paid for.';
+
 export const upgradeInputSchema = z.object({ membership: z.literal('Gold', { error: 'Only "Gold" can be set' }) });
 
 /** Stripe's published test cards, which the sandbox follows (API.md "Payments"). */

@@ -1,14 +1,100 @@
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOLD_ALREADY_PAID } from '#shared/schemas/payment.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { listenForHttp, type HttpSend } from '../../test/http.ts';
+import { recordOtherOpenPayment } from '../../test/payments.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { startStripeStub } from '../../test/stripe-stub.ts';
-import { GOLD_ALREADY_PAID } from './membership.service.ts';
 
-// Each open tab of the membership page starts a payment of its own (create-payment as it opens).
+// Each open tab of the membership page asks for a payment as it opens (create-payment); they
+// share the member's open one. Requests go over HTTP so that those sent together meet inside
+// the server.
 const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+/** Until `n` statements of this database wait for a row lock, or a second has passed. */
+async function untilWaiting(t: TestApp, n: number): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+    if (Number(rows[0]?.n) >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Holds the member's row (PostgreSQL) until the returned release is called. */
+async function holdMember(t: TestApp, m: TestMember): Promise<{ release: () => Promise<void> }> {
+  let release: () => void = () => {};
+  let held: () => void = () => {};
+  const isHeld = new Promise<void>((resolve) => (held = resolve));
+  const holding = t.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', m.id).forUpdate().execute();
+    held();
+    await new Promise<void>((resolve) => (release = resolve));
+  });
+  await isHeld;
+  return {
+    release: async () => {
+      release();
+      await holding;
+    },
+  };
+}
+
+const PROVIDERS = [
+  { name: 'sandbox', env: {} as Record<string, string>, stub: false },
+  {
+    name: 'Stripe, its stand-in at the HTTP boundary',
+    env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' },
+    stub: true,
+  },
+];
+
+describe.each(PROVIDERS)('Gold checkouts opened in several tabs at once ($name)', ({ env, stub: withStub }) => {
+  let t: TestApp;
+  let send: HttpSend;
+  let stub: Awaited<ReturnType<typeof startStripeStub>> | null = null;
+  beforeAll(async () => {
+    stub = withStub ? await startStripeStub() : null;
+    t = await buildTestApp(stub ? { ...env, STRIPE_API_URL: stub.url } : env);
+    send = await listenForHttp(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub?.close();
+  });
+
+  const checkout = (m: TestMember) => send(m, 'POST', '/create-payment', { price: 9.99 });
+  const recorded = (m: TestMember) => t.db.selectFrom('payments').select('intent_id').where('user_id', '=', m.id).execute();
+  const intentsAtStripe = (m: TestMember) => [...(stub?.intents.values() ?? [])].filter((i) => i.metadata.userId === m.id);
+
+  it('gives checkouts started at the same moment one payment, recorded once', async () => {
+    const m = await signUp(t.app);
+    const answers = await Promise.all([checkout(m), checkout(m), checkout(m)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.clientSecret)).size).toBe(1);
+    expect(await recorded(m)).toHaveLength(1);
+    if (stub) expect(intentsAtStripe(m)).toHaveLength(1);
+    // And the next tab gets it too.
+    expect((await checkout(m)).body).toEqual(answers[0]!.body);
+  });
+
+  // On PostgreSQL the checkouts are made to meet: the member's row is held while they are sent,
+  // so each has asked the provider for its intent and waits to record it.
+  it.runIf(onPostgres())('gives them one payment when each has asked the provider before either records it (PostgreSQL)', async () => {
+    const m = await signUp(t.app);
+    const hold = await holdMember(t, m);
+    const both = Promise.all([checkout(m), checkout(m)]);
+    await untilWaiting(t, 2);
+    await hold.release();
+    const answers = await both;
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[1]!.body).toEqual(answers[0]!.body);
+    expect(await recorded(m)).toHaveLength(1);
+    if (stub) expect(intentsAtStripe(m)).toHaveLength(1);
+  });
+});
 
 describe('Gold paid for from two tabs (sandbox)', () => {
   let t: TestApp;
@@ -29,10 +115,28 @@ describe('Gold paid for from two tabs (sandbox)', () => {
   const upgrade = (m: TestMember) => send(m, 'PATCH', `/update/membership/${m.email}`, { membership: 'Gold' });
   const charged = async (m: TestMember) =>
     (await t.db.selectFrom('payments').select('id').where('user_id', '=', m.id).where('status', '=', 'succeeded').execute()).length;
+  /**
+   * The tabs share one payment; the second stands for another open payment the member holds
+   * (recorded before checkouts were reused, test/payments.ts), which must not be charged too.
+   */
+  const twoPayments = async (m: TestMember) => [await checkout(m), await recordOtherOpenPayment(t.db, m.id)] as const;
 
-  it('refuses the second tab’s payment once the first has made the member Gold, and charges once', async () => {
+  it('charges once when both tabs pay the payment they share, at the same moment', async () => {
     const m = await signUp(t.app);
     const [first, second] = [await checkout(m), await checkout(m)];
+    expect(second).toBe(first);
+    const answers = await Promise.all([confirm(m, first), confirm(m, second)]);
+    expect(answers.map((a) => a.body)).toEqual([
+      { paymentIntent: { id: expect.any(String), status: 'succeeded' } },
+      { paymentIntent: { id: expect.any(String), status: 'succeeded' } },
+    ]);
+    expect(await charged(m)).toBe(1);
+    expect((await upgrade(m)).body).toEqual({ modifiedCount: 1 });
+  });
+
+  it('refuses another payment once the first has made the member Gold, and charges once', async () => {
+    const m = await signUp(t.app);
+    const [first, second] = await twoPayments(m);
     expect((await confirm(m, first)).body).toMatchObject({ paymentIntent: { status: 'succeeded' } });
     expect((await upgrade(m)).body).toEqual({ modifiedCount: 1 });
 
@@ -43,7 +147,7 @@ describe('Gold paid for from two tabs (sandbox)', () => {
 
   it('refuses it too when the first is paid and its upgrade has not come yet', async () => {
     const m = await signUp(t.app);
-    const [first, second] = [await checkout(m), await checkout(m)];
+    const [first, second] = await twoPayments(m);
     await confirm(m, first);
     expect((await confirm(m, second)).body).toEqual({ error: { message: GOLD_ALREADY_PAID } });
     // The paid one still makes the member Gold.
@@ -51,9 +155,9 @@ describe('Gold paid for from two tabs (sandbox)', () => {
     expect(await charged(m)).toBe(1);
   });
 
-  it('charges once when both tabs pay at the same moment; the same payment sent twice succeeds twice', async () => {
+  it('charges once when both payments are paid at the same moment; the same payment sent twice succeeds twice', async () => {
     const m = await signUp(t.app);
-    const [first, second] = [await checkout(m), await checkout(m)];
+    const [first, second] = await twoPayments(m);
     const answers = await Promise.all([confirm(m, first), confirm(m, second), confirm(m, first), confirm(m, second)]);
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const paid = answers.filter((a) => 'paymentIntent' in a.body);
@@ -68,37 +172,18 @@ describe('Gold paid for from two tabs (sandbox)', () => {
 
   // On PostgreSQL the two confirmations are made to meet: the member's row is held while both are
   // sent, so each has read its payment and waits (or, without the hold, goes through unseen).
-  it.runIf(onPostgres())('charges once when both tabs pay while the member’s row is held (PostgreSQL)', async () => {
+  it.runIf(onPostgres())('charges once when both payments are paid while the member’s row is held (PostgreSQL)', async () => {
     const m = await signUp(t.app);
-    const [first, second] = [await checkout(m), await checkout(m)];
-    let release: () => void = () => {};
-    let held: () => void = () => {};
-    const isHeld = new Promise<void>((resolve) => (held = resolve));
-    const holding = t.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('users').select('id').where('id', '=', m.id).forUpdate().execute();
-      held();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await isHeld;
+    const [first, second] = await twoPayments(m);
+    const hold = await holdMember(t, m);
     const both = Promise.all([confirm(m, first), confirm(m, second)]);
-    await untilWaiting(2);
-    release();
-    await holding;
+    await untilWaiting(t, 2);
+    await hold.release();
     const answers = await both;
     expect(answers.filter((a) => 'paymentIntent' in a.body)).toHaveLength(1);
     expect(answers.filter((a) => 'error' in a.body).map((a) => a.body)).toEqual([{ error: { message: GOLD_ALREADY_PAID } }]);
     expect(await charged(m)).toBe(1);
   });
-
-  /** Until `n` statements of this database wait for a row lock, or a second has passed. */
-  async function untilWaiting(n: number): Promise<void> {
-    for (let i = 0; i < 100; i += 1) {
-      const { rows } = await sql<{ n: string }>`
-        select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
-      if (Number(rows[0]?.n) >= n) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
 });
 
 describe('Stripe’s webhook delivered several times at once, beside the browser’s upgrade', () => {

@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_MESSAGES } from '#shared/schemas/payment.ts';
+import { CARD_MESSAGES, GOLD_ALREADY_PAID } from '#shared/schemas/payment.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createPost, createTags } from '../../test/factories.ts';
+import { recordOtherOpenPayment } from '../../test/payments.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { startStripeStub } from '../../test/stripe-stub.ts';
 
@@ -22,18 +23,22 @@ describe('Gold membership with the sandbox', () => {
   });
   afterAll(() => t.close());
 
-  const pay = async (m: TestMember, number = '4242 4242 4242 4242', over = {}) => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: { price: 0.01 } });
-    expect(created.statusCode).toBe(200);
-    const { clientSecret } = created.json() as { clientSecret: string };
-    const confirm = await t.app.inject({
+  const start = (m: TestMember) =>
+    t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: { price: 0.01 } });
+  const confirmWith = (m: TestMember, clientSecret: string, number = '4242 4242 4242 4242', over = {}) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/confirm',
       headers: m.headers,
       payload: { clientSecret, card: card(number, over), billing_details: { name: 'x', email: m.email } },
     });
-    return { clientSecret, confirm };
+  const pay = async (m: TestMember, number = '4242 4242 4242 4242', over = {}) => {
+    const created = await start(m);
+    expect(created.statusCode).toBe(200);
+    const { clientSecret } = created.json() as { clientSecret: string };
+    return { clientSecret, confirm: await confirmWith(m, clientSecret, number, over) };
   };
+  const payments = (m: TestMember) => t.db.selectFrom('payments').select(['intent_id', 'status']).where('user_id', '=', m.id).execute();
   const upgrade = (m: TestMember, email = m.email) =>
     t.app.inject({ method: 'PATCH', url: `/api/update/membership/${email}`, headers: m.headers, payload: { membership: 'Gold' } });
   const membership = async (m: TestMember) => (await t.app.inject({ url: `/api/users/${m.email}`, headers: m.headers })).json().membership;
@@ -83,21 +88,50 @@ describe('Gold membership with the sandbox', () => {
     const m = await signUp(t.app);
     await pay(m);
     expect((await upgrade(m)).json()).toEqual({ modifiedCount: 1 });
-    const payments = () => t.db.selectFrom('payments').select('id').where('user_id', '=', m.id).execute();
-    const before = (await payments()).length;
+    const before = (await payments(m)).length;
     const again = await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'You are already a Gold member.', code: 'CONFLICT' });
-    expect(await payments()).toHaveLength(before);
+    expect(await payments(m)).toHaveLength(before);
   });
 
-  it('finds a paid intent behind twenty checkouts opened after it', async () => {
+  it('gives every tab the member’s open payment, still open after a refused card', async () => {
+    const m = await signUp(t.app);
+    const first = await start(m);
+    const second = await start(m);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    const { clientSecret } = first.json() as { clientSecret: string };
+    expect((await confirmWith(m, clientSecret, '4000 0000 0000 0002')).json()).toEqual({ error: { message: CARD_MESSAGES.declined } });
+    // The next visit of the page pays the same payment.
+    expect((await start(m)).json()).toEqual({ clientSecret });
+    expect((await confirmWith(m, clientSecret)).json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    expect(await payments(m)).toEqual([{ intent_id: expect.stringMatching(/^pi_sandbox_/), status: 'succeeded' }]);
+  });
+
+  it('charges once whichever tab pays, and answers a checkout opened once it is paid with 409', async () => {
+    const m = await signUp(t.app);
+    const { clientSecret } = (await start(m)).json() as { clientSecret: string };
+    const otherTab = (await start(m)).json() as { clientSecret: string };
+    expect((await confirmWith(m, clientSecret)).json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    // The other tab pays the same payment: succeeded, nothing charged again.
+    expect((await confirmWith(m, otherTab.clientSecret)).json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
+    // Paid, the upgrade not come yet: no new payment.
+    const paid = await start(m);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json()).toEqual({ message: GOLD_ALREADY_PAID, code: 'CONFLICT' });
+    expect((await upgrade(m)).json()).toEqual({ modifiedCount: 1 });
+    expect((await start(m)).json()).toEqual({ message: 'You are already a Gold member.', code: 'CONFLICT' });
+    expect(await payments(m)).toEqual([{ intent_id: expect.any(String), status: 'succeeded' }]);
+  });
+
+  it('finds a paid intent behind twenty other payments recorded after it', async () => {
     const m = await signUp(t.app);
     const { confirm } = await pay(m);
     expect(confirm.json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
-    for (let i = 0; i < 20; i += 1) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers })).statusCode).toBe(200);
-    }
+    // The app opens no checkout after a paid one (409): these stand for open payments a member
+    // holds from before checkouts were reused.
+    for (let i = 0; i < 20; i += 1) await recordOtherOpenPayment(t.db, m.id);
     expect((await upgrade(m)).json()).toEqual({ modifiedCount: 1 });
     expect(await membership(m)).toBe('Gold');
   });
@@ -276,6 +310,79 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'CONFLICT' });
     expect(stub.intents.size).toBe(intents);
+  });
+
+  const start = (m: TestMember) => t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} });
+  const secretOf = async (m: TestMember) => {
+    const res = await start(m);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { clientSecret: string }).clientSecret;
+  };
+  const recorded = (m: TestMember) =>
+    t.db.selectFrom('payments').select('intent_id').where('user_id', '=', m.id).orderBy('created_at').execute();
+
+  it('gives every tab the open PaymentIntent, and answers 409 once Stripe says it is paid or on its way', async () => {
+    const m = await signUp(t.app);
+    const before = stub.intents.size;
+    const clientSecret = await secretOf(m);
+    const intentId = intentIdOf(clientSecret);
+    expect(await secretOf(m)).toBe(clientSecret);
+    // A card that asked for authentication, or was refused, leaves it open.
+    stub.setStatus(intentId, 'requires_action');
+    expect(await secretOf(m)).toBe(clientSecret);
+    stub.setStatus(intentId, 'requires_payment_method');
+    expect(await secretOf(m)).toBe(clientSecret);
+    for (const status of ['processing', 'succeeded']) {
+      stub.setStatus(intentId, status);
+      const paid = await start(m);
+      expect(paid.statusCode).toBe(409);
+      expect(paid.json()).toEqual({ message: GOLD_ALREADY_PAID, code: 'CONFLICT' });
+    }
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/update/membership/${m.email}`,
+          headers: m.headers,
+          payload: { membership: 'Gold' },
+        })
+      ).json(),
+    ).toEqual({ modifiedCount: 1 });
+    expect((await start(m)).json()).toEqual({ message: 'You are already a Gold member.', code: 'CONFLICT' });
+    expect(stub.intents.size).toBe(before + 1);
+    expect(await recorded(m)).toEqual([{ intent_id: intentId }]);
+  });
+
+  it('starts a new PaymentIntent once the open one is canceled at Stripe or is for another price, keyed on the one it replaces', async () => {
+    const m = await signUp(t.app);
+    const first = intentIdOf(await secretOf(m));
+    stub.setStatus(first, 'canceled');
+    const second = intentIdOf(await secretOf(m));
+    expect(second).not.toBe(first);
+    expect(intentIdOf(await secretOf(m))).toBe(second);
+    stub.intents.get(second)!.amount = 500;
+    const third = intentIdOf(await secretOf(m));
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(stub.intents.get(third)).toMatchObject({ amount: 999, currency: 'usd', status: 'requires_payment_method' });
+    expect(await recorded(m)).toEqual([{ intent_id: first }, { intent_id: second }, { intent_id: third }]);
+    expect(stub.idempotencyKeys()).toEqual(
+      expect.arrayContaining([`gold-membership:${m.id}:first`, `gold-membership:${m.id}:${first}`, `gold-membership:${m.id}:${second}`]),
+    );
+  });
+
+  it('stands in for Stripe’s idempotent requests: the saved answer again, or a refusal for other parameters', async () => {
+    const api = new URL(stub.url);
+    const client = new Stripe('sk_test_x', { host: api.hostname, port: api.port, protocol: 'http', maxNetworkRetries: 0 });
+    const params = { amount: 999, currency: 'usd', metadata: { userId: 'someone' } };
+    const created = await client.paymentIntents.create(params, { idempotencyKey: 'stub-key' });
+    stub.succeed(created.id);
+    const again = await client.paymentIntents.create(params, { idempotencyKey: 'stub-key' });
+    expect(again).toMatchObject({ id: created.id, status: 'requires_payment_method' });
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    await expect(client.paymentIntents.create({ ...params, amount: 500 }, { idempotencyKey: 'stub-key' })).rejects.toMatchObject({
+      type: 'StripeIdempotencyError',
+      statusCode: 400,
+    });
   });
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {

@@ -20,7 +20,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider: PaymentProvider | null = stripeClient
     ? createStripeProvider(stripeClient)
     : config.sandboxPayments
-      ? createSandboxProvider((intentId) => findSandboxIntent(db, intentId))
+      ? createSandboxProvider({ secret: config.authSecret, lookup: (intentId) => findSandboxIntent(db, intentId) })
       : null;
   const requireProvider = (): PaymentProvider => {
     if (!provider) throw new AppError(403, 'FORBIDDEN', 'Payments are not configured on this server.');

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { GOLD_PRICE_CENTS, GOLD_PRICE_CURRENCY } from '#shared/constants.ts';
-import type { ConfirmResult, SandboxConfirmInput } from '#shared/schemas/payment.ts';
+import { GOLD_ALREADY_PAID, type ConfirmResult, type SandboxConfirmInput } from '#shared/schemas/payment.ts';
 import type { Db } from '../../db/schema.ts';
 import { banned, conflict, forbidden, notFound, paymentRequired } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
@@ -11,6 +11,7 @@ import type { PaymentProvider } from './payment-provider.ts';
 import {
   findPaymentByClientSecret,
   findPaymentByIntent,
+  findNewestPayment,
   insertPayment,
   listUserPayments,
   readGoldStanding,
@@ -20,11 +21,20 @@ import {
 } from './payments.queries.ts';
 import { sandboxCardRefusal } from './sandbox-cards.ts';
 
+/** Stripe's statuses of an intent that can still be paid: its checkout is reused. */
+const OPEN_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+/** The member's money is taken or on its way: no second payment, the upgrade may still come. */
+const PAID_STATUSES = new Set(['succeeded', 'processing']);
+
 /**
- * The server sets the price (9.99 USD), whatever the browser sends, and records the intent.
- * Gold is bought once: a Gold member is not charged again (409). A member banned since the
- * session was read gets no intent to pay (403 BANNED); the provider's, made just before, is
- * left unconfirmed, its client secret never sent.
+ * One checkout per member, reused (Stripe: one PaymentIntent per order). Every open tab of the
+ * membership page gets the member's newest intent while the provider says it can still be paid,
+ * for 9.99 USD: whichever tab pays, the card is charged once (Stripe.js confirms in the browser,
+ * past any check of ours). A paid one answers 409, the upgrade perhaps still to come. Otherwise
+ * a new intent, its idempotency key naming the member and the payment it replaces, so tabs
+ * asking at the same moment get the same intent from the provider, recorded once. The price is
+ * the server's, whatever the browser sends. A Gold member is not charged again (409). A member
+ * banned since the session was read gets no client secret (403 BANNED).
  */
 export async function startGoldPayment(
   writes: WritePath,
@@ -32,11 +42,27 @@ export async function startGoldPayment(
   viewer: SessionViewer,
 ): Promise<{ clientSecret: string }> {
   if (viewer.membership === 'Gold') throw conflict('You are already a Gold member.');
-  const intent = await provider.createIntent({ userId: viewer.id, amount: GOLD_PRICE_CENTS, currency: GOLD_PRICE_CURRENCY });
+  const previous = await findNewestPayment(writes.db, viewer.id, provider.name);
+  if (previous) {
+    const current = await provider.retrieveIntent(previous.intentId);
+    if (current && PAID_STATUSES.has(current.status)) throw conflict(GOLD_ALREADY_PAID);
+    if (current && OPEN_STATUSES.has(current.status) && current.amount === GOLD_PRICE_CENTS && current.currency === GOLD_PRICE_CURRENCY) {
+      await writes.run(async (w) => {
+        if (await lockMemberBanned(w.trx, viewer.id)) throw banned();
+      });
+      return { clientSecret: previous.clientSecret };
+    }
+  }
+  const intent = await provider.createIntent({
+    userId: viewer.id,
+    amount: GOLD_PRICE_CENTS,
+    currency: GOLD_PRICE_CURRENCY,
+    idempotencyKey: `gold-membership:${viewer.id}:${previous?.intentId ?? 'first'}`,
+  });
   const id = newId();
   await writes.run(async (w) => {
     if (await lockMemberBanned(w.trx, viewer.id)) throw banned();
-    await insertPayment(w.trx, {
+    const inserted = await insertPayment(w.trx, {
       id,
       userId: viewer.id,
       provider: provider.name,
@@ -46,20 +72,19 @@ export async function startGoldPayment(
       currency: GOLD_PRICE_CURRENCY,
       status: intent.status,
     });
-    w.record({ type: 'payment.started', paymentId: id, memberId: viewer.id });
+    if (inserted) w.record({ type: 'payment.started', paymentId: id, memberId: viewer.id });
   });
   return { clientSecret: intent.clientSecret };
 }
 
-/** The sandbox's answer to a second payment for Gold: the member has paid for it already. */
-export const GOLD_ALREADY_PAID = 'Your Gold membership is already paid for.';
-
 /**
  * The sandbox's card confirmation; card data is checked and forgotten, never stored or logged.
- * Gold is paid for once: each open tab of the membership page started a payment of its own, so
- * the one confirmed after another has gone through (or after the upgrade) is refused, and two
- * confirmed at once are decided one after the other. The same payment confirmed twice (a double
- * click) answers succeeded both times.
+ * Gold is paid for once. The tabs of the membership page share one payment (startGoldPayment),
+ * and the same payment confirmed twice (a double click, or a second tab) answers succeeded both
+ * times without a second charge. A member may still hold another payment (one recorded before
+ * checkouts were reused, or at an older price): the one confirmed after another has gone
+ * through (or after the upgrade) is refused, and two confirmed at once are decided one after
+ * the other.
  */
 export async function confirmSandboxPayment(writes: WritePath, viewer: SessionViewer, input: SandboxConfirmInput): Promise<ConfirmResult> {
   const payment = await findPaymentByClientSecret(writes.db, input.clientSecret);

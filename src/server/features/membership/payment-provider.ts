@@ -1,31 +1,45 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config/env.ts';
 
 /** What the membership service needs from a card payment provider. */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
+  /**
+   * A new intent; the same `idempotencyKey` answers the same intent again (Stripe's idempotent
+   * requests), so two checkouts started at once for the same order get one intent.
+   */
   createIntent(input: {
     userId: string;
     amount: number;
     currency: string;
+    idempotencyKey: string;
   }): Promise<{ intentId: string; clientSecret: string; status: string }>;
   /** The provider's own word on an intent; null when it does not know it. */
   retrieveIntent(intentId: string): Promise<{ status: string; amount: number; currency: string; userId: string | null } | null>;
 }
 
-/** The built-in sandbox: intents live in our payments table; confirmation is sandbox.service.ts. */
-export function createSandboxProvider(
-  lookup: (intentId: string) => Promise<{ status: string; amount: number; currency: string; userId: string } | null>,
-): PaymentProvider {
+/**
+ * The built-in sandbox: intents live in our payments table; confirmation is
+ * membership.service.ts's confirmSandboxPayment. An intent's id and client secret are derived
+ * from its idempotency key with a server secret (HMAC), so the same key names the same intent,
+ * as at Stripe, and neither can be guessed from the key.
+ */
+export function createSandboxProvider(options: {
+  secret: string;
+  lookup: (intentId: string) => Promise<{ status: string; amount: number; currency: string; userId: string } | null>;
+}): PaymentProvider {
+  const derive = (purpose: string, key: string, hexChars: number) =>
+    createHmac('sha256', options.secret).update(`sandbox-${purpose}:${key}`).digest('hex').slice(0, hexChars);
   return {
     name: 'sandbox',
-    async createIntent() {
-      const intentId = `pi_sandbox_${randomBytes(12).toString('hex')}`;
-      return { intentId, clientSecret: `${intentId}_secret_${randomBytes(16).toString('hex')}`, status: 'requires_payment_method' };
+    async createIntent({ idempotencyKey }) {
+      const intentId = `pi_sandbox_${derive('intent', idempotencyKey, 24)}`;
+      const clientSecret = `${intentId}_secret_${derive('client-secret', idempotencyKey, 32)}`;
+      return { intentId, clientSecret, status: 'requires_payment_method' };
     },
     async retrieveIntent(intentId) {
-      return lookup(intentId);
+      return options.lookup(intentId);
     },
   };
 }
@@ -50,13 +64,16 @@ export async function createStripeClient(stripe: NonNullable<AppConfig['stripe']
 export function createStripeProvider(client: Stripe): PaymentProvider {
   return {
     name: 'stripe',
-    async createIntent({ userId, amount, currency }) {
-      const intent = await client.paymentIntents.create({
-        amount,
-        currency,
-        metadata: { userId, product: 'gold-membership' },
-        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-      });
+    async createIntent({ userId, amount, currency, idempotencyKey }) {
+      const intent = await client.paymentIntents.create(
+        {
+          amount,
+          currency,
+          metadata: { userId, product: 'gold-membership' },
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        },
+        { idempotencyKey },
+      );
       if (!intent.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
       return { intentId: intent.id, clientSecret: intent.client_secret, status: intent.status };
     },

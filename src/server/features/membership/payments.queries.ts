@@ -24,9 +24,13 @@ const toRecord = (r: DB['payments'] extends infer T ? { [K in keyof T]: T[K] } :
   status: r.status,
 });
 
-export async function insertPayment(db: Db, p: PaymentRecord): Promise<void> {
+/**
+ * Records a payment; false when its intent is recorded already (two checkouts started at once
+ * are given the same intent by the provider, and both record it).
+ */
+export async function insertPayment(db: Db, p: PaymentRecord): Promise<boolean> {
   const at = nowIso();
-  await db
+  const result = await db
     .insertInto('payments')
     .values({
       id: p.id,
@@ -40,7 +44,9 @@ export async function insertPayment(db: Db, p: PaymentRecord): Promise<void> {
       created_at: at,
       updated_at: at,
     })
-    .execute();
+    .onConflict((oc) => oc.column('intent_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function findPaymentByClientSecret(db: Db, clientSecret: string): Promise<PaymentRecord | null> {
@@ -53,10 +59,25 @@ export async function findPaymentByIntent(db: Db, intentId: string): Promise<Pay
   return row ? toRecord(row) : null;
 }
 
+/** The member's newest payment with this provider: the checkout a new one would replace. */
+export async function findNewestPayment(db: Db, userId: string, provider: string): Promise<PaymentRecord | null> {
+  const row = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
 /**
  * The member's payments to ask the provider about: those already recorded as succeeded first,
  * then the newest. Twenty at most (each is a call to the provider), so a paid intent must not
- * sink below twenty checkouts opened later.
+ * sink below twenty checkouts opened later (one checkout is reused now, but members may hold
+ * several from before, one per tab).
  */
 export async function listUserPayments(db: Db, userId: string): Promise<PaymentRecord[]> {
   const rows = await db

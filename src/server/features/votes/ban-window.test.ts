@@ -7,8 +7,8 @@ import { createComment, createPost, createTags } from '../../test/factories.ts';
 import { countRows } from '../../test/rows.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { addComment, editComment, removeComment } from '../comments/comments.service.ts';
-import { startGoldPayment } from '../membership/membership.service.ts';
-import { createSandboxProvider } from '../membership/payment-provider.ts';
+import { findSandboxIntent, startGoldPayment } from '../membership/membership.service.ts';
+import { createSandboxProvider, type PaymentProvider } from '../membership/payment-provider.ts';
 import { editPost, removePost } from '../posts/posts.service.ts';
 import { reportComment } from '../reports/reports.service.ts';
 import { storeImage } from '../uploads/uploads.service.ts';
@@ -128,7 +128,7 @@ describe('an upload, a profile change or a payment whose session was read before
   let member: TestMember;
   let viewer: SessionViewer;
   let png: Buffer;
-  const sandbox = createSandboxProvider(async () => null);
+  const sandbox = createSandboxProvider({ secret: 'ban-window', lookup: async () => null });
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -195,5 +195,33 @@ describe('an upload, a profile change or a payment whose session was read before
     expect(await countRows(t.db, 'payments')).toBe(1);
     const row = await t.db.selectFrom('users').select('name').where('id', '=', other.id).executeTakeFirst();
     expect(row).toEqual({ name: 'Renamed again' });
+  });
+});
+
+// A second tab reuses the payment the first started (membership.service.ts): its client secret
+// is not handed to a member banned since.
+describe('a payment started before a ban and asked for again after it', () => {
+  let t: TestApp;
+  let sandbox: PaymentProvider;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    sandbox = createSandboxProvider({ secret: t.config.authSecret, lookup: (intentId) => findSandboxIntent(t.db, intentId) });
+  });
+  afterAll(() => t.close());
+
+  it('refuses its client secret with 403 BANNED and records nothing more', async () => {
+    const payer = await signUp(t.app, { name: 'Paying, then banned' });
+    const viewer: SessionViewer = { id: payer.id, email: payer.email, name: payer.name, image: null, role: 'Client', membership: 'Bronze' };
+    const { clientSecret } = await startGoldPayment(t.writePath, sandbox, viewer);
+    // Not banned yet: the second tab gets the same payment.
+    expect(await startGoldPayment(t.writePath, sandbox, viewer)).toEqual({ clientSecret });
+    await t.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', payer.id).execute();
+    const refused = await startGoldPayment(t.writePath, sandbox, viewer).then(
+      () => 'answered',
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ statusCode: 403, code: 'BANNED' });
+    expect(await countRows(t.db, 'payments')).toBe(1);
   });
 });
