@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { Membership } from '#shared/constants.ts';
-import { CARD_MESSAGES } from '#shared/schemas/payment.ts';
+import { CARD_MESSAGES, GOLD_ALREADY_PAID } from '#shared/schemas/payment.ts';
 import { buildConfig, buildUser, buildViewer } from '#web/testing/factories.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
@@ -268,6 +268,26 @@ describe('Membership page, Bronze member', () => {
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: "You're a Gold Member!" })).toBeInTheDocument();
+  });
+
+  it('says the Gold membership is paid for already, instead of a form, when the server refuses the checkout, and offers the upgrade', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { calls } = member('Bronze');
+    // Paid in another tab, its upgrade not come yet.
+    server.use(
+      http.post('*/api/create-payment', () => HttpResponse.json({ message: GOLD_ALREADY_PAID, code: 'CONFLICT' }, { status: 409 })),
+    );
+    const { user } = await openMembership();
+
+    expect(await screen.findByText(GOLD_ALREADY_PAID)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay $9.99' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/could not be started/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Update my membership' }));
+    expect(await screen.findByRole('heading', { name: "You're a Gold Member!" })).toBeInTheDocument();
+    expect(calls.upgrade).toEqual([{ email: viewer.email, body: { membership: 'Gold' } }]);
+    expect(calls.confirm).toEqual([]);
   });
 
   it('does not start a payment when the server takes no card payments', async () => {

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import type { User } from '#shared/schemas/user.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { PageLoader, Spinner } from '#web/components/ui/spinner.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { useClientSecret } from '../api/create-payment.ts';
 import type { GoldCheckout, UpgradeStatus } from '../hooks/use-gold-checkout.ts';
@@ -34,6 +35,19 @@ export function PaymentPanel({ user, checkout }: PaymentPanelProps) {
     return (
       <p className="rounded-lg border border-line bg-canvas px-4 py-3 text-sm text-muted">
         Card payments are not available on this server right now.
+      </p>
+    );
+  }
+
+  // 409: the member's Gold is paid for already (in another tab, say) or active. There is nothing
+  // to pay; the server's sentence says why, and the upgrade, which finds the payment, is offered.
+  if (isApiError(payment.error) && payment.error.status === 409) {
+    return (
+      <p role="status" className="rounded-lg border border-line bg-canvas px-4 py-3 text-sm">
+        {payment.error.message}{' '}
+        <Button variant="link" onClick={() => void checkout.retryUpgrade()}>
+          Update my membership
+        </Button>
       </p>
     );
   }

@@ -70,6 +70,44 @@ describe('Membership page with Stripe', () => {
     expect(screen.getByText('Payment successful! 🎉')).toBeInTheDocument();
   });
 
+  it('goes on to the upgrade when Stripe answers that the payment already succeeded (paid in another tab)', async () => {
+    stripeMember();
+    // What Stripe.js answers for a PaymentIntent another tab has confirmed already.
+    stripe.confirmCardPayment.mockResolvedValueOnce({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+        payment_intent: { id: 'pi_123', object: 'payment_intent', status: 'succeeded' },
+      },
+    });
+    const { user } = renderApp('/membership');
+    const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    expect(await screen.findByRole('heading', { name: "You're a Gold Member!" })).toBeInTheDocument();
+    expect(screen.getByText('Payment successful! 🎉')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows Stripe’s message when the payment is in another state it cannot confirm from', async () => {
+    stripeMember();
+    stripe.confirmCardPayment.mockResolvedValueOnce({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'This PaymentIntent’s payment is being processed.',
+        payment_intent: { id: 'pi_123', object: 'payment_intent', status: 'processing' },
+      },
+    });
+    const { user } = renderApp('/membership');
+    const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This PaymentIntent’s payment is being processed.');
+    expect(screen.queryByText('Payment successful! 🎉')).not.toBeInTheDocument();
+  });
+
   it('says "Payment failed. Please try again." when Stripe.js throws', async () => {
     stripeMember();
     stripe.confirmCardPayment.mockRejectedValueOnce(new Error('boom'));
