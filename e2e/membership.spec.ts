@@ -98,6 +98,33 @@ test('a Bronze member at the post limit pays for Gold and can post again', async
   expect(await me.json()).toMatchObject({ membership: 'Gold' });
 });
 
+test('two tabs of the membership page share one payment: paid in one, the other goes on to Gold without a second charge', async ({
+  page,
+}) => {
+  const member = await apiSignUp(request, 'Two Tabs Tess');
+  await signInBrowserAs(page, member);
+  const secrets: string[] = [];
+  const open = async (tab: Page) => {
+    const started = tab.waitForResponse((r) => r.url().endsWith('/api/create-payment'));
+    await tab.goto('/membership');
+    secrets.push(((await (await started).json()) as { clientSecret: string }).clientSecret);
+    await expect(tab.getByRole('button', { name: 'Pay $9.99' })).toBeEnabled();
+  };
+  await open(page);
+  const other = await page.context().newPage();
+  await open(other);
+  expect(secrets[1]).toBe(secrets[0]);
+
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: "You're a Gold Member!" })).toBeVisible();
+  // The other tab, opened before, pays the same payment: it succeeded already, nothing is charged again.
+  await payWith(other, '4242 4242 4242 4242');
+  await expect(other.getByText('Payment successful! 🎉')).toBeVisible();
+  await expect(other.getByRole('heading', { name: "You're a Gold Member!" })).toBeVisible();
+  await expect(other.getByRole('alert')).toHaveCount(0);
+  await other.close();
+});
+
 test('the membership page is for signed-in members only', async ({ page }) => {
   await page.goto('/membership');
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
