@@ -18,6 +18,7 @@ import * as m0020 from './migrations/0020-post-participants.ts';
 import * as m0021 from './migrations/0021-notification-mail-holds.ts';
 import * as m0022 from './migrations/0022-reports-keep-the-comment.ts';
 import * as m0023 from './migrations/0023-reports-keep-the-comment-html.ts';
+import * as m0024 from './migrations/0024-search-terms-version.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -40,6 +41,7 @@ const migrations: Record<string, EngineMigration> = {
   '0021-notification-mail-holds': m0021,
   '0022-reports-keep-the-comment': m0022,
   '0023-reports-keep-the-comment-html': m0023,
+  '0024-search-terms-version': m0024,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -219,6 +219,8 @@ export interface SearchDocsTable {
   comment_id: string | null;
   author_id: string;
   created_at: string;
+  /** The version of the terms' rule it was made with (SEARCH_TERMS_VERSION); 0 before versions were kept. */
+  terms_version: Generated<number>;
 }
 
 /** One notification of one member (features/notifications). */

@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { isPostgres } from '../db/engine.ts';
 import { readStoredCounts, recountFromRows } from '../features/counters/counters.recount.ts';
 import { unsubscribeTokens } from '../features/mail/unsubscribe-token.ts';
+import { SEARCH_TERMS_VERSION } from '../features/search/search-terms.ts';
 import { promoteToAdmin } from '../features/users/users.service.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { testRedisUrl } from '../test/redis.ts';
@@ -80,9 +81,13 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     expect(outcome!.running, step).toEqual(outcome!.counted);
   }
 
-  /** The search index holds exactly one document per post and per comment. */
+  /** The search index holds exactly one document per post and per comment, each made with today's terms' rule. */
   async function expectSearchIndexTrue(step: string) {
-    const docs = await t.db.selectFrom('search_docs').select(['post_id', 'comment_id']).execute();
+    const docs = await t.db.selectFrom('search_docs').select(['post_id', 'comment_id', 'terms_version']).execute();
+    expect(
+      docs.filter((d) => d.terms_version !== SEARCH_TERMS_VERSION),
+      step,
+    ).toEqual([]);
     const posts = await t.db.selectFrom('posts').select('id').execute();
     const comments = await t.db.selectFrom('comments').select(['id', 'post_id']).execute();
     const key = (postId: string, commentId: string | null) => `${postId}/${commentId ?? ''}`;

@@ -5,6 +5,9 @@ import type { DB } from '../schema.ts';
 
 // The search index (features/search/search.queries.ts says how it is read): one document per
 // post and per comment, indexed here for what exists and kept in step by the write path.
+// The documents are made by today's code (rebuildSearchIndex), which records the version of
+// the terms' rule in terms_version: the column is made here for it. A database that ran this
+// migration before the column existed gets it from migration 0024.
 
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   if (engine === 'postgres') {
@@ -14,7 +17,8 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
       comment_id text,
       author_id text not null,
       created_at text not null,
-      document tsvector not null
+      document tsvector not null,
+      terms_version integer not null default 0
     )`.execute(db);
     await sql`create index search_docs_document_idx on search_docs using gin (document)`.execute(db);
   } else {
@@ -23,7 +27,8 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
       post_id text not null,
       comment_id text,
       author_id text not null,
-      created_at text not null
+      created_at text not null,
+      terms_version integer not null default 0
     )`.execute(db);
     // No content of its own (the terms are made by search-terms.ts; snippets come from the
     // posts and comments), and rows can be deleted by id.

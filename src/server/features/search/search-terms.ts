@@ -7,7 +7,24 @@
  * folded (accents removed, lowercased) and are runs of letters and digits, which both engines
  * keep exactly as given; an identifier (`std::vector`, `node.js`, `C++`, `snake_case_name`)
  * also becomes one term of its own, so it can be found whole.
+ *
+ * What this module makes is stored: each search document records the SEARCH_TERMS_VERSION it was
+ * made with, and documents of an older one are made again in the background at start.
  */
+
+/**
+ * The version of the rule that turns text into index terms. Bump it with every change that makes
+ * other terms from the same text: folding, what a word or an identifier is and how it is spelled,
+ * TERM_MAX, a document's fields (postDocument, commentDocument), the text taken from the HTML
+ * (textOfHtml), or how terms are laid out in the index (tsvectorOf, the FTS5 columns). Documents
+ * made with an older version are made again by the catch-up at the next start
+ * (search.catch-up.ts, docs/decisions/0022-search-terms-versioned.md); an unchanged version
+ * leaves them as they are, and searches then miss what the new rule would find.
+ */
+export const SEARCH_TERMS_VERSION = 1;
+
+// The rule itself: a change below (to fold, WORD, IDENTIFIER, SPELLING, TERM_MAX or the
+// documents) bumps SEARCH_TERMS_VERSION above.
 
 /** Lowercased, accents removed (é → e, ü → u): the form every term takes. */
 export function fold(text: string): string {

@@ -5,7 +5,7 @@ import { engineOf, isPostgres } from '../../db/engine.ts';
 import { holdUntilCommit, supersedeHeld } from '../../db/held-until-commit.ts';
 import { beyondAscii, lowerCase } from '../../db/lower-case.ts';
 import type { Db } from '../../db/schema.ts';
-import type { ParsedQuery, QueryTerm, SearchDocument } from './search-terms.ts';
+import { SEARCH_TERMS_VERSION, type ParsedQuery, type QueryTerm, type SearchDocument } from './search-terms.ts';
 
 /**
  * The search index's SQL, for both engines (migration 0013 makes the tables).
@@ -15,6 +15,8 @@ import type { ParsedQuery, QueryTerm, SearchDocument } from './search-terms.ts';
  * terms live in search_fts, an FTS5 table without content whose rowid is that id; on
  * PostgreSQL in search_docs.document, a tsvector (title A, tag B, body C, filters D) under a
  * GIN index. The terms are made by search-terms.ts; neither engine parses what a member typed.
+ * Every statement that writes a document's terms also writes the version of the rule that made
+ * them (terms_version = SEARCH_TERMS_VERSION), so the documents of an older rule can be found.
  */
 
 // ——— Writing ———
@@ -26,7 +28,10 @@ const POSITION_MAX = 16383;
 /** ...and at most this many positions per term. */
 const POSITIONS_PER_TERM = 256;
 
-/** The tsvector of a document, as PostgreSQL's input syntax (terms are letters and digits only). */
+/**
+ * The tsvector of a document, as PostgreSQL's input syntax (terms are letters and digits only).
+ * Part of the terms' rule: a change here bumps SEARCH_TERMS_VERSION.
+ */
 export function tsvectorOf(doc: SearchDocument): string {
   const positions = new Map<string, string[]>();
   let position = 0;
@@ -89,7 +94,8 @@ const ftsRow = (id: number, doc: SearchDocument) => sql`(${sql.join(ftsValues(id
 
 // A new document's statements on SQLite, as text with bound values: one of each per comment
 // written, so they are not built and compiled anew each time.
-const INSERT_DOC = 'insert into search_docs (post_id, comment_id, author_id, created_at) values (?, ?, ?, ?) returning id';
+const INSERT_DOC = `insert into search_docs (post_id, comment_id, author_id, created_at, terms_version)
+    values (?, ?, ?, ?, ${SEARCH_TERMS_VERSION}) returning id`;
 const INSERT_FTS = `insert into search_fts (${FTS_COLUMNS}) values (?, ?, ?, ?, ?)`;
 
 const ftsInsert = (id: number, doc: SearchDocument) => CompiledQuery.raw(INSERT_FTS, ftsValues(id, doc));
@@ -103,7 +109,9 @@ export async function writeDocument(
   isNew = false,
 ): Promise<void> {
   const key = target.commentId === null ? sql`post_id = ${target.postId} and comment_id is null` : sql`comment_id = ${target.commentId}`;
-  const existing = isNew ? { rows: [] } : await sql<{ id: number }>`select id from search_docs where ${key}`.execute(db);
+  const existing = isNew
+    ? { rows: [] }
+    : await sql<{ id: number; version: number }>`select id, terms_version as version from search_docs where ${key}`.execute(db);
   const id = existing.rows[0] ? Number(existing.rows[0].id) : null;
   if (engineOf(db) === 'sqlite') await rememberTerms(db, [doc]);
   if (engineOf(db) === 'postgres') {
@@ -112,15 +120,19 @@ export async function writeDocument(
     // meanwhile numbers every document afresh, and this update then waits for it.
     const write =
       id !== null
-        ? sql`update search_docs set document = ${tsvectorOf(doc)}::tsvector where ${key}`
-        : sql`insert into search_docs (post_id, comment_id, author_id, created_at, document)
-          values (${target.postId}, ${target.commentId}, ${target.authorId}, ${target.createdAt}, ${tsvectorOf(doc)}::tsvector)`;
+        ? sql`update search_docs set document = ${tsvectorOf(doc)}::tsvector, terms_version = ${SEARCH_TERMS_VERSION} where ${key}`
+        : sql`insert into search_docs (post_id, comment_id, author_id, created_at, document, terms_version)
+          values (${target.postId}, ${target.commentId}, ${target.authorId}, ${target.createdAt}, ${tsvectorOf(doc)}::tsvector,
+            ${SEARCH_TERMS_VERSION})`;
     await runDeferrable(db, write.compile(db));
     return;
   }
   if (id !== null) {
     await writeFts(db, sql`delete from search_fts where rowid = ${id}`.compile(db));
     await writeFts(db, ftsInsert(id, doc));
+    // Most documents edited are current already: their row is left alone.
+    if (Number(existing.rows[0]!.version) !== SEARCH_TERMS_VERSION)
+      await sql`update search_docs set terms_version = ${SEARCH_TERMS_VERSION} where id = ${id}`.execute(db);
     return;
   }
   const inserted = await queryDirect<{ id: number }>(db, INSERT_DOC, [target.postId, target.commentId, target.authorId, target.createdAt]);
@@ -217,8 +229,9 @@ export async function commentSources(db: Db, of: { commentId: string } | { postI
  */
 export async function numberAllDocuments(db: Db): Promise<number> {
   const pg = engineOf(db) === 'postgres';
-  await sql`insert into search_docs (id, post_id, comment_id, author_id, created_at${pg ? sql`, document` : sql``})
-      select row_number() over (order by created_at, kind, id), post_id, comment_id, author_id, created_at${pg ? sql`, ''::tsvector` : sql``}
+  await sql`insert into search_docs (id, post_id, comment_id, author_id, created_at, terms_version${pg ? sql`, document` : sql``})
+      select row_number() over (order by created_at, kind, id), post_id, comment_id, author_id, created_at,
+        ${SEARCH_TERMS_VERSION}${pg ? sql`, ''::tsvector` : sql``}
       from (
         select id, 0 as kind, id as post_id, cast(null as text) as comment_id, author_id, created_at from posts
         union all
@@ -247,7 +260,7 @@ export async function writeTerms(
 ): Promise<void> {
   if (docs.length === 0) return;
   if (engineOf(db) === 'postgres') {
-    await sql`update search_docs as d set document = v.document::tsvector
+    await sql`update search_docs as d set document = v.document::tsvector, terms_version = ${SEARCH_TERMS_VERSION}
         from (values ${sql.join(docs.map((doc) => sql`(${doc.id}::bigint, ${tsvectorOf(doc.document)})`))}) as v(id, document)
         where d.id = v.id`.execute(db);
     return;
