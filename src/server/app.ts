@@ -36,6 +36,7 @@ import { nulTextPlugin } from './plugins/nul-text.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { redisPlugin } from './plugins/redis.ts';
+import { searchCatchUpPlugin } from './plugins/search-catch-up.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { writePathPlugin } from './plugins/write-path.ts';
@@ -108,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailPlugin);
   await app.register(livePlugin);
   await app.register(writePathPlugin);
+  // Search documents of an older terms' rule, made again in the background once ready.
+  await app.register(searchCatchUpPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(nulTextPlugin);
   // The CSP allows the inline scripts of the web app's own index.html, by their hashes.

@@ -328,6 +328,7 @@ const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'webhook.received',
   'image.stored',
   'activity.rolled',
+  'search.outdated',
   'notification.created',
   'notification.read',
   'notifications.read-all',

@@ -146,6 +146,11 @@ export type DomainEvent =
   | { type: 'forum.seeded' }
   /** The search index is to be made again from the rows (`npm run reindex`). */
   | { type: 'search.rebuild' }
+  /**
+   * Search documents made with an older version of the terms' rule, found and held by a write
+   * of the catch-up (features/search/search.catch-up.ts): the index makes them again.
+   */
+  | { type: 'search.outdated'; documentIds: number[] }
   /** The leaderboard's weekly sums moved on to a new day (no content changed). */
   | { type: 'activity.rolled'; day: string };
 

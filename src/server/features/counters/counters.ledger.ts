@@ -131,6 +131,7 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'activity.rolled':
       case 'forum.seeded':
       case 'search.rebuild':
+      case 'search.outdated':
       case 'notification.created':
       case 'notification.read':
       case 'notifications.read-all':

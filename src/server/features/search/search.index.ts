@@ -6,11 +6,14 @@ import { commentDocument, postDocument, type SearchDocument } from './search-ter
 import {
   commentSources,
   documentsAfter,
+  documentsWithIds,
   finishRebuild,
   numberAllDocuments,
   postSource,
   removeAllDocuments,
   removeDocuments,
+  removeDocumentsWithIds,
+  rewriteTerms,
   writeDocument,
   writeTerms,
   type IndexSource,
@@ -72,6 +75,9 @@ async function follow(db: Db, event: DomainEvent): Promise<void> {
     case 'search.rebuild':
       await rebuildSearchIndex(db);
       return;
+    case 'search.outdated':
+      await remakeDocuments(db, event.documentIds);
+      return;
     default:
       return;
   }
@@ -82,6 +88,23 @@ async function reindexPostAndComments(db: Db, postId: string): Promise<void> {
   const source = await postSource(db, postId);
   if (source) await index(db, source);
   for (const comment of await commentSources(db, { postId })) await index(db, comment);
+}
+
+/**
+ * Documents made with an older rule, made again from their rows with this one. One whose post
+ * or comment is gone is removed, as a rebuild would leave it out.
+ */
+async function remakeDocuments(db: Db, ids: number[]): Promise<void> {
+  const sources = await documentsWithIds(db, ids);
+  await rewriteTerms(
+    db,
+    sources.map((source) => ({ id: source.id, document: documentOf(source) })),
+  );
+  const found = new Set(sources.map((source) => source.id));
+  await removeDocumentsWithIds(
+    db,
+    ids.filter((id) => !found.has(id)),
+  );
 }
 
 /** Documents per batch of the rebuild; the rows of one INSERT (SQLite allows 32,766 bound values; a row binds five). */

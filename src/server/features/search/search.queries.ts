@@ -241,15 +241,22 @@ export async function numberAllDocuments(db: Db): Promise<number> {
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** The documents after an id, with what their terms are made from. */
-export async function documentsAfter(db: Db, afterId: number, limit: number): Promise<Array<IndexSource & { id: number }>> {
+/** Documents, with what their terms are made from. */
+async function documentSources(db: Db, where: RawBuilder<unknown>, limit: number): Promise<Array<IndexSource & { id: number }>> {
   const r = await sql<IndexSource & { id: number }>`select d.id, d.post_id as "postId", d.comment_id as "commentId",
       d.author_id as "authorId", d.created_at as "createdAt", p.title, p.category,
       coalesce(c.comment_html, p.description_html) as html
       from search_docs d join posts p on p.id = d.post_id left join comments c on c.id = d.comment_id
-      where d.id > ${afterId} order by d.id limit ${limit}`.execute(db);
+      where ${where} order by d.id limit ${limit}`.execute(db);
   return r.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
+
+/** The documents after an id, with what their terms are made from. */
+export const documentsAfter = (db: Db, afterId: number, limit: number) => documentSources(db, sql`d.id > ${afterId}`, limit);
+
+/** Those of these documents whose post (and comment) still exist, with what their terms are made from. */
+export const documentsWithIds = (db: Db, ids: number[]) =>
+  documentSources(db, sql`d.id in (${sql.join(ids)}) and (d.comment_id is null or c.id is not null)`, ids.length);
 
 /** Writes the terms of documents that have their rows (numberAllDocuments). */
 export async function writeTerms(
@@ -271,6 +278,70 @@ export async function writeTerms(
     known,
   );
   await sql`insert into search_fts (${sql.raw(FTS_COLUMNS)}) values ${sql.join(docs.map((d) => ftsRow(d.id, d.document)))}`.execute(db);
+}
+
+// ——— Documents of an older rule (search.catch-up.ts) ———
+
+/** How many documents were made with an older version of the terms' rule. */
+export async function countOutdated(db: Db): Promise<number> {
+  const r = await sql<{ n: number | string }>`select count(*) as n from search_docs where terms_version < ${SEARCH_TERMS_VERSION}`.execute(
+    db,
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** The oldest version of the terms' rule that documents still carry, when older than the current one. */
+export async function oldestOutdatedVersion(db: Db): Promise<number | null> {
+  const r = await sql<{ v: number | null }>`select min(terms_version) as v from search_docs
+      where terms_version < ${SEARCH_TERMS_VERSION}`.execute(db);
+  const v = r.rows[0]?.v;
+  return v === null || v === undefined ? null : Number(v);
+}
+
+/**
+ * The next documents of one older version, in the order they were written, after an id (the
+ * index on terms_version and id finds them). On PostgreSQL they stay locked until the write
+ * ends, and documents another instance's batch holds are passed over (`skip locked`): two
+ * instances never make one document at once, and an edit of a document waits for the batch
+ * that holds it, then writes its own terms over the batch's. SQLite's one writer runs nothing
+ * in between.
+ */
+export async function outdatedDocumentIds(db: Db, version: number, afterId: number, limit: number): Promise<number[]> {
+  const r = await sql<{ id: number }>`select id from search_docs where terms_version = ${version} and id > ${afterId}
+      order by id limit ${limit}${isPostgres(db) ? sql` for update skip locked` : sql``}`.execute(db);
+  return r.rows.map((row) => Number(row.id));
+}
+
+/**
+ * Writes the terms of documents again, over those they had (keeping their ids), with the
+ * current version. On SQLite the full-text statements are held to the batch's end like any
+ * write's (ADR 0018), so they stay in order with those of the batch's other writes.
+ */
+export async function rewriteTerms(db: Db, docs: Array<{ id: number; document: SearchDocument }>): Promise<void> {
+  if (docs.length === 0) return;
+  if (engineOf(db) === 'postgres') {
+    await writeTerms(db, docs);
+    return;
+  }
+  const ids = sql.join(docs.map((d) => d.id));
+  await writeFts(db, sql`delete from search_fts where rowid in (${ids})`.compile(db));
+  await rememberTerms(
+    db,
+    docs.map((d) => d.document),
+  );
+  await writeFts(
+    db,
+    sql`insert into search_fts (${sql.raw(FTS_COLUMNS)}) values ${sql.join(docs.map((d) => ftsRow(d.id, d.document)))}`.compile(db),
+  );
+  await sql`update search_docs set terms_version = ${SEARCH_TERMS_VERSION} where id in (${ids})`.execute(db);
+}
+
+/** Removes documents by id: only ids this write holds (outdatedDocumentIds), which no rebuild can number afresh meanwhile. */
+export async function removeDocumentsWithIds(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const list = sql.join(ids);
+  if (engineOf(db) === 'sqlite') await writeFts(db, sql`delete from search_fts where rowid in (${list})`.compile(db));
+  await sql`delete from search_docs where id in (${list})`.execute(db);
 }
 
 // ——— Reading ———
