@@ -21,19 +21,40 @@
  * (search.catch-up.ts, docs/decisions/0022-search-terms-versioned.md); an unchanged version
  * leaves them as they are, and searches then miss what the new rule would find.
  */
-export const SEARCH_TERMS_VERSION = 1;
+export const SEARCH_TERMS_VERSION = 2;
 
 // The rule itself: a change below (to fold, WORD, IDENTIFIER, SPELLING, TERM_MAX or the
 // documents) bumps SEARCH_TERMS_VERSION above.
 
-/** Lowercased, accents removed (é → e, ü → u): the form every term takes. */
+/**
+ * Letters Unicode does not decompose into a plain letter and a mark, as a person types them
+ * without the key for them (Łódź as lodz, Straße as strasse), and Greek's final sigma as sigma.
+ */
+const PLAIN_LETTERS: Record<string, string> = {
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  ħ: 'h',
+  ı: 'i',
+  ŧ: 't',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+  ς: 'σ',
+};
+const NOT_DECOMPOSED = /[øłđðħıŧßæœþς]/g;
+
+/** Lowercased, accents removed (é → e, ü → u, ø → o, ß → ss): the form every term takes. */
 export function fold(text: string): string {
   // Printable ASCII and spaces (most of what is written here) have no accent to remove.
   if (!/[^ -~\s]/.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(NOT_DECOMPOSED, (c) => PLAIN_LETTERS[c]!);
 }
 
 /** A word: a run of letters and digits. */

@@ -41,7 +41,8 @@ describe('GET /api/search', () => {
     });
     ids.naming = await createPost(t.app, ada, {
       title: 'Naming things',
-      description: 'We call it `snake_case_name` in Python and keep `foo.bar.baz` paths short. Café owners agree.',
+      description:
+        'We call it `snake_case_name` in Python and keep `foo.bar.baz` paths short. Café owners agree, from Łódź to København, Straße and the λόγος.',
       category: 'python',
     });
     ids.runtime = await createPost(t.app, linus, {
@@ -98,6 +99,9 @@ describe('GET /api/search', () => {
   it('is case- and accent-insensitive', async () => {
     expect(await postIdsFor('CAFE')).toEqual([ids.naming]);
     expect(await postIdsFor('café')).toEqual([ids.naming]);
+    // Letters with no accent to take off, as typed without the key for them, and the other way round.
+    for (const q of ['lodz', 'ŁÓDŹ', 'kobenhavn', 'strasse', 'STRAẞE', 'λογος', 'ΛΌΓΟΣ', 'λογοσ'])
+      expect(await postIdsFor(q), q).toEqual([ids.naming]);
     expect(await postIdsFor('Borrow CHECKER')).toEqual([ids.borrow]);
   });
 
