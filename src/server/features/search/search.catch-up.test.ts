@@ -68,7 +68,7 @@ describe('search documents of an older rule', () => {
 
   const logged = () => {
     const lines: string[] = [];
-    return { lines, log: { info: (line: string) => void lines.push(line) } };
+    return { lines, log: { info: (line: string) => void lines.push(line), warn: (line: string) => void lines.push(line) } };
   };
   const catchUp = (options: Partial<CatchUpOptions> = {}) => catchUpSearchIndex({ writePath: t.writePath, log: logged().log, ...options });
 
@@ -242,13 +242,63 @@ describe('search documents of an older rule', () => {
     expect(await countOutdated(t.db)).toBe(0);
   });
 
+  it('tries a failed batch again after a wait, and gives up after the last', async () => {
+    const docs = [await comment('A kouign_1.'), await comment('A kouign_2.')];
+    for (const doc of docs) await indexAs(doc, olderRule('A kouign_0.'), 0);
+    // The database refuses every change to the index's rows, as one going away would.
+    const pg = Boolean(process.env.TEST_DATABASE_URL);
+    const refuse = pg
+      ? [
+          sql`create function refuse_search_docs() returns trigger language plpgsql as $$ begin raise exception 'index refused'; end $$`,
+          sql`create trigger refuse_search_docs before update on search_docs for each row execute function refuse_search_docs()`,
+        ]
+      : [sql`create trigger refuse_search_docs before update on search_docs begin select raise(abort, 'index refused'); end`];
+    const allow = pg
+      ? [sql`drop trigger refuse_search_docs on search_docs`, sql`drop function refuse_search_docs()`]
+      : [sql`drop trigger refuse_search_docs`];
+    for (const statement of refuse) await statement.execute(t.db);
+
+    const { lines, log } = logged();
+    let allowed = false;
+    const retrying = {
+      ...log,
+      warn: (line: string) => {
+        log.warn(line);
+        // After the second refusal the database is back.
+        if (lines.filter((l) => l.includes('a batch failed')).length === 2 && !allowed) {
+          allowed = true;
+          void (async () => {
+            for (const statement of allow) await statement.execute(t.db);
+          })();
+        }
+      },
+    };
+    expect(await catchUp({ log: retrying, retryDelaysMs: [50, 50, 50] })).toMatchObject({ stopped: false });
+    for (const doc of docs) expect(await versionOf(doc)).toBe(SEARCH_TERMS_VERSION);
+    expect(lines.filter((l) => l.includes('a batch failed'))).toHaveLength(2);
+    expect(lines[1]).toMatch(/^search index: a batch failed \(.*index refused.*\); trying again in 0\.05 s$/);
+    expect((await search('kouign_')).total).toBe(2);
+
+    // Refused past the last wait: the catch-up stops with the error, the documents as they were.
+    const more = [await comment('A crepe_1.')];
+    for (const doc of more) await indexAs(doc, olderRule('A crepe_0.'), 0);
+    for (const statement of refuse) await statement.execute(t.db);
+    try {
+      await expect(catchUp({ retryDelaysMs: [10] })).rejects.toThrow(/index refused/);
+    } finally {
+      for (const statement of allow) await statement.execute(t.db);
+    }
+    expect(await countOutdated(t.db)).toBe(1);
+    expect(await catchUp()).toMatchObject({ updated: 1 });
+  });
+
   it('begins no batch once asked to stop; the next start finishes', async () => {
     const docs = [await comment('An eclair_1.'), await comment('An eclair_2.'), await comment('An eclair_3.')];
     for (const doc of docs) await indexAs(doc, olderRule('An eclair_0.'), 0);
     const stop = new AbortController();
     const lines: string[] = [];
     // Shutdown comes right after the first line.
-    const log = { info: (line: string) => void (lines.push(line), stop.abort()) };
+    const log = { info: (line: string) => void (lines.push(line), stop.abort()), warn: (line: string) => void lines.push(line) };
     expect(await catchUp({ log, signal: stop.signal })).toEqual({ updated: 0, batches: 0, stopped: true });
     expect(lines[1]).toBe('search index: stopped at shutdown after updating 0 of 3 documents; the rest are updated at the next start');
     expect(await countOutdated(t.db)).toBe(3);

@@ -17,12 +17,19 @@ import { countOutdated, oldestOutdatedVersion, outdatedDocumentIds } from './sea
 /** Documents per write: a short turn of the writer (a rebuild's batch is the same size). */
 export const CATCH_UP_BATCH = 500;
 
+/**
+ * The waits before a failed batch is tried again (the database gone for a moment: a restart, a
+ * failover); after the last, the catch-up stops until the next start.
+ */
+export const CATCH_UP_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 60_000, 60_000];
+
 export interface CatchUpOptions {
   writePath: WritePath;
-  log: { info(message: string): void };
+  log: { info(message: string): void; warn(message: string): void };
   /** Aborted at shutdown: the batch under way ends, and no other begins. */
   signal?: AbortSignal;
   batchSize?: number;
+  retryDelaysMs?: readonly number[];
 }
 
 export interface CatchUpResult {
@@ -36,7 +43,13 @@ export interface CatchUpResult {
 /** Resolves after `ms`, or at once when the signal is aborted. */
 const pause = (ms: number, signal?: AbortSignal) => sleep(ms, undefined, { signal }).catch(() => {});
 
-export async function catchUpSearchIndex({ writePath, log, signal, batchSize = CATCH_UP_BATCH }: CatchUpOptions): Promise<CatchUpResult> {
+export async function catchUpSearchIndex({
+  writePath,
+  log,
+  signal,
+  batchSize = CATCH_UP_BATCH,
+  retryDelaysMs = CATCH_UP_RETRY_DELAYS_MS,
+}: CatchUpOptions): Promise<CatchUpResult> {
   const result: CatchUpResult = { updated: 0, batches: 0, stopped: false };
   const { db } = writePath;
   let version = await oldestOutdatedVersion(db);
@@ -46,6 +59,7 @@ export async function catchUpSearchIndex({ writePath, log, signal, batchSize = C
   const started = Date.now();
   let after = 0;
   let foundInPass = false;
+  let failures = 0;
   while (version !== null) {
     if (signal?.aborted) {
       result.stopped = true;
@@ -53,11 +67,25 @@ export async function catchUpSearchIndex({ writePath, log, signal, batchSize = C
     }
     const batchStarted = performance.now();
     const [of, from] = [version, after];
-    const ids = await writePath.run(async (w) => {
-      const found = await outdatedDocumentIds(w.trx, of, from, batchSize);
-      if (found.length > 0) w.record({ type: 'search.outdated', documentIds: found });
-      return found;
-    });
+    let ids: number[];
+    try {
+      ids = await writePath.run(async (w) => {
+        const found = await outdatedDocumentIds(w.trx, of, from, batchSize);
+        if (found.length > 0) w.record({ type: 'search.outdated', documentIds: found });
+        return found;
+      });
+      failures = 0;
+    } catch (error) {
+      // The batch wrote nothing (its write rolled back): the same documents are tried again.
+      const delay = retryDelaysMs[failures];
+      if (delay === undefined) throw error;
+      failures += 1;
+      log.warn(
+        `search index: a batch failed (${error instanceof Error ? error.message : String(error)}); trying again in ${delay / 1000} s`,
+      );
+      await pause(delay, signal);
+      continue;
+    }
     if (ids.length > 0) {
       result.updated += ids.length;
       result.batches += 1;
