@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUSY_TIMEOUT_MS, logBound, RESTART_AT_BYTES, WAL_SIZE_LIMIT_BYTES } from './checkpointer.ts';
+import { BUSY_TIMEOUT_MS, logBound, RESTART_AT_BYTES, startCheckpointer, WAL_SIZE_LIMIT_BYTES } from './checkpointer.ts';
 import { createDb } from './create-db.ts';
 import { loadSqliteDriver } from './sqlite-driver.ts';
 import { createWritePath } from '../write-path/write-path.ts';
@@ -165,6 +165,46 @@ describe('the write-ahead log', () => {
   });
 });
 
+describe('the worker between its rounds', () => {
+  // The serving connection copies the log itself only between the worker's rounds; a round the
+  // worker began just then made that copy busy (and a second of writes went unbounded).
+  it('begins no round while the serving connection copies the log, though told of commits meanwhile', async () => {
+    const file = path.join(dir, 'held.sqlite');
+    const Sqlite = loadSqliteDriver();
+    const sqlite = new Sqlite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('wal_autocheckpoint = 0');
+    sqlite.exec('create table filler (body text not null)');
+    const insert = sqlite.prepare('insert into filler (body) values (?)');
+    const fill = (rows: number) =>
+      sqlite.transaction(() => {
+        for (let i = 0; i < rows; i += 1) insert.run('h'.repeat(4000));
+      })();
+    const restart = sqlite.prepare('PRAGMA wal_checkpoint(RESTART)');
+    const checkpointer = startCheckpointer(file, (message) => {
+      throw new Error(message);
+    });
+    await checkpointer.started;
+    try {
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      for (let round = 0; round < 5; round += 1) {
+        fill(5_000); // about 20 MB for a round to copy
+        const busy = checkpointer.betweenRounds(5_000, () => {
+          // Told of a commit, the worker wakes now; its round would hold the checkpoint's lock.
+          checkpointer.committed();
+          Atomics.wait(pause, 0, 0, 30);
+          sqlite.pragma('busy_timeout = 0');
+          return (restart.get() as { busy: number }).busy;
+        });
+        expect(busy, `round ${round}`).toBe(0);
+      }
+    } finally {
+      await checkpointer.stop();
+      sqlite.close();
+    }
+  });
+});
+
 describe('a write that begins with the log past its bound', () => {
   /** A connection configured as the server's, minus the worker, with its own checkpoints off. */
   function openConnection(name: string) {
@@ -177,7 +217,7 @@ describe('a write that begins with the log past its bound', () => {
     sqlite.pragma('wal_autocheckpoint = 0'); // as if the worker had fallen behind
     sqlite.exec('create table filler (body text not null)');
     const insert = sqlite.prepare('insert into filler (body) values (?)');
-    const bound = logBound(sqlite, file, { awaitRound: () => true });
+    const bound = logBound(sqlite, file, { betweenRounds: (_ms, copy) => copy() });
     /** One write transaction, begun as the serving connection begins its own. */
     const write = (rows: number) => {
       bound();

@@ -49,10 +49,12 @@ export const BUSY_TIMEOUT_MS = 5000;
 const IDLE_CHECK_MS = 1000;
 
 // Shared with the worker: [0] counts the batches committed, [1] asks the worker to stop, [2] is
-// 1 while the worker checkpoints.
+// 1 while the worker checkpoints, [3] is 1 while the serving connection copies the log itself
+// (the worker begins no round meanwhile).
 const COMMITS = 0;
 const STOP = 1;
 const RUNNING = 2;
+const HELD = 3;
 
 // Runs in the worker (CommonJS, evaluated); the driver's path comes from the main thread. It
 // blocks on Atomics.wait between checkpoints, which a worker may do.
@@ -71,9 +73,11 @@ while (Atomics.load(shared, ${STOP}) === 0) {
   Atomics.wait(shared, ${COMMITS}, seen, ${IDLE_CHECK_MS});
   seen = Atomics.load(shared, ${COMMITS});
   if (Atomics.load(shared, ${STOP}) !== 0) break;
+  // RUNNING is set before HELD is read, and the serving thread sets HELD before it reads
+  // RUNNING: one of the two always sees the other, so they never copy at once.
   Atomics.store(shared, ${RUNNING}, 1);
   try {
-    checkpoint.get();
+    if (Atomics.load(shared, ${HELD}) === 0) checkpoint.get();
   } catch (error) {
     parentPort.postMessage(String(error));
   } finally {
@@ -89,13 +93,17 @@ export interface Checkpointer {
   started: Promise<void>;
   /** Tells the worker a batch of writes has been committed. */
   committed(): void;
-  /** Blocks until the worker's checkpoint in progress, if any, has ended (at most `ms`); false if it goes on. */
-  awaitRound(ms: number): boolean;
+  /**
+   * Runs `copy` once the worker's checkpoint in progress, if any, has ended (waiting at most
+   * `ms`), with the worker kept from beginning another until `copy` returns; undefined, without
+   * running it, if the round goes on.
+   */
+  betweenRounds<T>(ms: number, copy: () => T): T | undefined;
   stop(): Promise<void>;
 }
 
 export function startCheckpointer(path: string, onError: (message: string) => void): Checkpointer {
-  const shared = new Int32Array(new SharedArrayBuffer(12));
+  const shared = new Int32Array(new SharedArrayBuffer(16));
   const driver = sqliteDriverPath();
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
@@ -126,10 +134,15 @@ export function startCheckpointer(path: string, onError: (message: string) => vo
       Atomics.add(shared, COMMITS, 1);
       Atomics.notify(shared, COMMITS);
     },
-    awaitRound(ms) {
-      if (!running) return true;
-      Atomics.wait(shared, RUNNING, 1, ms);
-      return Atomics.load(shared, RUNNING) === 0;
+    betweenRounds(ms, copy) {
+      if (!running) return copy();
+      Atomics.store(shared, HELD, 1);
+      try {
+        Atomics.wait(shared, RUNNING, 1, ms);
+        return Atomics.load(shared, RUNNING) === 0 ? copy() : undefined;
+      } finally {
+        Atomics.store(shared, HELD, 0);
+      }
     },
     async stop() {
       if (!running) return;
@@ -146,11 +159,15 @@ export function startCheckpointer(path: string, onError: (message: string) => vo
 /**
  * Run by the serving connection before each write transaction begins: when the log has grown
  * past RESTART_AT_BYTES without starting again, copy the rest of it now (a RESTART checkpoint,
- * after the worker's round) so that this write starts it again from its beginning. Readers of
- * other processes are not waited for: with one reading (a backup), the copy stops where that
- * reader's snapshot does, writes go on, and it is tried again a second later.
+ * after the worker's round, the worker holding off its next meanwhile) so that this write starts
+ * it again from its beginning. While a round goes on past ROUND_WAIT_MS the write goes ahead,
+ * and the next one waits again: writes slow to the copy's pace. Readers of other processes are
+ * not waited for: with one reading (a backup), the copy stops where that reader's snapshot does,
+ * writes go on, and it is tried again a second later. (Before the worker held off, a round it
+ * began just after the wait made the copy busy too, and a second of writes went unbounded: the
+ * log once reached 60 MB under a loaded machine.)
  */
-export function logBound(sqlite: BetterSqlite3.Database, path: string, checkpointer: Pick<Checkpointer, 'awaitRound'>): () => void {
+export function logBound(sqlite: BetterSqlite3.Database, path: string, checkpointer: Pick<Checkpointer, 'betweenRounds'>): () => void {
   const walPath = `${path}-wal`;
   const restart = sqlite.prepare('PRAGMA wal_checkpoint(RESTART)');
   let retryAt = 0;
@@ -158,14 +175,15 @@ export function logBound(sqlite: BetterSqlite3.Database, path: string, checkpoin
     if ((statSync(walPath, { throwIfNoEntry: false })?.size ?? 0) <= RESTART_AT_BYTES) return;
     if (Date.now() < retryAt) return;
     // A round that goes on holds the checkpoint's lock: the next write waits for it again.
-    if (!checkpointer.awaitRound(ROUND_WAIT_MS)) return;
-    // Not prepared once: SQLite applies busy_timeout as the pragma is prepared, not as it runs.
-    sqlite.pragma('busy_timeout = 0');
-    try {
-      const { busy } = restart.get() as { busy: number };
-      if (busy) retryAt = Date.now() + RESTART_RETRY_MS;
-    } finally {
-      sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    }
+    const busy = checkpointer.betweenRounds(ROUND_WAIT_MS, () => {
+      // Not prepared once: SQLite applies busy_timeout as the pragma is prepared, not as it runs.
+      sqlite.pragma('busy_timeout = 0');
+      try {
+        return (restart.get() as { busy: number }).busy;
+      } finally {
+        sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+    });
+    if (busy) retryAt = Date.now() + RESTART_RETRY_MS;
   };
 }
