@@ -249,10 +249,12 @@ export function createAuth(deps: {
           },
         },
         delete: {
-          // Sign-out, a password reset, a revoked session: the member's open event streams end
-          // with it, so a stream opened with this session hears no more of the member's own events.
+          // Sign-out, a password reset, a revoked or expired session: the event streams opened
+          // with it end, so they hear no more of the member's own events; the member's other
+          // sessions' streams go on. Better Auth calls this once for each session it deletes,
+          // when it deletes them all too (a password reset, revoke-sessions).
           after: async (session) => {
-            await writes.run(async (w) => w.record({ type: 'sessions.ended', memberId: session.userId }));
+            await writes.run(async (w) => w.record({ type: 'sessions.ended', memberId: session.userId, sessionId: session.id }));
           },
         },
       },

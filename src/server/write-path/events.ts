@@ -66,8 +66,11 @@ export type DomainEvent =
   | { type: 'member.promoted'; memberId: string; role: Role }
   | { type: 'member.demoted'; memberId: string }
   | { type: 'member.banned'; memberId: string }
-  /** One or more of a member's sessions ended (sign-out, a password reset, a revoked session). */
-  | { type: 'sessions.ended'; memberId: string }
+  /**
+   * A session of a member ended (sign-out, a password reset, a revoked or expired session): one
+   * event per session, by its id (not its token, which would sign in).
+   */
+  | { type: 'sessions.ended'; memberId: string; sessionId: string }
   | { type: 'membership.upgraded'; memberId: string }
   | { type: 'tag.created'; tagId: string; tag: string }
   /** A tag's new name; its posts (`postIds`) now carry it. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { LiveEventName } from '#shared/live-events.ts';
 import { compareEventIds, eventIdMaker, type EventId } from './live-ids.ts';
@@ -13,11 +14,37 @@ export const subscribersOf = (postId: string): Audience => `post:${postId}`;
 export const memberOnly = (memberId: string): Audience => `member:${memberId}`;
 
 /**
- * Not an event for clients but word to every instance: the member's streams end, so that a
+ * Not an event for clients but word to every instance: streams of the member end, so that a
  * stream opened with a session that has since ended hears nothing more of the member's own
- * events. The browser reconnects on its own and is what its session now makes it.
+ * events. The browser reconnects on its own and is what its session now makes it. Its data
+ * names the sessions that ended (streamsEnd), or is null: every stream of the member (a ban).
  */
 export const STREAMS_END = 'streams-end';
+
+/**
+ * What the bus and its backlog (Redis among them) know a session by: a digest of its id, never
+ * the id or its token. The hub makes the same of the session each stream was opened with.
+ */
+export const sessionMark = (sessionId: string): string => createHash('sha256').update(sessionId).digest('base64url');
+
+/** The word that ends the member's streams opened with these sessions; null: all of them. */
+export function streamsEnd(memberId: string, sessionIds: readonly string[] | null): LiveMessage {
+  const data = sessionIds ? JSON.stringify({ sessions: sessionIds.map(sessionMark) }) : 'null';
+  return { name: STREAMS_END, audience: memberOnly(memberId), data };
+}
+
+/**
+ * The marks a STREAMS_END names, or null for every stream of the member: so is data that names
+ * none (an instance that knew no other form sent `null`), as ending too many is only a reconnect.
+ */
+export function endedSessionMarks(data: string): Set<string> | null {
+  try {
+    const sessions = (JSON.parse(data) as { sessions?: unknown } | null)?.sessions;
+    return Array.isArray(sessions) ? new Set(sessions.filter((s): s is string => typeof s === 'string')) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** An event to publish: its name, its audience and its data, already JSON. */
 export interface LiveMessage {

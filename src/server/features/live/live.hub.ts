@@ -5,8 +5,10 @@ import type { ViewerSession } from '../../plugins/auth.ts';
 import {
   BACKLOG_EVENTS,
   STREAMS_END,
+  endedSessionMarks,
   everyone,
   memberOnly,
+  sessionMark,
   subscribersOf,
   type Audience,
   type LiveBus,
@@ -78,10 +80,11 @@ const MAX_PENDING = BACKLOG_EVENTS * 3;
  * This instance's open event streams: who listens to what, one heartbeat timer for all of
  * them, the cap per address, and their end when the server stops. A stream costs its socket
  * and one small record; an event is formatted once and written to the streams of its audience.
- * A member's stream ends when its session does: ended elsewhere (the bus's STREAMS_END), or
- * expired. The expiry is checked where the stream is touched anyway, at each heartbeat and
- * before an event is written to it, never by a timer of its own; once it has passed, the
- * session is read again, since a request made with it meanwhile may have extended it.
+ * A member's stream ends when its session does: ended elsewhere (the bus's STREAMS_END, which
+ * names the sessions that ended), or expired. The expiry is checked where the stream is
+ * touched anyway, at each heartbeat and before an event is written to it, never by a timer of
+ * its own; once it has passed, the session is read again, since a request made with it
+ * meanwhile may have extended it.
  */
 export class LiveHub {
   private readonly byAudience = new Map<Audience, Set<Stream>>();
@@ -212,9 +215,11 @@ export class LiveHub {
     const streams = this.byAudience.get(entry.audience);
     if (!streams) return;
     if (entry.name === STREAMS_END) {
-      // Ended, not dropped: the client reconnects (replaying from its last id) as what its
-      // session, if it still has one, makes it now.
-      for (const stream of [...streams]) this.end(stream);
+      // Those opened with a session that ended (every one of the member's after a ban): the
+      // member's others, on other devices and tabs, go on. Ended, not dropped: the client
+      // reconnects (replaying from its last id) as what its session, if any, makes it now.
+      const marks = endedSessionMarks(entry.data);
+      for (const stream of [...streams]) if (!marks || (stream.session && marks.has(sessionMark(stream.session.id)))) this.end(stream);
       return;
     }
     const frame = frameOf(entry);

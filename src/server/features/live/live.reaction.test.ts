@@ -5,7 +5,7 @@ import { signUp } from '../../test/sign-in.ts';
 import { createWritePath } from '../../write-path/write-path.ts';
 import { liveNotificationSchema } from '#shared/schemas/live.ts';
 import type { EventOf, NotificationFacts } from '../../write-path/events.ts';
-import type { LiveBus, LiveMessage } from './live.bus.ts';
+import { endedSessionMarks, sessionMark, type LiveBus, type LiveMessage } from './live.bus.ts';
 import { liveReaction } from './live.reaction.ts';
 
 // Publishing follows a write and never holds or fails it.
@@ -236,7 +236,7 @@ describe('the live reaction', () => {
       onReactionError: () => {},
     });
     await writes.run(async (w) => {
-      w.record({ type: 'sessions.ended', memberId: 'm-first' });
+      w.record({ type: 'sessions.ended', memberId: 'm-first', sessionId: 's-first' });
       // Its counts are those it left (the post's row was held while it was cast).
       w.record({
         type: 'vote.cast',
@@ -248,7 +248,7 @@ describe('the live reaction', () => {
         at: '2026-11-29T12:00:00.000Z',
         counts: { upVote: 1, downVote: 0 },
       });
-      w.record({ type: 'sessions.ended', memberId: 'm-last' });
+      w.record({ type: 'sessions.ended', memberId: 'm-last', sessionId: 's-last' });
     });
     while (published.length < 3) await new Promise((r) => setImmediate(r));
     expect(published.map((m) => [m.name, m.audience])).toEqual([
@@ -256,5 +256,29 @@ describe('the live reaction', () => {
       ['votes', `post:${postId}`],
       ['streams-end', 'member:m-last'],
     ]);
+  });
+
+  it('names the sessions that ended by a digest, never their ids; a member’s in one word, a ban’s with none (all of them)', async () => {
+    const published: LiveMessage[] = [];
+    const writes = createWritePath(t.db, {
+      reactions: [liveReaction({ db: t.db, bus: busWith(async (m) => void published.push(...m)), onError: () => {} })],
+      onReactionError: () => {},
+    });
+    await writes.run(async (w) => {
+      // As a password reset's deletes are told, one by one.
+      w.record({ type: 'sessions.ended', memberId: 'm-reset', sessionId: 'session-one' });
+      w.record({ type: 'sessions.ended', memberId: 'm-other', sessionId: 'session-other' });
+      w.record({ type: 'sessions.ended', memberId: 'm-reset', sessionId: 'session-two' });
+      w.record({ type: 'member.banned', memberId: 'm-banned' });
+    });
+    while (published.length < 3) await new Promise((r) => setImmediate(r));
+    expect(published.map((m) => [m.name, m.audience, JSON.parse(m.data) as unknown])).toEqual([
+      ['streams-end', 'member:m-reset', { sessions: [sessionMark('session-one'), sessionMark('session-two')] }],
+      ['streams-end', 'member:m-other', { sessions: [sessionMark('session-other')] }],
+      ['streams-end', 'member:m-banned', null],
+    ]);
+    for (const m of published) expect(m.data).not.toContain('session-');
+    expect(endedSessionMarks(published[0]!.data)).toEqual(new Set([sessionMark('session-one'), sessionMark('session-two')]));
+    expect(endedSessionMarks(published[2]!.data)).toBeNull();
   });
 });

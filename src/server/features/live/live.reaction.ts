@@ -6,7 +6,7 @@ import type { Reaction } from '../../write-path/write-path.ts';
 import { announcementWithTotal } from '../announcements/announcements.service.ts';
 import { findListedComment } from '../comments/comments.service.ts';
 import { findListedPost } from '../posts/posts.service.ts';
-import { STREAMS_END, everyone, memberOnly, subscribersOf, type Audience, type LiveBus, type LiveMessage } from './live.bus.ts';
+import { everyone, memberOnly, streamsEnd, subscribersOf, type Audience, type LiveBus, type LiveMessage } from './live.bus.ts';
 
 /** The domain events a live event follows from. */
 const LIVE_SOURCES = new Set<DomainEvent['type']>([
@@ -97,10 +97,12 @@ function messageFromFacts(
     case 'vote.cast':
       // The counts its commit left; several votes on one post in a batch make one event (below).
       return message('votes', subscribersOf(event.postId), { postId: event.postId, ...event.counts });
-    case 'sessions.ended':
     case 'member.banned':
-      // Its streams opened with a session that may be gone now (a ban deletes them all).
-      return { name: STREAMS_END, audience: memberOnly(event.memberId), data: 'null' };
+      // The ban deletes every session of the member's: all their streams end.
+      return streamsEnd(event.memberId, null);
+    case 'sessions.ended':
+      // Made in messagesOf, one for the member's sessions that ended together.
+      return null;
     case 'post.published':
     case 'post.edited':
     case 'comment.edited':
@@ -142,8 +144,10 @@ async function messageFromRows(db: Db, event: DomainEvent): Promise<LiveMessage 
  * queues them and returns, so publishing never holds a write's answer; the queue is read in
  * order, each event's data read from the committed rows (a new post, an edit: none when the row
  * is gone), or for a new comment, a removal or a vote taken from the write's own facts (what it
- * committed), a new comment left out when a write queued with it removed it. Several votes on one post in a batch make one `votes` event (the counts the last of them
- * left). A failure is reported and never reaches the write.
+ * committed), a new comment left out when a write queued with it removed it. Several votes on
+ * one post in a batch make one `votes` event (the counts the last of them left), and the
+ * sessions of a member that ended in a batch one `streams-end` naming them all. A failure is
+ * reported and never reaches the write.
  */
 export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unknown) => void }): Reaction {
   let queue: DomainEvent[] = [];
@@ -153,14 +157,28 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
     const lastVote = new Map<string, DomainEvent>();
     const goneComments = new Set<string>();
     const gonePosts = new Set<string>();
+    /** The sessions that ended, by member: Better Auth tells of a password reset's one by one. */
+    const endedSessions = new Map<string, string[]>();
     for (const e of events) {
       if (e.type === 'vote.cast') lastVote.set(e.postId, e);
       else if (e.type === 'comments.removed') for (const c of e.comments) goneComments.add(c.id);
       else if (e.type === 'post.removed') gonePosts.add(e.post.id);
+      else if (e.type === 'sessions.ended') {
+        const ids = endedSessions.get(e.memberId);
+        if (ids) ids.push(e.sessionId);
+        else endedSessions.set(e.memberId, [e.sessionId]);
+      }
     }
     const messages: LiveMessage[] = [];
     const notificationData = notificationDataMaker();
     for (const e of events) {
+      if (e.type === 'sessions.ended') {
+        // All of the member's in one word, at the first: their streams end no later than they would.
+        const ids = endedSessions.get(e.memberId);
+        endedSessions.delete(e.memberId);
+        if (ids) messages.push(streamsEnd(e.memberId, ids));
+        continue;
+      }
       if (e.type === 'vote.cast' && (lastVote.get(e.postId) !== e || gonePosts.has(e.postId))) continue;
       // A comment removed (or whose post was) by a write queued with it has no event any more.
       if (e.type === 'comment.added' && (goneComments.has(e.comment.id) || gonePosts.has(e.comment.postId))) continue;

@@ -254,62 +254,143 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     expect(replay.events.filter((e) => e.event === 'notification')).toEqual([]);
   });
 
-  it('ends a member’s streams when a session of theirs ends; one reopened with it hears no more of their own events', async () => {
-    const [carol, dave] = [await signUp(t.app, { name: 'Carol' }), await signUp(t.app, { name: 'Dave' })];
-    const other = (await signIn(t.app, carol.email, carol.password)).json() as { token: string };
-    const otherHeaders = { authorization: `Bearer ${other.token}` };
-    const notify = (text: string) =>
-      t.writePath.run(async (w) => {
-        w.record({
-          type: 'notification.created',
-          recipientId: carol.id,
-          notification: {
-            _id: `n-${text}`,
-            type: 'comment',
-            read: false,
-            createdAt: new Date().toISOString(),
-            actor: { name: 'Dave', photo: null },
-            postId: 'p-1',
-            commentId: 'c-1',
-            title: 'A post',
-            text,
-          },
-          unread: 1,
-          email: false,
-        });
+  /** A notification for `member`, written as the notifications reaction writes one. */
+  const notify = (member: TestMember, text: string) =>
+    t.writePath.run(async (w) => {
+      w.record({
+        type: 'notification.created',
+        recipientId: member.id,
+        notification: {
+          _id: `n-${text}`,
+          type: 'comment',
+          read: false,
+          createdAt: new Date().toISOString(),
+          actor: { name: 'Dave', photo: null },
+          postId: 'p-1',
+          commentId: 'c-1',
+          title: 'A post',
+          text,
+        },
+        unread: 1,
+        email: false,
       });
+    });
+  const notifications = (s: EventStreamClient) => s.events.filter((e) => e.event === 'notification');
+  /** Another session of the member's (a second device), with its bearer headers. */
+  const secondSession = async (member: TestMember) => {
+    const res = await signIn(t.app, member.email, member.password);
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json() as { token: string };
+    return { token, headers: { authorization: `Bearer ${token}` } };
+  };
 
-    const [signedOut, stillSignedIn, anonymous] = [
+  it('ends the streams opened with a session that ends, and only those; one reopened with it hears no more of the member’s events', async () => {
+    const [carol, dave] = [await signUp(t.app, { name: 'Carol' }), await signUp(t.app, { name: 'Dave' })];
+    const other = await secondSession(carol);
+    // Two tabs on one device (bearer and cookie, one session), a second device, someone else.
+    const [signedOut, signedOutTab, stillSignedIn, anonymous] = [
       await open('', undefined, carol.headers),
-      await open('', undefined, otherHeaders),
+      await open('', carol),
+      await open('', undefined, other.headers),
       await open(),
     ];
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: carol.headers });
     expect(out.statusCode).toBe(200);
-    // Both of Carol's streams end (each reconnects as what its session now makes it); others stay.
+    // The signed-out session's streams end (each reconnects as what it is now: no one).
     await signedOut.ended;
-    await stillSignedIn.ended;
+    await signedOutTab.ended;
 
-    const [reopened, reopenedOther] = [await open('', undefined, carol.headers), await open('', undefined, otherHeaders)];
-    await notify('after sign-out');
-    expect(data(await reopenedOther.take('notification'))).toMatchObject({ text: 'after sign-out' });
+    // The other session's stream is still open, and still the member's: the word that ended the
+    // others went by before this notification (the stream would have ended first: take throws).
+    await notify(carol, 'after sign-out');
+    expect(data(await stillSignedIn.take('notification'))).toMatchObject({ text: 'after sign-out' });
+
+    const reopened = await open('', undefined, carol.headers);
+    await notify(carol, 'reopened');
+    expect(data(await stillSignedIn.take('notification'))).toMatchObject({ text: 'reopened' });
     const marker = await createPost(t.app, dave, { title: 'After the sign-out', category: 'go' });
-    for (const s of [reopened, anonymous]) await s.take(withId(marker));
-    expect(reopened.events.filter((e) => e.event === 'notification')).toEqual([]);
+    for (const s of [reopened, anonymous, stillSignedIn]) await s.take(withId(marker));
+    expect(notifications(reopened)).toEqual([]);
     // Nor does replay bring it back, nor the word that ended the streams.
     const replay = await open('', undefined, { ...carol.headers, 'last-event-id': '0-0' });
     await replay.take(withId(marker));
     expect(replay.events.filter((e) => e.event === 'notification' || !LIVE_EVENT_NAMES.includes(e.event as never))).toEqual([]);
 
-    // Every session ended at once (as a password reset ends them): the last stream ends too.
-    const revoked = await t.app.inject({ method: 'POST', url: '/api/auth/revoke-sessions', headers: otherHeaders, payload: {} });
+    // Every session ended at once (revoke-sessions, as a password reset ends them): the last stream ends too.
+    const revoked = await t.app.inject({ method: 'POST', url: '/api/auth/revoke-sessions', headers: other.headers, payload: {} });
     expect(revoked.statusCode).toBe(200);
-    await reopenedOther.ended;
-    const afterRevoke = await open('', undefined, otherHeaders);
-    await notify('after revoke');
+    await stillSignedIn.ended;
+    const afterRevoke = await open('', undefined, other.headers);
+    await notify(carol, 'after revoke');
     const marker2 = await createPost(t.app, dave, { title: 'After the revoke', category: 'go' });
     await afterRevoke.take(withId(marker2));
-    expect(afterRevoke.events.filter((e) => e.event === 'notification')).toEqual([]);
+    expect(notifications(afterRevoke)).toEqual([]);
+  });
+
+  it('ends no other stream of the member when one reconnects with a session that has expired (and is deleted then)', async () => {
+    const ivy = await signUp(t.app, { name: 'Ivy' });
+    const other = await secondSession(ivy);
+    const stream = await open('', undefined, other.headers);
+    // Ivy's first session expires; a tab that reconnects with it has Better Auth delete it.
+    const past = new Date(Date.now() - 60_000);
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: t.engine === 'postgres' ? past : past.toISOString() })
+      .where('token', '=', ivy.token)
+      .execute();
+    const expired = await open('', undefined, ivy.headers);
+    expect(expired.status).toBe(200);
+    const left = await t.db.selectFrom('sessions').select('id').where('token', '=', ivy.token).executeTakeFirst();
+    expect(left).toBeUndefined();
+
+    await notify(ivy, 'after the expired one went');
+    expect(data(await stream.take('notification'))).toMatchObject({ text: 'after the expired one went' });
+    const marker = await createPost(t.app, admin, { title: 'After the expired session', category: 'go' });
+    await expired.take(withId(marker));
+    expect(notifications(expired)).toEqual([]);
+  });
+
+  it('ends the streams of every session of the member when a password reset ends them all', async () => {
+    const [jack, kate] = [await signUp(t.app, { name: 'Jack' }), await signUp(t.app, { name: 'Kate' })];
+    const other = await secondSession(jack);
+    const [first, second, someoneElse] = [await open('', jack), await open('', undefined, other.headers), await open('', kate)];
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: jack.email, redirectTo: 'http://localhost:3000/auth/reset-password' },
+    });
+    expect(asked.statusCode).toBe(200);
+    // The link's token, as Better Auth keeps it (the mail is not what this test is about).
+    const link = await t.db
+      .selectFrom('verifications')
+      .select('identifier')
+      .where('value', '=', jack.id)
+      .where('identifier', 'like', 'reset-password:%')
+      .executeTakeFirstOrThrow();
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: link.identifier.slice('reset-password:'.length), newPassword: 'N3w!Passw' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await first.ended;
+    await second.ended;
+
+    await notify(kate, 'for someone else');
+    expect(data(await someoneElse.take('notification'))).toMatchObject({ text: 'for someone else' });
+  });
+
+  it('ends the streams of every session of a banned member', async () => {
+    const [liam, mia] = [await signUp(t.app, { name: 'Liam' }), await signUp(t.app, { name: 'Mia' })];
+    const other = await secondSession(liam);
+    const [first, second, someoneElse] = [await open('', liam), await open('', undefined, other.headers), await open('', mia)];
+    const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${liam.email}`, headers: admin.headers });
+    expect(ban.statusCode, ban.body).toBe(200);
+    await first.ended;
+    await second.ended;
+
+    await notify(mia, 'after the ban');
+    expect(data(await someoneElse.take('notification'))).toMatchObject({ text: 'after the ban' });
   });
 
   it('carries nothing but the stream on its connection: a request sent behind it ends the connection', async () => {
