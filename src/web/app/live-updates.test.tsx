@@ -217,6 +217,8 @@ describe('live updates in the app', () => {
       const { events, user } = await openPage();
       await user.click(within(row('First!')).getByRole('button', { name: 'Edit' }));
       const form = screen.getByRole('form', { name: 'Edit comment' });
+      // The editor itself, not the stand-in its code replaces once loaded (text typed there would be left behind).
+      await within(form).findByRole('tab', { name: 'Write' });
       const text = within(form).getByLabelText('Comment');
       await user.type(text, ' And mine');
       const draftKey = `edit-comment-draft:${reader.email}:c1`;

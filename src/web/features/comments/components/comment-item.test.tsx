@@ -112,6 +112,7 @@ describe('Comments: rendered, edited, deleted', () => {
     const { user, item } = await openPost();
     await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
     const form = screen.getByRole('form', { name: 'Edit comment' });
+    await within(form).findByRole('tab', { name: 'Write' });
     const text = within(form).getByLabelText('Comment');
     await user.type(text, ', typed here');
 
@@ -154,6 +155,7 @@ describe('Comments: rendered, edited, deleted', () => {
     );
     const first = await openPost();
     await first.user.click(within(first.item('Mine')).getByRole('button', { name: 'Edit' }));
+    await within(screen.getByRole('form', { name: 'Edit comment' })).findByRole('tab', { name: 'Write' });
     const text = within(screen.getByRole('form', { name: 'Edit comment' })).getByLabelText('Comment');
     await first.user.type(text, ' and a careful correction');
     await first.user.click(screen.getByRole('button', { name: 'Save' }));
