@@ -17,6 +17,28 @@ const buses = [
 
 const EMAIL = /[\w.+-]+@[\w-]+\.[\w.-]+/;
 
+/** A notification for `member` from `actor`, written as the notifications reaction writes one. */
+const recordNotification = (t: TestApp, member: TestMember, text: string, actor: string) =>
+  t.writePath.run(async (w) => {
+    w.record({
+      type: 'notification.created',
+      recipientId: member.id,
+      notification: {
+        _id: `n-${text}`,
+        type: 'comment',
+        read: false,
+        createdAt: new Date().toISOString(),
+        actor: { name: actor, photo: null },
+        postId: 'p-1',
+        commentId: 'c-1',
+        title: 'A post',
+        text,
+      },
+      unread: 1,
+      email: false,
+    });
+  });
+
 describe.each(buses)('live updates ($bus bus)', ({ env }) => {
   let t: TestApp;
   let base: string;
@@ -254,27 +276,7 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     expect(replay.events.filter((e) => e.event === 'notification')).toEqual([]);
   });
 
-  /** A notification for `member`, written as the notifications reaction writes one. */
-  const notify = (member: TestMember, text: string) =>
-    t.writePath.run(async (w) => {
-      w.record({
-        type: 'notification.created',
-        recipientId: member.id,
-        notification: {
-          _id: `n-${text}`,
-          type: 'comment',
-          read: false,
-          createdAt: new Date().toISOString(),
-          actor: { name: 'Dave', photo: null },
-          postId: 'p-1',
-          commentId: 'c-1',
-          title: 'A post',
-          text,
-        },
-        unread: 1,
-        email: false,
-      });
-    });
+  const notify = (member: TestMember, text: string) => recordNotification(t, member, text, 'Dave');
   const notifications = (s: EventStreamClient) => s.events.filter((e) => e.event === 'notification');
   /** Another session of the member's (a second device), with its bearer headers. */
   const secondSession = async (member: TestMember) => {
@@ -502,26 +504,7 @@ describe.each(
     await setExpiry(token, expiresAt);
     return { cookie, token, expiresAt };
   };
-  const notify = (member: TestMember, text: string) =>
-    t.writePath.run(async (w) => {
-      w.record({
-        type: 'notification.created',
-        recipientId: member.id,
-        notification: {
-          _id: `n-${text}`,
-          type: 'comment',
-          read: false,
-          createdAt: new Date().toISOString(),
-          actor: { name: 'Bob', photo: null },
-          postId: 'p-1',
-          commentId: 'c-1',
-          title: 'A post',
-          text,
-        },
-        unread: 1,
-        email: false,
-      });
-    });
+  const notify = (member: TestMember, text: string) => recordNotification(t, member, text, 'Bob');
   const texts = (s: EventStreamClient) =>
     s.events.filter((e) => e.event === 'notification').map((e) => (JSON.parse(e.data) as { text: string }).text);
   const notification = async (s: EventStreamClient) => (JSON.parse((await s.take('notification')).data) as { text: string }).text;
