@@ -220,6 +220,28 @@ describe('search documents of an older rule', () => {
     expect(await countRows(t.db, 'search_docs')).toBe((await countRows(t.db, 'posts')) + (await countRows(t.db, 'comments')));
   });
 
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'on PostgreSQL, goes on to the next older rule when every document of the oldest is held by another write',
+    async () => {
+      const held = await comment('Grill satay_1 slowly.');
+      const free = await comment('Grill satay_2 slowly.');
+      await indexAs(held, olderRule('Grill satay_1 slowly.'), -1);
+      await indexAs(free, olderRule('Grill satay_2 slowly.'), 0);
+      // Another write (another instance's batch, a member's edit) holds the one document of the oldest rule.
+      const result = await t.db.transaction().execute(async (trx) => {
+        const locked = await sql`select id from search_docs where comment_id = ${held.commentId} for update`.execute(trx);
+        expect(locked.rows).toHaveLength(1);
+        return catchUp();
+      });
+      expect(result).toMatchObject({ updated: 1, stopped: false });
+      expect(await versionOf(free)).toBe(SEARCH_TERMS_VERSION);
+      expect(await versionOf(held)).toBe(-1);
+      // Its holder gone, the next start makes it too.
+      expect(await catchUp()).toMatchObject({ updated: 1 });
+      expect(await countOutdated(t.db)).toBe(0);
+    },
+  );
+
   it('makes each document once when two instances catch up at the same time', async () => {
     const docs: Doc[] = [];
     for (let i = 0; i < 9; i += 1) docs.push(await comment(`Bake tarte_${i} now.`));

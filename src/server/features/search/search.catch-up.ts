@@ -95,10 +95,11 @@ export async function catchUpSearchIndex({
       await pause(performance.now() - batchStarted, signal);
       continue;
     }
-    // The end of this version's documents. Those another instance's batch held were passed
-    // over: look again from the start, unless this pass found nothing but those.
-    if (!foundInPass) break;
-    version = await oldestOutdatedVersion(db);
+    // The end of this version's documents. Those another write held (another instance's batch,
+    // a member's edit) were passed over: look again from the oldest version. A pass that found
+    // nothing but those leaves them to their holder and goes on with the next version, so a
+    // look again makes at least one document current, or moves on to a newer version.
+    version = await oldestOutdatedVersion(db, foundInPass ? undefined : version);
     after = 0;
     foundInPass = false;
   }

@@ -290,10 +290,13 @@ export async function countOutdated(db: Db): Promise<number> {
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** The oldest version of the terms' rule that documents still carry, when older than the current one. */
-export async function oldestOutdatedVersion(db: Db): Promise<number | null> {
+/**
+ * The oldest version of the terms' rule that documents still carry, when older than the current
+ * one; with `above`, the oldest of those newer than it.
+ */
+export async function oldestOutdatedVersion(db: Db, above?: number): Promise<number | null> {
   const r = await sql<{ v: number | null }>`select min(terms_version) as v from search_docs
-      where terms_version < ${SEARCH_TERMS_VERSION}`.execute(db);
+      where terms_version < ${SEARCH_TERMS_VERSION}${above === undefined ? sql`` : sql` and terms_version > ${above}`}`.execute(db);
   const v = r.rows[0]?.v;
   return v === null || v === undefined ? null : Number(v);
 }
