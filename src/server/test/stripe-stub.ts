@@ -15,13 +15,15 @@ export interface StubIntent {
  * Stands in for Stripe's HTTP API at its boundary: the real `stripe` client talks to it over
  * HTTP. It knows just the PaymentIntent calls the server makes, and keeps Stripe's idempotent
  * requests: a POST with an Idempotency-Key seen before is answered with the status and body
- * saved the first time (marked Idempotent-Replayed), whatever became of the object since, and
- * refused (400 idempotency_error) when its parameters differ.
+ * saved the first time (marked Idempotent-Replayed), whatever became of the object since, a
+ * failure on Stripe's side (5xx) as well as a success, and refused (400 idempotency_error, not
+ * saved) when its parameters differ.
  */
 export async function startStripeStub() {
   const intents = new Map<string, StubIntent>();
   const saved = new Map<string, { route: string; params: string; status: number; body: string }>();
   let seq = 0;
+  let failNextCreate = false;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -45,6 +47,13 @@ export async function startStripeStub() {
           });
         }
         if (first) return reply(first.status, first.body, { 'idempotent-replayed': 'true', 'idempotency-key': key });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents' && failNextCreate) {
+        failNextCreate = false;
+        const body = JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } });
+        // Saved like a success: Stripe keeps whatever a request it began to execute answered, for 24 hours.
+        if (typeof key === 'string') saved.set(key, { route, params: raw, status: 500, body });
+        return reply(500, body, typeof key === 'string' ? { 'idempotency-key': key } : {});
       }
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const form = new URLSearchParams(raw);
@@ -82,8 +91,12 @@ export async function startStripeStub() {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
-    /** The Idempotency-Key each intent was created under, in the order they were created. */
+    /** The Idempotency-Key of each creation, in the order they were asked for (failed ones too). */
     idempotencyKeys: () => [...saved.keys()],
+    /** The next PaymentIntent creation fails on Stripe's side: 500 api_error, saved under its key. */
+    failNextCreate() {
+      failNextCreate = true;
+    },
     /** What a card confirmation in Stripe.js would do to the intent. */
     succeed(id: string) {
       const intent = intents.get(id);

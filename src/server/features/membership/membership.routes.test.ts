@@ -383,6 +383,17 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
       type: 'StripeIdempotencyError',
       statusCode: 400,
     });
+    // A failure on Stripe's side is saved too: the key answers it again, a new key does not.
+    stub.failNextCreate();
+    const failure = { type: 'StripeAPIError', statusCode: 500 };
+    await expect(client.paymentIntents.create(params, { idempotencyKey: 'stub-failed' })).rejects.toMatchObject(failure);
+    await expect(client.paymentIntents.create(params, { idempotencyKey: 'stub-failed' })).rejects.toMatchObject({
+      ...failure,
+      headers: expect.objectContaining({ 'idempotent-replayed': 'true' }),
+    });
+    expect(await client.paymentIntents.create(params, { idempotencyKey: 'stub-next' })).toMatchObject({
+      status: 'requires_payment_method',
+    });
   });
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {
