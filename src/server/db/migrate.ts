@@ -19,6 +19,7 @@ import * as m0021 from './migrations/0021-notification-mail-holds.ts';
 import * as m0022 from './migrations/0022-reports-keep-the-comment.ts';
 import * as m0023 from './migrations/0023-reports-keep-the-comment-html.ts';
 import * as m0024 from './migrations/0024-search-terms-version.ts';
+import * as m0025 from './migrations/0025-checkout-attempt.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -42,6 +43,7 @@ const migrations: Record<string, EngineMigration> = {
   '0022-reports-keep-the-comment': m0022,
   '0023-reports-keep-the-comment-html': m0023,
   '0024-search-terms-version': m0024,
+  '0025-checkout-attempt': m0025,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -24,6 +24,8 @@ export interface UsersTable {
   /** Mail settings for `comment` and `reply` notifications: 1 or 0. */
   email_on_comment: Generated<number>;
   email_on_reply: Generated<number>;
+  /** Part of the idempotency key of the member's next Gold payment; moved on when the provider fails one. */
+  checkout_attempt: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -46,6 +46,9 @@ export type ConfirmResult = z.infer<typeof confirmResultSchema>;
  */
 export const GOLD_ALREADY_PAID = 'Your Gold membership is already paid for.';
 
+/** The answer (503) to a checkout the payment provider failed to start on its side, or never answered. */
+export const PAYMENT_PROVIDER_FAILED = 'The payment provider could not start your payment just now. Please try again in a moment.';
+
 export const upgradeInputSchema = z.object({ membership: z.literal('Gold', { error: 'Only "Gold" can be set' }) });
 
 /** Stripe's published test cards, which the sandbox follows (API.md "Payments"). */

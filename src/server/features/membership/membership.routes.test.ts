@@ -1,11 +1,14 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, GOLD_ALREADY_PAID } from '#shared/schemas/payment.ts';
+import { CARD_MESSAGES, GOLD_ALREADY_PAID, PAYMENT_PROVIDER_FAILED } from '#shared/schemas/payment.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createPost, createTags } from '../../test/factories.ts';
 import { recordOtherOpenPayment } from '../../test/payments.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { startStripeStub } from '../../test/stripe-stub.ts';
+import { createStripeProvider, ProviderFailed } from './payment-provider.ts';
 
 const card = (number: string, over: Partial<{ exp_month: number; exp_year: number; cvc: string }> = {}) => ({
   number,
@@ -366,8 +369,40 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     expect(stub.intents.get(third)).toMatchObject({ amount: 999, currency: 'usd', status: 'requires_payment_method' });
     expect(await recorded(m)).toEqual([{ intent_id: first }, { intent_id: second }, { intent_id: third }]);
     expect(stub.idempotencyKeys()).toEqual(
-      expect.arrayContaining([`gold-membership:${m.id}:first`, `gold-membership:${m.id}:${first}`, `gold-membership:${m.id}:${second}`]),
+      expect.arrayContaining([
+        `gold-membership:${m.id}:first:0`,
+        `gold-membership:${m.id}:${first}:0`,
+        `gold-membership:${m.id}:${second}:0`,
+      ]),
     );
+  });
+
+  it('answers 503 when Stripe fails to make the PaymentIntent, and makes it at the next checkout, under a new key', async () => {
+    const m = await signUp(t.app);
+    // Stripe saves its 500 under the key and answers it to every later request with that key
+    // (the client's own retries included) for a day.
+    stub.failNextCreate();
+    const failed = await start(m);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({ message: PAYMENT_PROVIDER_FAILED, code: 'INTERNAL' });
+    expect(await recorded(m)).toEqual([]);
+    const first = intentIdOf(await secretOf(m));
+    expect(stub.intents.get(first)).toMatchObject({ amount: 999, currency: 'usd', metadata: { userId: m.id } });
+    expect(intentIdOf(await secretOf(m))).toBe(first);
+    expect(await recorded(m)).toEqual([{ intent_id: first }]);
+    // The same when it replaces a canceled one.
+    stub.setStatus(first, 'canceled');
+    stub.failNextCreate();
+    expect((await start(m)).statusCode).toBe(503);
+    const second = intentIdOf(await secretOf(m));
+    expect(second).not.toBe(first);
+    expect(await recorded(m)).toEqual([{ intent_id: first }, { intent_id: second }]);
+    expect(stub.idempotencyKeys().filter((key) => key.includes(m.id))).toEqual([
+      `gold-membership:${m.id}:first:0`,
+      `gold-membership:${m.id}:first:1`,
+      `gold-membership:${m.id}:${first}:1`,
+      `gold-membership:${m.id}:${first}:2`,
+    ]);
   });
 
   it('stands in for Stripe’s idempotent requests: the saved answer again, or a refusal for other parameters', async () => {
@@ -394,6 +429,24 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     expect(await client.paymentIntents.create(params, { idempotencyKey: 'stub-next' })).toMatchObject({
       status: 'requires_payment_method',
     });
+  });
+
+  it('tells Stripe failing on its side, or not answering, from Stripe refusing the request', async () => {
+    const api = new URL(stub.url);
+    const provider = (port: string) =>
+      createStripeProvider(new Stripe('sk_test_x', { host: api.hostname, port, protocol: 'http', maxNetworkRetries: 0 }));
+    const input = { userId: 'someone', amount: 999, currency: 'usd', idempotencyKey: 'provider-failed' };
+    stub.failNextCreate();
+    await expect(provider(api.port).createIntent(input)).rejects.toBeInstanceOf(ProviderFailed);
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(provider(String(port)).createIntent(input)).rejects.toBeInstanceOf(ProviderFailed);
+    // Other parameters under a key already used: refused as sent (400), not Stripe's failure.
+    const refused = provider(api.port).createIntent({ ...input, amount: 500 });
+    await expect(refused).rejects.toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 });
+    await expect(refused).rejects.not.toBeInstanceOf(ProviderFailed);
   });
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {

@@ -1,19 +1,21 @@
 import type Stripe from 'stripe';
 import { GOLD_PRICE_CENTS, GOLD_PRICE_CURRENCY } from '#shared/constants.ts';
-import { GOLD_ALREADY_PAID, type ConfirmResult, type SandboxConfirmInput } from '#shared/schemas/payment.ts';
+import { GOLD_ALREADY_PAID, PAYMENT_PROVIDER_FAILED, type ConfirmResult, type SandboxConfirmInput } from '#shared/schemas/payment.ts';
 import type { Db } from '../../db/schema.ts';
-import { banned, conflict, forbidden, notFound, paymentRequired } from '../../lib/app-error.ts';
+import { AppError, banned, conflict, forbidden, notFound, paymentRequired } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { lockMemberBanned } from '../users/users.service.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import { ProviderFailed, type PaymentProvider } from './payment-provider.ts';
 import {
+  advanceCheckoutAttempt,
   findPaymentByClientSecret,
   findPaymentByIntent,
   findNewestPayment,
   insertPayment,
   listUserPayments,
+  readCheckoutAttempt,
   readGoldStanding,
   recordWebhookEvent,
   setGold,
@@ -31,9 +33,11 @@ const PAID_STATUSES = new Set(['succeeded', 'processing']);
  * membership page gets the member's newest intent while the provider says it can still be paid,
  * for 9.99 USD: whichever tab pays, the card is charged once (Stripe.js confirms in the browser,
  * past any check of ours). A paid one answers 409, the upgrade perhaps still to come. Otherwise
- * a new intent, its idempotency key naming the member and the payment it replaces, so tabs
- * asking at the same moment get the same intent from the provider, recorded once. The price is
- * the server's, whatever the browser sends. A Gold member is not charged again (409). A member
+ * a new intent, its idempotency key naming the member, the payment it replaces and the member's
+ * checkout attempt, so tabs asking at the same moment get the same intent from the provider,
+ * recorded once. The provider failing on its side (or not answering) answers 503 and moves the
+ * attempt on: Stripe would answer that key with the same failure for a day. The price is the
+ * server's, whatever the browser sends. A Gold member is not charged again (409). A member
  * banned since the session was read gets no client secret (403 BANNED).
  */
 export async function startGoldPayment(
@@ -53,12 +57,21 @@ export async function startGoldPayment(
       return { clientSecret: previous.clientSecret };
     }
   }
-  const intent = await provider.createIntent({
-    userId: viewer.id,
-    amount: GOLD_PRICE_CENTS,
-    currency: GOLD_PRICE_CURRENCY,
-    idempotencyKey: `gold-membership:${viewer.id}:${previous?.intentId ?? 'first'}`,
-  });
+  const attempt = await readCheckoutAttempt(writes.db, viewer.id);
+  const intent = await provider
+    .createIntent({
+      userId: viewer.id,
+      amount: GOLD_PRICE_CENTS,
+      currency: GOLD_PRICE_CURRENCY,
+      idempotencyKey: `gold-membership:${viewer.id}:${previous?.intentId ?? 'first'}:${attempt}`,
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof ProviderFailed)) throw error;
+      // From the attempt this request used: the tabs that got the same failure move it on once,
+      // and the next checkout asks under a new key.
+      await writes.run((w) => advanceCheckoutAttempt(w.trx, viewer.id, attempt));
+      throw Object.assign(new AppError(503, 'INTERNAL', PAYMENT_PROVIDER_FAILED), { cause: error });
+    });
   const id = newId();
   await writes.run(async (w) => {
     if (await lockMemberBanned(w.trx, viewer.id)) throw banned();

@@ -7,7 +7,8 @@ export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
   /**
    * A new intent; the same `idempotencyKey` answers the same intent again (Stripe's idempotent
-   * requests), so two checkouts started at once for the same order get one intent.
+   * requests), so two checkouts started at once for the same order get one intent. Throws
+   * ProviderFailed when the provider failed on its side or did not answer.
    */
   createIntent(input: {
     userId: string;
@@ -17,6 +18,18 @@ export interface PaymentProvider {
   }): Promise<{ intentId: string; clientSecret: string; status: string }>;
   /** The provider's own word on an intent; null when it does not know it. */
   retrieveIntent(intentId: string): Promise<{ status: string; amount: number; currency: string; userId: string | null } | null>;
+}
+
+/**
+ * The provider failed on its side (a 5xx) or did not answer: whether it made the intent is not
+ * known, and Stripe answers the same failure again to the same key for 24 hours (it saves the
+ * answer of any request it began to execute), its client's own retries included.
+ */
+export class ProviderFailed extends Error {
+  constructor(cause: unknown) {
+    super('The payment provider failed to make the intent.', { cause });
+    this.name = 'ProviderFailed';
+  }
 }
 
 /**
@@ -65,15 +78,23 @@ export function createStripeProvider(client: Stripe): PaymentProvider {
   return {
     name: 'stripe',
     async createIntent({ userId, amount, currency, idempotencyKey }) {
-      const intent = await client.paymentIntents.create(
-        {
-          amount,
-          currency,
-          metadata: { userId, product: 'gold-membership' },
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-        },
-        { idempotencyKey },
-      );
+      const intent = await client.paymentIntents
+        .create(
+          {
+            amount,
+            currency,
+            metadata: { userId, product: 'gold-membership' },
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          },
+          { idempotencyKey },
+        )
+        .catch((error: unknown) => {
+          // No answer, or an error on Stripe's side (a 5xx, or an answer that is not JSON). A 4xx
+          // is Stripe refusing the request as sent; a 409 (the key in use) or a 429 is not saved.
+          const { type, statusCode } = error as { type?: string; statusCode?: number };
+          const failed = type === 'StripeConnectionError' || (type === 'StripeAPIError' && (statusCode === undefined || statusCode >= 500));
+          throw failed ? new ProviderFailed(error) : error;
+        });
       if (!intent.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
       return { intentId: intent.id, clientSecret: intent.client_secret, status: intent.status };
     },

@@ -73,6 +73,25 @@ export async function findNewestPayment(db: Db, userId: string, provider: string
   return row ? toRecord(row) : null;
 }
 
+/** The member's checkout attempt: part of the idempotency key of their next new payment. */
+export async function readCheckoutAttempt(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom('users').select('checkout_attempt').where('id', '=', userId).executeTakeFirst();
+  return Number(row?.checkout_attempt ?? 0);
+}
+
+/**
+ * Moves the member's checkout attempt on from the one a failed request used; nothing when it has
+ * moved already (another tab failed under the same key), so it moves once per key.
+ */
+export async function advanceCheckoutAttempt(db: Db, userId: string, from: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ checkout_attempt: from + 1 })
+    .where('id', '=', userId)
+    .where('checkout_attempt', '=', from)
+    .execute();
+}
+
 /**
  * The member's payments to ask the provider about: those already recorded as succeeded first,
  * then the newest. Twenty at most (each is a call to the provider), so a paid intent must not
