@@ -24,6 +24,7 @@ export async function startStripeStub() {
   const saved = new Map<string, { route: string; params: string; status: number; body: string }>();
   let seq = 0;
   let failNextCreate = false;
+  let keyRevoked = false;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -34,6 +35,10 @@ export async function startStripeStub() {
       };
       const send = (status: number, body: unknown) => reply(status, JSON.stringify(body));
       const url = new URL(req.url ?? '/', 'http://stub');
+      // Stripe answers a revoked or mistyped secret key with 401, before any idempotency.
+      if (keyRevoked) {
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****_x' } });
+      }
       const route = `${req.method} ${url.pathname}`;
       const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
       if (typeof key === 'string') {
@@ -96,6 +101,10 @@ export async function startStripeStub() {
     /** The next PaymentIntent creation fails on Stripe's side: 500 api_error, saved under its key. */
     failNextCreate() {
       failNextCreate = true;
+    },
+    /** Every request refused as Stripe refuses a revoked secret key (401), until called with false. */
+    revokeKey(revoked = true) {
+      keyRevoked = revoked;
     },
     /** What a card confirmation in Stripe.js would do to the intent. */
     succeed(id: string) {

@@ -49,6 +49,10 @@ export const GOLD_ALREADY_PAID = 'Your Gold membership is already paid for.';
 /** The answer (503) to a checkout the payment provider failed to start on its side, or never answered. */
 export const PAYMENT_PROVIDER_FAILED = 'The payment provider could not start your payment just now. Please try again in a moment.';
 
+/** The answer (502) when the payment provider refuses the forum's own request (its key revoked, say). */
+export const PAYMENT_PROVIDER_REFUSED =
+  'The payment provider refused the forum’s request, so payments cannot be made just now. Please try again later.';
+
 export const upgradeInputSchema = z.object({ membership: z.literal('Gold', { error: 'Only "Gold" can be set' }) });
 
 /** Stripe's published test cards, which the sandbox follows (API.md "Payments"). */

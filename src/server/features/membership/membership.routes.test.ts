@@ -2,13 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, GOLD_ALREADY_PAID, PAYMENT_PROVIDER_FAILED } from '#shared/schemas/payment.ts';
+import { CARD_MESSAGES, GOLD_ALREADY_PAID, PAYMENT_PROVIDER_FAILED, PAYMENT_PROVIDER_REFUSED } from '#shared/schemas/payment.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createPost, createTags } from '../../test/factories.ts';
 import { recordOtherOpenPayment } from '../../test/payments.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { startStripeStub } from '../../test/stripe-stub.ts';
-import { createStripeProvider, ProviderFailed } from './payment-provider.ts';
+import { createStripeProvider } from './payment-provider.ts';
 
 const card = (number: string, over: Partial<{ exp_month: number; exp_year: number; cvc: string }> = {}) => ({
   number,
@@ -437,16 +437,55 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
       createStripeProvider(new Stripe('sk_test_x', { host: api.hostname, port, protocol: 'http', maxNetworkRetries: 0 }));
     const input = { userId: 'someone', amount: 999, currency: 'usd', idempotencyKey: 'provider-failed' };
     stub.failNextCreate();
-    await expect(provider(api.port).createIntent(input)).rejects.toBeInstanceOf(ProviderFailed);
+    await expect(provider(api.port).createIntent(input)).rejects.toMatchObject({ name: 'ProviderError', failure: 'failed' });
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    await expect(provider(String(port)).createIntent(input)).rejects.toBeInstanceOf(ProviderFailed);
-    // Other parameters under a key already used: refused as sent (400), not Stripe's failure.
-    const refused = provider(api.port).createIntent({ ...input, amount: 500 });
-    await expect(refused).rejects.toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 });
-    await expect(refused).rejects.not.toBeInstanceOf(ProviderFailed);
+    await expect(provider(String(port)).createIntent(input)).rejects.toMatchObject({ name: 'ProviderError', failure: 'failed' });
+    // Other parameters under a key already used (the price changed meanwhile): that key can make
+    // nothing more either.
+    await expect(provider(api.port).createIntent({ ...input, idempotencyKey: 'provider-other' })).resolves.toBeTruthy();
+    await expect(provider(api.port).createIntent({ ...input, idempotencyKey: 'provider-other', amount: 500 })).rejects.toMatchObject({
+      failure: 'failed',
+      cause: { type: 'StripeIdempotencyError', statusCode: 400 },
+    });
+  });
+
+  it('answers a refusal of the forum’s own key with 502 in its own words, not as the member’s 401, and changes nothing', async () => {
+    const m = await signUp(t.app);
+    const { clientSecret } = (await start(m)).json() as { clientSecret: string };
+    stub.succeed(intentIdOf(clientSecret));
+    const other = await signUp(t.app);
+    stub.revokeKey();
+    try {
+      const refused = [
+        await start(other),
+        await start(m),
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/update/membership/${m.email}`,
+          headers: m.headers,
+          payload: { membership: 'Gold' },
+        }),
+      ];
+      for (const res of refused) {
+        expect(res.statusCode).toBe(502);
+        expect(res.json()).toEqual({ message: PAYMENT_PROVIDER_REFUSED, code: 'INTERNAL' });
+      }
+    } finally {
+      stub.revokeKey(false);
+    }
+    // Both still signed in; nothing recorded for the one, and the other upgrades once Stripe answers.
+    expect(await recorded(other)).toEqual([]);
+    expect((await t.app.inject({ url: `/api/users/${m.email}`, headers: m.headers })).json().membership).toBe('Bronze');
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/update/membership/${m.email}`,
+      headers: m.headers,
+      payload: { membership: 'Gold' },
+    });
+    expect(ok.json()).toEqual({ modifiedCount: 1 });
   });
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {

@@ -1,13 +1,19 @@
 import type Stripe from 'stripe';
 import { GOLD_PRICE_CENTS, GOLD_PRICE_CURRENCY } from '#shared/constants.ts';
-import { GOLD_ALREADY_PAID, PAYMENT_PROVIDER_FAILED, type ConfirmResult, type SandboxConfirmInput } from '#shared/schemas/payment.ts';
+import {
+  GOLD_ALREADY_PAID,
+  PAYMENT_PROVIDER_FAILED,
+  PAYMENT_PROVIDER_REFUSED,
+  type ConfirmResult,
+  type SandboxConfirmInput,
+} from '#shared/schemas/payment.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, banned, conflict, forbidden, notFound, paymentRequired } from '../../lib/app-error.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { lockMemberBanned } from '../users/users.service.ts';
-import { ProviderFailed, type PaymentProvider } from './payment-provider.ts';
+import { ProviderError, type PaymentProvider } from './payment-provider.ts';
 import {
   advanceCheckoutAttempt,
   findPaymentByClientSecret,
@@ -29,6 +35,25 @@ const OPEN_STATUSES = new Set(['requires_payment_method', 'requires_confirmation
 const PAID_STATUSES = new Set(['succeeded', 'processing']);
 
 /**
+ * What the member is told when the provider gives no answer to use: 503 when trying again may
+ * help, 502 when the forum's own request was refused; never the provider's status or words.
+ */
+function answerFor(error: unknown): unknown {
+  if (!(error instanceof ProviderError)) return error;
+  const answer =
+    error.failure === 'refused'
+      ? new AppError(502, 'INTERNAL', PAYMENT_PROVIDER_REFUSED)
+      : new AppError(503, 'INTERNAL', PAYMENT_PROVIDER_FAILED);
+  return Object.assign(answer, { cause: error });
+}
+
+/** The provider's word on an intent, its failures answered as answerFor says. */
+const retrieve = (provider: PaymentProvider, intentId: string) =>
+  provider.retrieveIntent(intentId).catch((error: unknown) => {
+    throw answerFor(error);
+  });
+
+/**
  * One checkout per member, reused (Stripe: one PaymentIntent per order). Every open tab of the
  * membership page gets the member's newest intent while the provider says it can still be paid,
  * for 9.99 USD: whichever tab pays, the card is charged once (Stripe.js confirms in the browser,
@@ -36,7 +61,7 @@ const PAID_STATUSES = new Set(['succeeded', 'processing']);
  * a new intent, its idempotency key naming the member, the payment it replaces and the member's
  * checkout attempt, so tabs asking at the same moment get the same intent from the provider,
  * recorded once. The provider failing on its side (or not answering) answers 503 and moves the
- * attempt on: Stripe would answer that key with the same failure for a day. The price is the
+ * attempt on: Stripe would answer that key with the same failure for a day (answerFor). The price is the
  * server's, whatever the browser sends. A Gold member is not charged again (409). A member
  * banned since the session was read gets no client secret (403 BANNED).
  */
@@ -48,7 +73,7 @@ export async function startGoldPayment(
   if (viewer.membership === 'Gold') throw conflict('You are already a Gold member.');
   const previous = await findNewestPayment(writes.db, viewer.id, provider.name);
   if (previous) {
-    const current = await provider.retrieveIntent(previous.intentId);
+    const current = await retrieve(provider, previous.intentId);
     if (current && PAID_STATUSES.has(current.status)) throw conflict(GOLD_ALREADY_PAID);
     if (current && OPEN_STATUSES.has(current.status) && current.amount === GOLD_PRICE_CENTS && current.currency === GOLD_PRICE_CURRENCY) {
       await writes.run(async (w) => {
@@ -66,11 +91,12 @@ export async function startGoldPayment(
       idempotencyKey: `gold-membership:${viewer.id}:${previous?.intentId ?? 'first'}:${attempt}`,
     })
     .catch(async (error: unknown) => {
-      if (!(error instanceof ProviderFailed)) throw error;
-      // From the attempt this request used: the tabs that got the same failure move it on once,
-      // and the next checkout asks under a new key.
-      await writes.run((w) => advanceCheckoutAttempt(w.trx, viewer.id, attempt));
-      throw Object.assign(new AppError(503, 'INTERNAL', PAYMENT_PROVIDER_FAILED), { cause: error });
+      // A key that can make nothing more is left, from the attempt this request used: the tabs
+      // that got the same failure move it on once, and the next checkout asks under a new key.
+      if (error instanceof ProviderError && error.failure === 'failed') {
+        await writes.run((w) => advanceCheckoutAttempt(w.trx, viewer.id, attempt));
+      }
+      throw answerFor(error);
     });
   const id = newId();
   await writes.run(async (w) => {
@@ -141,7 +167,7 @@ export async function upgradeToGold(
   if (viewer.membership === 'Gold') return { modifiedCount: 0 };
   for (const payment of await listUserPayments(writes.db, viewer.id)) {
     if (payment.provider !== provider.name) continue;
-    const intent = await provider.retrieveIntent(payment.intentId);
+    const intent = await retrieve(provider, payment.intentId);
     if (confirmsGold(intent, viewer.id)) return { modifiedCount: await makeGold(writes, viewer.id, payment) };
   }
   throw paymentRequired('No completed Gold payment was found for your account.');

@@ -7,8 +7,8 @@ export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
   /**
    * A new intent; the same `idempotencyKey` answers the same intent again (Stripe's idempotent
-   * requests), so two checkouts started at once for the same order get one intent. Throws
-   * ProviderFailed when the provider failed on its side or did not answer.
+   * requests), so two checkouts started at once for the same order get one intent. Throws a
+   * ProviderError when the provider gives no intent.
    */
   createIntent(input: {
     userId: string;
@@ -16,20 +16,43 @@ export interface PaymentProvider {
     currency: string;
     idempotencyKey: string;
   }): Promise<{ intentId: string; clientSecret: string; status: string }>;
-  /** The provider's own word on an intent; null when it does not know it. */
+  /** The provider's own word on an intent; null when it does not know it. Throws a ProviderError when it gives none. */
   retrieveIntent(intentId: string): Promise<{ status: string; amount: number; currency: string; userId: string | null } | null>;
 }
 
 /**
- * The provider failed on its side (a 5xx) or did not answer: whether it made the intent is not
- * known, and Stripe answers the same failure again to the same key for 24 hours (it saves the
- * answer of any request it began to execute), its client's own retries included.
+ * Why the provider gave no answer to use, in its terms rather than its HTTP status: a 401 from
+ * Stripe speaks of the forum's key, not of the member's session, and must not reach the browser
+ * as one (which would sign the member out), nor Stripe's own message.
+ * - `failed`: the key can make nothing more. Stripe failed on its side (a 5xx) or did not
+ *   answer, so whether it made the intent is not known, and it answers that key with the same
+ *   saved failure for 24 hours (it saves the answer of any request it began to execute), its
+ *   client's own retries included; or the key was first used with other parameters (the price
+ *   changed meanwhile).
+ * - `busy`: try again in a moment (a request with the same key under way, or rate limited).
+ * - `refused`: the provider refused the forum's request as sent (a key revoked, say).
  */
-export class ProviderFailed extends Error {
-  constructor(cause: unknown) {
-    super('The payment provider failed to make the intent.', { cause });
-    this.name = 'ProviderFailed';
+export type ProviderFailure = 'failed' | 'busy' | 'refused';
+
+export class ProviderError extends Error {
+  constructor(
+    readonly failure: ProviderFailure,
+    cause: unknown,
+  ) {
+    super(`The payment provider gave no answer to use (${failure}).`, { cause });
+    this.name = 'ProviderError';
   }
+}
+
+/** A Stripe client's error as a ProviderError (stripe-node's error types and statuses). */
+function fromStripe(error: unknown): ProviderError {
+  const { type, statusCode } = error as { type?: string; statusCode?: number };
+  if (type === 'StripeConnectionError' || (type === 'StripeAPIError' && (statusCode === undefined || statusCode >= 500))) {
+    return new ProviderError('failed', error);
+  }
+  if (type === 'StripeIdempotencyError' && statusCode === 400) return new ProviderError('failed', error);
+  if (statusCode === 409 || statusCode === 429 || (statusCode !== undefined && statusCode >= 500)) return new ProviderError('busy', error);
+  return new ProviderError('refused', error);
 }
 
 /**
@@ -89,11 +112,7 @@ export function createStripeProvider(client: Stripe): PaymentProvider {
           { idempotencyKey },
         )
         .catch((error: unknown) => {
-          // No answer, or an error on Stripe's side (a 5xx, or an answer that is not JSON). A 4xx
-          // is Stripe refusing the request as sent; a 409 (the key in use) or a 429 is not saved.
-          const { type, statusCode } = error as { type?: string; statusCode?: number };
-          const failed = type === 'StripeConnectionError' || (type === 'StripeAPIError' && (statusCode === undefined || statusCode >= 500));
-          throw failed ? new ProviderFailed(error) : error;
+          throw fromStripe(error);
         });
       if (!intent.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
       return { intentId: intent.id, clientSecret: intent.client_secret, status: intent.status };
@@ -104,7 +123,7 @@ export function createStripeProvider(client: Stripe): PaymentProvider {
         return { status: intent.status, amount: intent.amount, currency: intent.currency, userId: intent.metadata?.userId ?? null };
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return null;
-        throw error;
+        throw fromStripe(error);
       }
     },
   };
