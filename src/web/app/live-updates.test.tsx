@@ -212,6 +212,39 @@ describe('live updates in the app', () => {
       expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
     });
 
+    it('fetches again a later page whose comments moved up when one before them is removed, and new comments still join it', async () => {
+      const seven = Array.from({ length: 7 }, (_, i) => buildComment({ _id: `c${i + 1}`, postId: 'p1', comment: `Comment ${i + 1}` }));
+      let comments = seven;
+      server.use(
+        ...signedInAs('Client', reader),
+        http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'A post to discuss' }))),
+        http.get('*/api/comment-pagination/p1', ({ request }) => {
+          const query = new URL(request.url).searchParams;
+          const [page, limit] = [Number(query.get('page')), Number(query.get('limit'))];
+          return pagedAnswer(comments.slice(page * limit, (page + 1) * limit), comments.length);
+        }),
+      );
+      // The second page of five (the first is fetched too, for its total).
+      renderApp('/post-details/p1?page=2');
+      await screen.findByText('Comment 6', undefined, { timeout: 3000 });
+      await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
+      const events = Source.open[0]!;
+
+      // One on the first page goes: the sixth moves up to it, so this page holds the seventh alone.
+      comments = comments.filter((c) => c._id !== 'c2');
+      events.emit('comment-deleted', { postId: 'p1', commentId: 'c2' });
+      await waitFor(() => expect(screen.queryByText('Comment 6')).not.toBeInTheDocument());
+      expect(screen.getByText('Comment 7')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Comments 6' })).toBeInTheDocument();
+
+      // A new comment is the last: it joins this page.
+      const latest = buildComment({ _id: 'c8', postId: 'p1', comment: 'Comment 8' });
+      comments = [...comments, latest];
+      events.emit('comment', latest);
+      expect(await screen.findByText('Comment 8')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Comments 7' })).toBeInTheDocument();
+    });
+
     it('leaves the comment the reader is editing, and their draft, as they are until they leave its editor', async () => {
       const state = discussion();
       const { events, user } = await openPage();

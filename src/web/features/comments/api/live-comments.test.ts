@@ -71,10 +71,33 @@ describe('a comment that comes live', () => {
     expect(queryClient.getQueryData(first)).toEqual(page([a], 2));
     expect(queryClient.getQueryData(second)).toEqual(page([c], 2));
     expect(queryClient.getQueryState(first)?.isInvalidated).toBe(false);
+    // The page after it: c is now the first page's, so that page is asked for again.
+    expect(queryClient.getQueryState(second)?.isInvalidated).toBe(true);
 
     // On no page held here (gone already, or on a page not fetched): asked for again, not counted off.
     removeLiveComment(queryClient, postId, b._id);
     expect(queryClient.getQueryData(first)).toEqual(page([a], 2));
     expect(queryClient.getQueryState(first)?.isInvalidated).toBe(true);
+  });
+
+  it('asks again only for the pages after a removed comment, whose comments each move up a place', () => {
+    const queryClient = createTestQueryClient();
+    const [a, b, c, d, e] = [
+      buildComment({ postId }),
+      buildComment({ postId }),
+      buildComment({ postId }),
+      buildComment({ postId }),
+      buildComment({ postId }),
+    ];
+    const at = (n: number) => commentKeys.page(postId, { page: n, limit: 2 });
+    const [first, second, third] = [at(0), at(1), at(2)];
+    queryClient.setQueryData(first, page([a, b], 5));
+    queryClient.setQueryData(second, page([c, d], 5));
+    queryClient.setQueryData(third, page([e], 5));
+
+    removeLiveComment(queryClient, postId, c._id);
+    expect(queryClient.getQueryData(first)).toEqual(page([a, b], 4));
+    expect(queryClient.getQueryData(second)).toEqual(page([d], 4));
+    expect([first, second, third].map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([false, false, true]);
   });
 });

@@ -49,22 +49,29 @@ export function replaceLiveComment(queryClient: QueryClient, comment: PublicComm
 }
 
 /**
- * The removed comment leaves the cached pages that hold it, and every page's total shrinks. One on
- * no cached page (on another page, or gone already: one's own removal, fetched again since) cannot
- * be counted off here without counting it twice: the pages are fetched again instead.
+ * The removed comment leaves the cached pages that hold it, and every page's total shrinks. A page
+ * that begins after it is fetched again: each of its comments moved up a place (its first to the
+ * page before), so its items are no longer those of its place, and a new comment would not be
+ * seen to belong at its end. One on no cached page (on another page, or gone already: one's own
+ * removal, fetched again since) cannot be counted off here without counting it twice: the pages
+ * are fetched again instead.
  */
 export function removeLiveComment(queryClient: QueryClient, postId: string, commentId: string): void {
   const pages = cachedPages(queryClient, postId);
-  const holding = pages.filter(({ data }) => data.items.some((item) => item._id === commentId));
-  if (holding.length === 0) {
+  const holding = pages.find(({ data }) => data.items.some((item) => item._id === commentId));
+  if (!holding) {
     void queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) });
     return;
   }
-  for (const { key, data } of pages) {
-    queryClient.setQueryData<Page<PublicComment>>(key, {
-      items: data.items.filter((item) => item._id !== commentId),
-      total: Math.max(0, data.total - 1),
-    });
+  // Its place among all of the post's comments, oldest first.
+  const at = holding.page.page * holding.page.limit + holding.data.items.findIndex((item) => item._id === commentId);
+  for (const { key, page, data } of pages) {
+    const items = data.items.filter((item) => item._id !== commentId);
+    queryClient.setQueryData<Page<PublicComment>>(key, { items, total: Math.max(0, data.total - 1) });
+    // Not holding it, yet reaching its place or beyond: a page after it (or one of another size).
+    if (items.length === data.items.length && page.page * page.limit + data.items.length > at) {
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    }
   }
 }
 
