@@ -3,7 +3,7 @@
 // their editor, and the version the editor compares its own with (`saved`, its draft's
 // `unchanged`), stay those they started from. Their save still names the version it was opened
 // on (baseEditedAt), so an edit made meanwhile is a conflict the editor offers to resolve, not
-// lost; once they leave the editor, the latest change waiting for it is applied.
+// lost; once they leave the editor, the changes that waited for it are applied, in order.
 import { useEffect } from 'react';
 
 export const editorKeys = {
@@ -13,15 +13,26 @@ export const editorKeys = {
 
 /** How many editors of each key are open (one, but for a component mounted twice in development). */
 const open = new Map<string, number>();
-/** The latest change of each open key, to apply when its editor closes. */
-const waiting = new Map<string, () => void>();
+/**
+ * The changes of each open key, in the order they came, to apply when its editor closes. All of
+ * them, not only the last to come: events of two instances can arrive out of order (an edit read
+ * before a later edit, or before the removal, that reaches the stream after it), and each change
+ * is one that leaves a newer version, or a removed comment, as it is; applied in order, they
+ * leave what they would have had they come while no editor was open.
+ */
+const waiting = new Map<string, Array<() => void>>();
 
 export const isEditing = (key: string): boolean => (open.get(key) ?? 0) > 0;
 
-/** Applies the change now, or, while the reader edits `key`, when they leave it (the latest change only: it supersedes those before). */
+/** Applies the change now, or, while the reader edits `key`, when they leave it (after those that came before it). */
 export function whenNotEditing(key: string, apply: () => void): void {
-  if (isEditing(key)) waiting.set(key, apply);
-  else apply();
+  if (!isEditing(key)) {
+    apply();
+    return;
+  }
+  const changes = waiting.get(key);
+  if (changes) changes.push(apply);
+  else waiting.set(key, [apply]);
 }
 
 function release(key: string): void {
@@ -31,9 +42,9 @@ function release(key: string): void {
     return;
   }
   open.delete(key);
-  const apply = waiting.get(key);
+  const changes = waiting.get(key) ?? [];
   waiting.delete(key);
-  apply?.();
+  for (const apply of changes) apply();
 }
 
 /** Marks `key` as being edited while `active` is true and the component is mounted. */

@@ -1,7 +1,9 @@
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '#shared/page.ts';
 import type { PublicComment } from '#shared/schemas/comment.ts';
 import { buildComment } from '#web/testing/forum-factories.ts';
+import { editorKeys, useEditing, whenNotEditing } from '#web/lib/open-editors.ts';
 import { createTestQueryClient } from '#web/testing/render-app.tsx';
 import { addLiveComment, removeLiveComment, replaceLiveComment } from './live-comments.ts';
 import { commentKeys } from './query-keys.ts';
@@ -99,5 +101,35 @@ describe('a comment that comes live', () => {
     expect(queryClient.getQueryData(first)).toEqual(page([a, b], 4));
     expect(queryClient.getQueryData(second)).toEqual(page([d], 4));
     expect([first, second, third].map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([false, false, true]);
+  });
+
+  it('applies every change that waited for the reader’s editor, in the order they came, once it is left', () => {
+    const queryClient = createTestQueryClient();
+    const [a, b] = [buildComment({ postId }), buildComment({ postId })];
+    const key = commentKeys.page(postId, { page: 0, limit: 5 });
+    queryClient.setQueryData(key, page([a, b], 2));
+    const at = (minute: number) => `2026-11-30T12:0${minute}:00.000Z`;
+    const version = (c: PublicComment, text: string, minute: number) => ({
+      ...c,
+      comment: text,
+      commentHtml: `<p>${text}</p>`,
+      editedAt: at(minute),
+    });
+    const [second, first] = [version(a, 'Second', 2), version(a, 'First', 1)];
+    const editing = renderHook(() => useEditing(editorKeys.comment(a._id), true));
+
+    // Events of two instances can come out of order: an edit read before a later one (or before
+    // the comment's removal) that reaches the stream after it. Shown, the older never wins; so too
+    // once the editor is left.
+    whenNotEditing(editorKeys.comment(a._id), () => replaceLiveComment(queryClient, second));
+    whenNotEditing(editorKeys.comment(a._id), () => replaceLiveComment(queryClient, first));
+    editing.unmount();
+    expect(queryClient.getQueryData(key)).toEqual(page([second, b], 2));
+
+    const editingB = renderHook(() => useEditing(editorKeys.comment(b._id), true));
+    whenNotEditing(editorKeys.comment(b._id), () => removeLiveComment(queryClient, postId, b._id));
+    whenNotEditing(editorKeys.comment(b._id), () => replaceLiveComment(queryClient, version(b, 'Read before its removal', 1)));
+    editingB.unmount();
+    expect(queryClient.getQueryData(key)).toEqual(page([second], 1));
   });
 });
