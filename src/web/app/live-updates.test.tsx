@@ -245,6 +245,24 @@ describe('live updates in the app', () => {
       expect(screen.getByRole('heading', { name: 'Comments 7' })).toBeInTheDocument();
     });
 
+    it('says the reader’s own comment is deleted when its live removal comes before the answer to their delete', async () => {
+      const state = discussion();
+      const { events, user } = await openPage();
+      // As the server sends them: the event is written before the answer.
+      server.use(
+        http.delete('*/api/comment-data/c1', async () => {
+          state.comments = [state.comments[1]!];
+          events.emit('comment-deleted', { postId: 'p1', commentId: 'c1' });
+          await waitFor(() => expect(screen.queryByText('First!')).not.toBeInTheDocument());
+          return HttpResponse.json({ deletedCount: 1 });
+        }),
+      );
+      await user.click(within(row('First!')).getByRole('button', { name: 'Delete' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Comment deleted')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Comments 1' })).toBeInTheDocument();
+    });
+
     it('leaves the comment the reader is editing, and their draft, as they are until they leave its editor', async () => {
       const state = discussion();
       const { events, user } = await openPage();

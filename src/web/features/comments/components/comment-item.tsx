@@ -117,14 +117,18 @@ export function CommentItem({ comment, postId, highlighted = false, onDeleting }
         onCancel={() => setOpen(null)}
         onConfirm={() => {
           onDeleting?.(true);
-          return remove.mutateAsync(comment._id, {
-            onSuccess: () => toast.success('Comment deleted'),
-            onError: (error) => {
-              onDeleting?.(false);
-              toast.error(error.message);
-            },
-            onSettled: () => setOpen(null),
-          });
+          // Told from the promise, not from callbacks given to mutateAsync: those go with this row,
+          // which the comment's live removal can take away before the request itself answers.
+          return remove
+            .mutateAsync(comment._id)
+            .then(
+              () => toast.success('Comment deleted'),
+              (error: Error) => {
+                onDeleting?.(false);
+                toast.error(error.message);
+              },
+            )
+            .finally(() => setOpen(null));
         }}
       />
       <CommentHistoryDialog commentId={comment._id} open={open === 'history'} onClose={() => setOpen(null)} />
