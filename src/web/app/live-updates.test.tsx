@@ -263,6 +263,30 @@ describe('live updates in the app', () => {
       expect(screen.getByRole('heading', { name: 'Comments 1' })).toBeInTheDocument();
     });
 
+    it('goes to the last page when the comments on the one shown are all removed', async () => {
+      let comments = Array.from({ length: 6 }, (_, i) => buildComment({ _id: `c${i + 1}`, postId: 'p1', comment: `Comment ${i + 1}` }));
+      server.use(
+        ...signedInAs('Client', reader),
+        http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'A post to discuss' }))),
+        http.get('*/api/comment-pagination/p1', ({ request }) => {
+          const query = new URL(request.url).searchParams;
+          const [page, limit] = [Number(query.get('page')), Number(query.get('limit'))];
+          return pagedAnswer(comments.slice(page * limit, (page + 1) * limit), comments.length);
+        }),
+      );
+      renderApp('/post-details/p1?page=2');
+      await screen.findByText('Comment 6', undefined, { timeout: 3000 });
+      await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
+
+      comments = comments.slice(0, 5);
+      Source.open[0]!.emit('comment-deleted', { postId: 'p1', commentId: 'c6' });
+      // Not "No comments yet" under five of them, with no pages left to go back by.
+      expect(await screen.findByText('Comment 5')).toBeInTheDocument();
+      expect(screen.getByText('Comment 1')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Comments 5' })).toBeInTheDocument();
+      expect(screen.queryByText(/No comments yet/)).not.toBeInTheDocument();
+    });
+
     it('leaves the comment the reader is editing, and their draft, as they are until they leave its editor', async () => {
       const state = discussion();
       const { events, user } = await openPage();

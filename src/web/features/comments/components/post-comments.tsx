@@ -40,8 +40,15 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
   const page = chosenPage ?? (elsewhere && position.data !== undefined && position.data >= 0 ? Math.floor(position.data / limit) : 0);
   const comments = useComments(postId, { page, limit });
   const total = comments.data?.total ?? 0;
-  // Comments written by others while the page is open join the list as they come.
+  // Comments written by others while the page is open join the list as they come, and removed
+  // ones leave it.
   useLiveComments(postId);
+  // A page past the last (its comments removed meanwhile, live or by the reader): the last page
+  // instead, in its place, rather than "No comments yet" under a count with no pages to go back by.
+  const pastTheEnd = page > 0 && comments.isSuccess && !comments.isPlaceholderData && comments.data.items.length === 0;
+  useEffect(() => {
+    if (pastTheEnd) setPage(Math.max(0, Math.ceil(total / limit) - 1), { replace: true });
+  }, [pastTheEnd, total, limit, setPage]);
   const queryClient = useQueryClient();
   // Oldest first: one's new comment is the last one, so show the last page (the first page,
   // fetched again after posting, has the total with it, however the live event raced it).
