@@ -31,7 +31,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/create-payment',
     {
       onRequest: guards.requireUser,
-      config: { errors: [409] },
+      config: { errors: [409, 502, 503] },
       schema: { body: createPaymentInputSchema.nullish(), response: { 200: clientSecretSchema } },
     },
     async (request) => startGoldPayment(writePath, requireProvider(), request.viewer!),
@@ -41,7 +41,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/update/membership/:email',
     {
       onRequest: guards.requireUser,
-      config: { errors: [402] },
+      config: { errors: [402, 502, 503] },
       schema: { params: emailParamsSchema, body: upgradeInputSchema, response: { 200: modifiedSchema } },
     },
     async (request) => upgradeToGold(writePath, requireProvider(), request.viewer!, request.params.email),

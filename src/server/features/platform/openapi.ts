@@ -61,6 +61,8 @@ const ERROR_MEANINGS = {
   422: 'Refused by the identity service (for example, the email is already registered).',
   429: 'Too many requests (RATE_LIMITED).',
   500: 'Something went wrong on our side (INTERNAL); never a stack trace.',
+  502: 'The payment provider refused the forum’s own request (INTERNAL); its words are not passed on.',
+  503: 'The payment provider (or the database) did not answer, or failed on its side; try again in a moment (INTERNAL).',
 } as const satisfies Record<number, string>;
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
