@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ROLES, type Role } from '#shared/constants.ts';
 import { paths } from '#web/config/paths.ts';
 import { api } from './api-client.ts';
+import { forgetDraftsOf } from './draft-keys.ts';
 import { tellOtherTabsOfSession } from './session-channel.ts';
 import { toast } from './toast.tsx';
 
@@ -142,13 +143,15 @@ export interface SignOutOptions {
   type: 'success' | 'warning';
 }
 
-/** Signs out, returns to the home page, then confirms with a toast (SPEC.md §2). */
+/** Signs out (forgetting the member's drafts in this tab), returns to the home page, then confirms with a toast (SPEC.md §2). */
 export function useSignOut(): (options: SignOutOptions) => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { key: locationKey } = useLocation();
   return useCallback(
     async ({ message, type }: SignOutOptions) => {
+      const email = queryClient.getQueryData<ViewerUser | null>(authKeys.session)?.email;
+      if (email) forgetDraftsOf(email);
       try {
         await (await loadAuthClient()).signOut();
       } catch (error) {

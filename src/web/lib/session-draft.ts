@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useViewer } from './auth.ts';
+import { draftKeyOf } from './draft-keys.ts';
 
 /** The draft kept under `key`, if any. */
 export function readDraft<T extends FieldValues>(key: string): T | null {
@@ -58,11 +59,11 @@ export function KeepDraft<T extends FieldValues>({
 
 /**
  * The key of the signed-in member's draft of `kind` (of one post or comment when `of` is given):
- * per member, so another member signing in on this tab never gets it. Null while the member is
- * not known yet, when nothing is kept.
+ * per member, so another member signing in on this tab never gets it, and a sign-out forgets
+ * them (draft-keys.ts). Null while the member is not known yet, when nothing is kept.
  */
 export function useDraftKey(kind: string, of?: string): string | null {
   const email = useViewer().user?.email;
   if (email === undefined) return null;
-  return of === undefined ? `${kind}-draft:${email}` : `${kind}-draft:${email}:${of}`;
+  return draftKeyOf(kind, email, of);
 }

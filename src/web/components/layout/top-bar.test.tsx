@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildConfig, buildViewer } from '#web/testing/factories.ts';
+import { draftKeyOf } from '#web/lib/draft-keys.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -141,6 +142,29 @@ describe('Top bar', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(signedOut).toBe(true);
     expect(await screen.findByRole('link', { name: 'Join Us' })).toBeInTheDocument();
+  });
+
+  it('forgets the member’s drafts in this tab when they sign out, and nobody else’s', async () => {
+    const ada = buildViewer({ email: 'ada@example.com' });
+    server.use(...signedInAs('Client', ada));
+    let signedOut = false;
+    server.use(
+      http.post('*/api/auth/sign-out', () => {
+        signedOut = true;
+        return HttpResponse.json({ success: true });
+      }),
+      http.get('*/api/auth/get-session', () => (signedOut ? HttpResponse.json(null) : undefined)),
+    );
+    const mine = [draftKeyOf('add-post', ada.email), draftKeyOf('comment', ada.email, 'p1'), draftKeyOf('edit-comment', ada.email, 'c1')];
+    const others = [draftKeyOf('add-post', 'ada@example.com.org'), draftKeyOf('comment', 'grace@example.com', 'p1'), 'theme'];
+    for (const key of [...mine, ...others]) sessionStorage.setItem(key, '{"comment":"unsent"}');
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    for (const key of mine) expect(sessionStorage.getItem(key)).toBeNull();
+    for (const key of others) expect(sessionStorage.getItem(key)).not.toBeNull();
+    sessionStorage.clear();
   });
 
   it('uses the default avatar when the member has no photo, and links admins to the admin profile', async () => {

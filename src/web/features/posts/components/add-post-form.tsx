@@ -12,6 +12,7 @@ import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
 import { ReadOnlyField, Select } from '#web/components/ui/form-controls.tsx';
 import { paths } from '#web/config/paths.ts';
 import { isApiError } from '#web/lib/api-client.ts';
+import { draftKeyOf } from '#web/lib/draft-keys.ts';
 import { clearDraft, KeepDraft, readDraft } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { isPostLimitError, useCreatePost } from '../api/create-post.ts';
@@ -45,7 +46,7 @@ export function AddPostForm({ author, tagChoices, onCreated, onLimitReached }: A
   // A new key gives a fresh, empty form (the reset after success).
   const [formKey, setFormKey] = useState(0);
   // What was typed survives leaving the page (a lapsed session sends the member to sign in).
-  const draftKey = `add-post-draft:${author.email}`;
+  const draftKey = draftKeyOf('add-post', author.email);
   const tagOptions = (tagChoices.tags ?? []).map(({ tag }) => ({ value: tag, label: tag }));
   // A refusal not shown on a field (nor as the limit prompt) is shown under the form.
   const shownOnField = (['title', 'description', 'category'] as const).some((field) => serverFieldError(createPost.error, field));
