@@ -40,9 +40,10 @@ interface Stream {
   /** A member's stream: the session it lasts as long as. */
   session: StreamSession | null;
   /**
-   * While its session, past the expiry last read, is read again (another request may have
-   * extended it): the events that came meanwhile, in order, written if it was and dropped with
-   * the stream if not.
+   * While its session is read again — just after the stream opened (it may have ended while the
+   * request read it), or past the expiry last read (another request may have extended it): what
+   * the stream is to be sent meanwhile (its replay, the events that came), in order, written if
+   * the session holds and dropped with the stream if not.
    */
   held: LiveEntry[] | null;
 }
@@ -84,12 +85,15 @@ const MAX_PENDING = BACKLOG_EVENTS * 3;
  * names the sessions that ended), or expired. The expiry is checked where the stream is
  * touched anyway, at each heartbeat and before an event is written to it, never by a timer of
  * its own; once it has passed, the session is read again, since a request made with it
- * meanwhile may have extended it.
+ * meanwhile may have extended it. It is read again, too, once a member's stream is registered,
+ * before anything is written to it: an end that came before would otherwise go unheard.
  */
 export class LiveHub {
   private readonly byAudience = new Map<Audience, Set<Stream>>();
   private readonly perAddress = new Map<string, number>();
   private readonly streams = new Set<Stream>();
+  /** Members' streams opened in this turn of the event loop, their sessions not yet read again. */
+  private opening: Stream[] | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly maxBuffered: number;
@@ -117,7 +121,8 @@ export class LiveHub {
    * event of its audience until it goes. The replay is taken and the stream registered in one
    * turn of the event loop, so nothing falls between them and nothing comes twice. The replay
    * (up to the whole backlog, megabytes) is written as fast as the client reads it, the live
-   * events queued behind it: one that reads nothing holds a chunk, not the backlog.
+   * events queued behind it: one that reads nothing holds a chunk, not the backlog. A member's
+   * stream is sent its replay and what comes once its session is found again (confirm).
    */
   open(
     res: ServerResponse,
@@ -148,10 +153,13 @@ export class LiveHub {
     res.write(`retry: ${retryMs()}\n\n`);
     // Gone already (while its session was read): there will be no 'close' to hear.
     if (res.destroyed || !res.socket || res.socket.destroyed) return;
-    if (request.since) {
-      const missed = this.bus.after(request.since).filter((entry) => entry.name !== STREAMS_END && keys.includes(entry.audience));
-      if (missed.length > 0) stream.pending = missed;
-    }
+    const missed = request.since
+      ? this.bus.after(request.since).filter((entry) => entry.name !== STREAMS_END && keys.includes(entry.audience))
+      : [];
+    // A member's stream writes nothing, its replay included, until its session has been read
+    // again once the stream is registered (confirm).
+    if (session) stream.held = missed;
+    else if (missed.length > 0) stream.pending = missed;
 
     this.streams.add(stream);
     this.perAddress.set(stream.address, (this.perAddress.get(stream.address) ?? 0) + 1);
@@ -162,10 +170,30 @@ export class LiveHub {
     }
     res.once('close', () => this.remove(stream));
     this.heartbeat ??= setInterval(() => this.beat(), this.options.heartbeatMs).unref();
-    this.catchUp(stream);
+    if (session) this.confirm(stream);
+    else this.catchUp(stream);
     // The connection will carry no other request: its parser can go (lib/release-http-parser.ts),
     // once the call that parsed this request is over.
     setImmediate(releaseParserOf, res);
+  }
+
+  /**
+   * A member's stream, just registered, waits for its session to be read again: the session may
+   * have ended while the request read it (a sign-out committing meanwhile), and the word of that
+   * end, reaching this hub before the stream was in it, ended nothing. Once registered, the stream
+   * hears any later word; an end committed before is seen by this read, made after. The streams
+   * opened in one turn of the event loop are read together, as held ones are (readSessions).
+   */
+  private confirm(stream: Stream): void {
+    if (!this.opening) {
+      this.opening = [];
+      setImmediate(() => {
+        const streams = this.opening!.filter((s) => this.streams.has(s));
+        this.opening = null;
+        if (streams.length > 0) this.readSessions(streams);
+      });
+    }
+    this.opening.push(stream);
   }
 
   private remove(stream: Stream): void {

@@ -1,11 +1,12 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_EVENT_ID, LIVE_EVENT_NAMES } from '#shared/live-events.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { openEventStream, type EventStreamClient, type StreamEvent } from '../../test/event-stream.ts';
 import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { testRedisUrl } from '../../test/redis.ts';
 import { signIn, signUp, type TestMember } from '../../test/sign-in.ts';
+import { STREAMS_END, memberOnly } from './live.bus.ts';
 import { compareEventIds } from './live-ids.ts';
 
 // GET /api/events (API.md "Live updates") on a listening server, read as a browser reads it;
@@ -278,6 +279,11 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
 
   const notify = (member: TestMember, text: string) => recordNotification(t, member, text, 'Dave');
   const notifications = (s: EventStreamClient) => s.events.filter((e) => e.event === 'notification');
+  const within = <T>(ms: number, what: string, promise: Promise<T>) =>
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: still waiting after ${ms} ms`)), ms)),
+    ]);
   /** Another session of the member's (a second device), with its bearer headers. */
   const secondSession = async (member: TestMember) => {
     const res = await signIn(t.app, member.email, member.password);
@@ -327,6 +333,49 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     const marker2 = await createPost(t.app, dave, { title: 'After the revoke', category: 'go' });
     await afterRevoke.take(withId(marker2));
     expect(notifications(afterRevoke)).toEqual([]);
+  });
+
+  it('ends a stream whose session ended while it was opened (the end heard before the stream was there to hear it), replaying it nothing', async () => {
+    const nora = await signUp(t.app, { name: 'Nora' });
+    const other = await secondSession(nora);
+    const stillSignedIn = await open('', undefined, other.headers);
+    await notify(nora, 'before');
+    const seen = await stillSignedIn.take('notification');
+
+    // The stream's request has read its session; it is registered only once the session's end,
+    // committed meanwhile, has reached the hub (as a sign-out may while the read waits on the database).
+    const hub = t.app.live.hub;
+    const register = hub.open.bind(hub);
+    let sessionRead!: () => void;
+    const read = new Promise<void>((resolve) => (sessionRead = resolve));
+    let letRegister!: () => void;
+    const registering = new Promise<void>((resolve) => (letRegister = resolve));
+    const held = vi.spyOn(hub, 'open').mockImplementationOnce((res, request) => {
+      sessionRead();
+      void registering.then(() => register(res, request));
+    });
+    try {
+      const opening = open('', nora, { 'last-event-id': seen.id });
+      await read;
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: nora.headers });
+      expect(out.statusCode).toBe(200);
+      const heard = () => t.app.live.bus.after(seen.id).some((e) => e.name === STREAMS_END && e.audience === memberOnly(nora.id));
+      while (!heard()) await new Promise((resolve) => setTimeout(resolve, 5));
+      // One for the member after the sign-out, in what the stream would replay.
+      await notify(nora, 'after sign-out');
+      expect(data(await stillSignedIn.take('notification'))).toMatchObject({ text: 'after sign-out' });
+
+      letRegister();
+      const s = await opening;
+      expect(s.status).toBe(200);
+      await within(3000, 'the end of the stream opened with the session that ended', s.ended);
+      await notify(nora, 'later');
+      expect(data(await stillSignedIn.take('notification'))).toMatchObject({ text: 'later' });
+      expect(notifications(s)).toEqual([]);
+    } finally {
+      letRegister();
+      held.mockRestore();
+    }
   });
 
   it('ends no other stream of the member when one reconnects with a session that has expired (and is deleted then)', async () => {
