@@ -161,6 +161,7 @@ describe('tags touched by a write', () => {
           postAuthorId: 'a',
           voterId: 'v',
           before: null,
+          beforeAt: null,
           after: 'up',
           at,
           counts: { upVote: 1, downVote: 0 },

@@ -115,6 +115,11 @@ export type DomainEvent =
       postAuthorId: string;
       voterId: string;
       before: VoteDirection | null;
+      /**
+       * When the vote `before` was cast (null with none): its points were booked on that day,
+       * and come off that day.
+       */
+      beforeAt: string | null;
       after: VoteDirection | null;
       at: string;
       /** The post's counts as this vote's commit leaves them (its row is held while it is cast). */

@@ -1,4 +1,5 @@
 import { POINTS } from '#shared/constants.ts';
+import type { VoteDirection } from '#shared/schemas/post.ts';
 import { voteCountsDelta } from '#shared/votes.ts';
 import type { Db } from '../../db/schema.ts';
 import type { DomainEvent } from '../../write-path/events.ts';
@@ -19,6 +20,9 @@ interface LedgerMoves {
   /** Leaderboard tallies per member and UTC day. */
   activity: Map<string, ActivityChange>;
 }
+
+/** The points a vote gives its post's author. */
+const votePoints = (direction: VoteDirection): number => (direction === 'up' ? POINTS.upVote : POINTS.downVote);
 
 function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
   const moves: LedgerMoves = { site: new Map(), posts: new Map(), tags: new Map(), memberPosts: new Map(), activity: new Map() };
@@ -112,8 +116,11 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'vote.cast': {
         const { up, down } = voteCountsDelta(event.before, event.after);
         post(event.postId, { up, down });
-        // Points received: +1 per up vote, −1 per down vote, booked on the day of the vote.
-        activity(event.postAuthorId, event.at, { points: up * POINTS.upVote + down * POINTS.downVote });
+        // Points received: +1 per up vote, −1 per down vote, booked on the day of the vote. A
+        // vote withdrawn or switched takes its points off the day it was cast (where they were
+        // booked), and a switched one books its new points on today's.
+        if (event.before !== null) activity(event.postAuthorId, event.beforeAt ?? event.at, { points: -votePoints(event.before) });
+        if (event.after !== null) activity(event.postAuthorId, event.at, { points: votePoints(event.after) });
         break;
       }
       case 'comment.edited':

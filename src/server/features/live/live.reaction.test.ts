@@ -244,6 +244,7 @@ describe('the live reaction', () => {
         postAuthorId: author.id,
         voterId: 'm-voter',
         before: null,
+        beforeAt: null,
         after: 'up',
         at: '2026-11-29T12:00:00.000Z',
         counts: { upVote: 1, downVote: 0 },

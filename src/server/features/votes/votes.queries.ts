@@ -13,15 +13,15 @@ const voteTarget = prepared((db, a: Args<{ postId: string; userId: string }>) =>
   db
     .selectFrom('posts as p')
     .leftJoin('votes as v', (join) => join.onRef('v.post_id', '=', 'p.id').on('v.user_id', '=', a.userId))
-    .select(['p.author_id', 'p.up_votes', 'p.down_votes', 'v.value'])
+    .select(['p.author_id', 'p.up_votes', 'p.down_votes', 'v.value', 'v.created_at as vote_at'])
     .select((eb) => eb.selectFrom('users').select('banned_at').where('id', '=', a.userId).as('voter_banned_at'))
     .where('p.id', '=', a.postId),
 );
 
 /**
- * The post a member votes on, with its stored counts, the member's current vote on it and
- * whether the member is banned (a ban may have committed after the request's session was
- * read); the post's row is held until the transaction ends, so votes on it (a member's double
+ * The post a member votes on, with its stored counts, the member's current vote on it (and when
+ * it was cast) and whether the member is banned (a ban may have committed after the request's
+ * session was read); the post's row is held until the transaction ends, so votes on it (a member's double
  * click included) are decided one after another. On PostgreSQL the row is taken by a statement of
  * its own, before the one that reads: a statement that waited for the row still sees the rest
  * as it was when it began, and would miss the vote the one before it wrote, while the next
@@ -33,7 +33,15 @@ export async function findVoteTarget(
   db: Db,
   postId: string,
   userId: string,
-): Promise<{ authorId: string; upVotes: number; downVotes: number; existing: VoteDirection | null; voterBanned: boolean } | null> {
+): Promise<{
+  authorId: string;
+  upVotes: number;
+  downVotes: number;
+  existing: VoteDirection | null;
+  /** When the member's current vote was cast (or last switched); null with no vote. */
+  existingAt: string | null;
+  voterBanned: boolean;
+} | null> {
   if (isPostgres(db)) await holdPost.runDeferrable(db, { postId });
   const row = await voteTarget.executeTakeFirst(db, { postId, userId });
   if (!row) return null;
@@ -43,6 +51,7 @@ export async function findVoteTarget(
     upVotes: Number(row.up_votes),
     downVotes: Number(row.down_votes),
     existing,
+    existingAt: existing === null ? null : row.vote_at,
     voterBanned: row.voter_banned_at != null,
   };
 }

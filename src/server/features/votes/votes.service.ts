@@ -24,7 +24,17 @@ export async function castVote(writes: WritePath, viewer: SessionViewer, postId:
     const moved = voteCountsDelta(before, after);
     // The post's row is held, so these are the counts this vote's commit leaves.
     const counts = { upVote: target.upVotes + moved.up, downVote: target.downVotes + moved.down };
-    w.record({ type: 'vote.cast', postId, postAuthorId: target.authorId, voterId: viewer.id, before, after, at, counts });
+    w.record({
+      type: 'vote.cast',
+      postId,
+      postAuthorId: target.authorId,
+      voterId: viewer.id,
+      before,
+      beforeAt: target.existingAt,
+      after,
+      at,
+      counts,
+    });
     return { modifiedCount: 1, ...counts, myVote: after };
   });
 }
