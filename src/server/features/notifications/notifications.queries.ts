@@ -441,13 +441,15 @@ export async function findUnfrozen(db: Db, ids: string[]) {
  * The unread notifications that point at removed comments, each with the comment it can point at
  * instead: the newest remaining comment of its post by someone else than its member and not
  * banned, newer than the member's other notifications of that post (older comments were in those
- * rows, which the member had already). Null when there is none.
+ * rows, which the member had already) and, for a `reply`, newer than the member's first comment
+ * there (those before it were never a reply to them; with none of theirs left, there is none).
+ * Null when there is none.
  */
 export async function findRepointable(db: Db, commentIds: string[]) {
   if (commentIds.length === 0) return [];
   const rows = await db
     .selectFrom('notifications')
-    .select(['id', 'member_id', 'post_id'])
+    .select(['id', 'member_id', 'post_id', 'type'])
     .where('comment_id', 'in', commentIds)
     .where('read_at', 'is', null)
     .execute();
@@ -471,6 +473,15 @@ export async function findRepointable(db: Db, commentIds: string[]) {
             .where('o.member_id', '=', row.member_id)
             .where('o.id', '<>', row.id),
           sql.lit(''),
+        ),
+      )
+      .$if(row.type === 'reply', (qb) =>
+        qb.where('c.created_at', '>', (eb) =>
+          eb
+            .selectFrom('comments as own')
+            .select((e) => e.fn.min('own.created_at').as('t'))
+            .where('own.post_id', '=', postId)
+            .where('own.author_id', '=', row.member_id),
         ),
       )
       .orderBy('c.created_at', 'desc')

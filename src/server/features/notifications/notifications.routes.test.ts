@@ -431,6 +431,23 @@ describe('notifications', () => {
     expect(await unread(ada)).toBe(0);
   });
 
+  it('takes a reply notification whose only comment is deleted, rather than pointing it at a comment older than the member’s own', async () => {
+    const [ada, bob, cy, dee] = await members('Ada', 'Bob', 'Cy', 'Dee');
+    const postId = await createPost(t.app, ada);
+    await createComment(t.app, bob, postId, 'before Cy');
+    await createComment(t.app, cy, postId, 'Cy');
+    const after = await createComment(t.app, dee, postId, 'after Cy');
+    expect((await list(cy)).items.map((n) => n.text)).toEqual(['after Cy']);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${after}`, headers: dee.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    // Bob's comment came before Cy's: Cy was never told of it, and is not now.
+    expect((await list(cy)).total).toBe(0);
+    expect(await unread(cy)).toBe(0);
+    // The post's author was told of every comment: hers goes back to the one before.
+    expect((await list(ada)).items.map((n) => [n.text, n.read])).toEqual([['Cy', false]]);
+    expect(await unread(ada)).toBe(1);
+  });
+
   it('takes a removed post’s notifications with it', async () => {
     const [ada, bob] = await members('Ada', 'Bob');
     const postId = await createPost(t.app, ada);
