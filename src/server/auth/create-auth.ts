@@ -241,6 +241,17 @@ export function createAuth(deps: {
           },
         },
       },
+      account: {
+        create: {
+          // A ban removed the member's sign-in methods: none comes back, neither their Google
+          // account linked again at a refused Google sign-in nor a password set through a reset
+          // link whose ban committed while it was being used.
+          before: async (account) => {
+            await refuseBanned(account.userId);
+            return { data: account };
+          },
+        },
+      },
       session: {
         create: {
           before: async (session) => {

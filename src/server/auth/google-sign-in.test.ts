@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { createAdmin } from '../test/factories.ts';
 
 /**
  * The whole Google sign-in against a local OpenID Connect provider standing in for Google at
@@ -140,5 +141,38 @@ describe('Google sign-in against a local OpenID Connect provider', () => {
     const setCookie = ([] as string[]).concat(callback.headers['set-cookie'] ?? []);
     expect(setCookie.some((c) => c.startsWith('better-auth.session_token=') && !c.includes('Max-Age=0'))).toBe(false);
     expect(await t.db.selectFrom('users').select('id').where('email', '=', 'bad@gmail.test').execute()).toEqual([]);
+  });
+
+  /** Google sign-in from start to callback for the provider's login `login`: the callback's answer. */
+  async function googleSignIn(login: string) {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { provider: 'google', callbackURL: '/' },
+    });
+    const cookie = (start.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
+    const back = new URL(await signInAtProvider(start.json().url, login, redirectUri));
+    return t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie } });
+  }
+
+  it('refuses a member who joined with Google and was banned, and does not link their Google account again', async () => {
+    const first = await googleSignIn('gone');
+    expect(first.statusCode).toBe(302);
+    const member = await t.db.selectFrom('users').select('id').where('email', '=', 'gone@gmail.test').executeTakeFirstOrThrow();
+    const admin = await createAdmin(t, 'Admin');
+    const ban = await t.app.inject({ method: 'DELETE', url: '/api/user-delete/gone@gmail.test', headers: admin.headers });
+    expect(ban.json()).toEqual({ deletedCount: 1 });
+    const signInMethods = () => t.db.selectFrom('accounts').select('provider_id').where('user_id', '=', member.id).execute();
+    expect(await signInMethods()).toEqual([]);
+
+    const again = await googleSignIn('gone');
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ code: 'BANNED' });
+    const setCookie = ([] as string[]).concat(again.headers['set-cookie'] ?? []);
+    expect(setCookie.some((c) => c.startsWith('better-auth.session_token=') && !c.includes('Max-Age=0'))).toBe(false);
+    expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', member.id).execute()).toEqual([]);
+    // The ban removed the member's ways in; a refused sign-in does not bring one back.
+    expect(await signInMethods()).toEqual([]);
   });
 });
