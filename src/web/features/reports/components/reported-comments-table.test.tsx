@@ -97,6 +97,43 @@ describe('Reported Comment', () => {
     expect(await screen.findByText('No reported comments. The queue is clear.')).toBeInTheDocument();
   });
 
+  it('steps back to the last page left when a ban empties the page shown (it takes every report of the commenter)', async () => {
+    const others = Array.from({ length: 5 }, (_, n): Report => ({
+      ...report,
+      _id: `other-report-${n}`,
+      commentId: `other-comment-${n}`,
+      commenter_name: `Reader ${n}`,
+      commenter_email: `reader${n}@example.com`,
+    }));
+    const sams = [report, { ...report, _id: 'report-2', commentId: 'comment-8' }];
+    let queue = [...others, ...sams];
+    server.use(...signedInAs('Admin'));
+    server.use(
+      http.get('*/api/reported-comment-pagination', ({ request }) => {
+        const url = new URL(request.url);
+        const [page, limit] = [Number(url.searchParams.get('page')), Number(url.searchParams.get('limit'))];
+        return HttpResponse.json(queue.slice(page * limit, (page + 1) * limit), { headers: { 'X-Total-Count': String(queue.length) } });
+      }),
+      http.delete('*/api/user-delete/:email', () => HttpResponse.json({ deletedCount: 1 })),
+      http.delete('*/api/reported-comment-delete/:email', ({ params }) => {
+        queue = queue.filter((r) => r.commenter_email !== params.email);
+        return HttpResponse.json({ deletedCount: 2 });
+      }),
+    );
+    const { user, router } = renderApp('/dashboard/reported-comment?page=2&limit=5');
+    const row = await screen.findByRole('row', { name: /comment-7/ });
+    expect(screen.getByRole('row', { name: /comment-8/ })).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Ban User' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+
+    // Five reports still wait: they are shown, not "the queue is clear".
+    expect(await screen.findByRole('row', { name: /other-comment-4/ })).toBeInTheDocument();
+    expect(screen.queryByText('No reported comments. The queue is clear.')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?limit=5');
+  });
+
   it('says "Error!" / "Failed to delete user or comment." when the ban fails', async () => {
     const calls = serveQueue({ banStatus: 500 });
     const { user } = renderApp('/dashboard/reported-comment');

@@ -2,7 +2,7 @@
 // "See More" showing it as readers did, and a link to the comment on its post), Feedback (with
 // who reported it and when), Commenter Email, Actions ("Ban User", "Dismiss", "Delete comment")
 // (SPEC.md §2, API.md "Moderation and members").
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { canBan } from '#shared/permissions.ts';
 import type { Report } from '#shared/schemas/report.ts';
@@ -23,7 +23,7 @@ const REPORTED_COMMENT_PREVIEW_LENGTH = 120;
 
 export function ReportedCommentsTable({ pagination }: { pagination: PaginationParams }) {
   const { page, size, setPage, setSize } = pagination;
-  const { data, error, isPending } = useReports({ page, limit: size });
+  const { data, error, isPending, isSuccess, isPlaceholderData } = useReports({ page, limit: size });
   const [banning, setBanning] = useState<Report | null>(null);
   const [dismissing, setDismissing] = useState<Report | null>(null);
   const [deleting, setDeleting] = useState<Report | null>(null);
@@ -33,6 +33,12 @@ export function ReportedCommentsTable({ pagination }: { pagination: PaginationPa
   const leftQueue = () => {
     if (rows.length === 1 && page > 0) setPage(page - 1);
   };
+  // A page past the last with reports still waiting (a ban takes every report of the commenter,
+  // another admin cleared it, an old link): the last page instead, not "The queue is clear".
+  const pastTheEnd = page > 0 && isSuccess && !isPlaceholderData && rows.length === 0 && total > 0;
+  useEffect(() => {
+    if (pastTheEnd) setPage(Math.ceil(total / size) - 1, { replace: true });
+  }, [pastTheEnd, total, size, setPage]);
 
   const columns: Column<Report>[] = [
     {
