@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createCommentInputSchema, type CreateCommentInput } from '#shared/schemas/comment.ts';
 import { postKeys } from '#web/features/posts/api/query-keys.ts';
 import { api } from '#web/lib/api-client.ts';
+import { countedByRefetch } from './live-comments.ts';
 import { commentKeys } from './query-keys.ts';
 
 /** The form's part of the shared input: the comment text (required). */
@@ -16,10 +17,12 @@ export function useCreateComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (comment: string) => createComment({ postId, comment }),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: ({ insertedId }) => {
+      countedByRefetch(queryClient, insertedId);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) }),
         queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
-      ]),
+      ]);
+    },
   });
 }

@@ -5,7 +5,7 @@ import type { PublicComment } from '#shared/schemas/comment.ts';
 import { buildComment } from '#web/testing/forum-factories.ts';
 import { editorKeys, useEditing, whenNotEditing } from '#web/lib/open-editors.ts';
 import { createTestQueryClient } from '#web/testing/render-app.tsx';
-import { addLiveComment, removeLiveComment, replaceLiveComment } from './live-comments.ts';
+import { addLiveComment, countedByRefetch, removeLiveComment, replaceLiveComment } from './live-comments.ts';
 import { commentKeys } from './query-keys.ts';
 
 describe('a comment that comes live', () => {
@@ -43,6 +43,24 @@ describe('a comment that comes live', () => {
     queryClient.setQueryData(commentKeys.page(postId, { page: 0, limit: 2 }), page([a, b], 2));
     addLiveComment(queryClient, buildComment({ postId }));
     expect(queryClient.getQueryData(commentKeys.page(postId, { page: 0, limit: 2 }))).toEqual(page([a, b], 3));
+  });
+
+  it('counts a comment on no cached page once, whether its event comes twice or is the reader’s own, fetched again', () => {
+    const queryClient = createTestQueryClient();
+    const [a, b] = [buildComment({ postId }), buildComment({ postId })];
+    const key = commentKeys.page(postId, { page: 0, limit: 2 });
+    queryClient.setQueryData(key, page([a, b], 2));
+    const live = buildComment({ postId });
+    addLiveComment(queryClient, live);
+    addLiveComment(queryClient, live);
+    expect(queryClient.getQueryData(key)).toEqual(page([a, b], 3));
+
+    // One's own, counted by the pages fetched again after posting, before its event comes.
+    const mine = buildComment({ postId });
+    countedByRefetch(queryClient, mine._id);
+    queryClient.setQueryData(key, page([a, b], 4));
+    addLiveComment(queryClient, mine);
+    expect(queryClient.getQueryData(key)).toEqual(page([a, b], 4));
   });
 
   it('puts an edited comment in place of the one cached, but never over a newer version', () => {

@@ -21,9 +21,27 @@ function cachedPages(queryClient: QueryClient, postId: string) {
     .filter(({ page }) => typeof page === 'object' && page !== null && 'limit' in page);
 }
 
+/**
+ * The comments already counted in each client's cached totals without being on a cached page: a
+ * comment's event that comes again (appended twice on the way, ADR 0011), or the reader's own
+ * comment, whose pages were fetched again after posting, must not be counted a second time.
+ */
+const countedComments = new WeakMap<QueryClient, Set<string>>();
+const countedIn = (queryClient: QueryClient): Set<string> => {
+  let counted = countedComments.get(queryClient);
+  if (!counted) countedComments.set(queryClient, (counted = new Set()));
+  return counted;
+};
+
+/** The reader's own new comment: the pages fetched again after posting count it; its event does not. */
+export const countedByRefetch = (queryClient: QueryClient, commentId: string): void => void countedIn(queryClient).add(commentId);
+
 export function addLiveComment(queryClient: QueryClient, comment: PublicComment): void {
   const pages = cachedPages(queryClient, comment.postId);
   if (pages.some(({ data }) => data.items.some((item) => item._id === comment._id))) return;
+  const counted = countedIn(queryClient);
+  if (counted.has(comment._id)) return;
+  counted.add(comment._id);
   for (const { key, page, data } of pages) {
     const last = page.page * page.limit + data.items.length === data.total && data.items.length < page.limit;
     queryClient.setQueryData<Page<PublicComment>>(key, {
