@@ -58,19 +58,21 @@ export function snippetOf(text: string, terms: readonly QueryTerm[]): string {
   if (end < source.length) {
     after = '…';
     end = start + SNIPPET_MAX - before.length - after.length;
-    // Do not cut a match in half.
+    // Do not cut a match in half, but for the first when it is longer than the passage (a pasted
+    // blob, a run of text with no space): its start is shown rather than none of it.
     const cut = ranges.find(([s, e]) => s < end && e > end);
-    if (cut) end = cut[0];
+    if (cut && cut !== ranges[0]) end = cut[0];
     // Nor a character of two code units (an emoji): half of it shows as "�".
     else end = wholeCharacterEnd(source, end);
   }
   let html = before;
   let at = start;
   for (const [s, e] of ranges) {
-    if (e > end) break;
+    if (s >= end) break;
     if (s < at) continue;
-    html += `${escapeHtml(source.slice(at, s))}<mark>${escapeHtml(source.slice(s, e))}</mark>`;
-    at = e;
+    const shown = Math.min(e, end);
+    html += `${escapeHtml(source.slice(at, s))}<mark>${escapeHtml(source.slice(s, shown))}</mark>`;
+    at = shown;
   }
   return `${html}${escapeHtml(source.slice(at, end))}${after}`;
 }

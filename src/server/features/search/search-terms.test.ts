@@ -97,4 +97,22 @@ describe('search snippets', () => {
     expect(emoji.endsWith('\uD83D…')).toBe(false);
     expect(emoji.endsWith('b…')).toBe(true);
   });
+
+  it('shows the start of a first match longer than the snippet, marked, rather than none of it', () => {
+    const plain = (snippet: string) => snippet.replace(/<\/?mark>/g, '');
+    // A pasted blob at the start: the passage is the blob, as far as it fits.
+    const word = 'mississippi'.repeat(300);
+    const blob = snippetOf(`Look: ${word} (sorry).`, parseQuery('mississippi').terms);
+    expect(blob).toBe(`Look: <mark>${word.slice(0, SNIPPET_MAX - 'Look: …'.length)}</mark>…`);
+    expect(plain(blob)).toHaveLength(SNIPPET_MAX);
+    // After other words: it begins with the match, not with nothing at all ("……").
+    const later = snippetOf(`${'x'.repeat(100)} ${'y'.repeat(400)} target`, parseQuery('yyy').terms);
+    expect(later).toBe(`…<mark>${'y'.repeat(SNIPPET_MAX - 2)}</mark>…`);
+    // Letters of two code units are not cut in half there either.
+    const astral = snippetOf(`${'𞤢'.repeat(300)} end`, parseQuery('𞤢𞤢').terms);
+    expect(astral).toBe(`<mark>${'𞤢'.repeat((SNIPPET_MAX - 2) / 2)}</mark>…`);
+    // A later match that does not fit is still left out whole.
+    const second = snippetOf(`needle ${'b'.repeat(280)} ${'needle'.repeat(5)}`, parseQuery('needle').terms);
+    expect(second).toBe(`<mark>needle</mark> ${'b'.repeat(280)} …`);
+  });
 });
