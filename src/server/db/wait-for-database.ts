@@ -7,10 +7,16 @@ import { isDatabaseUnreachable } from './unreachable.ts';
 const START_WAIT_MS = 30_000;
 const RETRY_MS = 1000;
 
-/** Where DATABASE_URL points, without its credentials. */
-function whereIs(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  return `${url.searchParams.get('host') ?? url.host}${url.pathname}`;
+/**
+ * Where DATABASE_URL points, without its credentials. Read as the driver reads it: a URL with
+ * no host before its path (`postgres://user@/forum?host=/run/postgresql`) is one, which the
+ * URL parser refuses; a URL the driver could not read either is named by what can be said.
+ */
+export function whereIs(databaseUrl: string): string {
+  const url = URL.parse(databaseUrl) ?? URL.parse(databaseUrl.replace('@/', '@_/'));
+  if (!url) return 'the address in DATABASE_URL';
+  const host = url.searchParams.get('host') ?? (url.host === '_' ? '' : url.host);
+  return `${host}${url.pathname}`;
 }
 
 /**
