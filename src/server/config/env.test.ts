@@ -103,5 +103,18 @@ describe('configuration from the environment', () => {
       expect(() => load({ ...smtp, MAIL_FROM: from }), from).toThrow(/MAIL_FROM must be one address/);
     }
     expect(() => load({ MAIL_RETRY_DELAYS: 'soon' })).toThrow(ConfigError);
+    // A wait past a timer's longest ran after 1 ms: the retries came at once.
+    expect(load({ MAIL_RETRY_DELAYS: '2147483647' }).mail.retryDelaysMs).toEqual([2_147_483_647]);
+    expect(() => load({ MAIL_RETRY_DELAYS: '5000,2147483648' })).toThrow(/MAIL_RETRY_DELAYS: each wait is at most/);
+  });
+
+  it('listens on the port PORT names, and refuses a blank or non-decimal one rather than a port picked at random', () => {
+    expect(load({}).port).toBe(3000);
+    expect(load({ PORT: '8080' }).port).toBe(8080);
+    expect(load({ PORT: ' 8080 ' }).port).toBe(8080);
+    expect(load({ PORT: '0' }).port).toBe(0);
+    for (const port of ['', ' ', '0x50', '1e3', '80.5', '-1', '65536', 'http']) {
+      expect(() => load({ PORT: port }), port).toThrow(/PORT is a port number from 0 to 65535/);
+    }
   });
 });

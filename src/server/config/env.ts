@@ -11,6 +11,9 @@ import { isPostgresUrl } from './database-url.ts';
 
 const onOff = z.enum(['on', 'off']);
 
+/** The longest wait a Node timer keeps (2^31 - 1 ms). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /**
  * The named ranges of the proxy check, and the proxies trusted in production by default: a proxy
  * is usually on the same host or a private network; a client on the internet is neither.
@@ -51,7 +54,17 @@ function isOrigin(value: string): boolean {
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Digits only: coerced, a blank value (`PORT=` in a compose file) was 0, a port the system
+   * picks at random, and "0x1F90" a hexadecimal one.
+   */
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, 'PORT is a port number from 0 to 65535')
+    .transform(Number)
+    .pipe(z.number().max(65535, 'PORT is a port number from 0 to 65535'))
+    .default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -106,10 +119,16 @@ const envSchema = z.object({
   /** smtp://user:pass@host:port or smtps://…; with MAIL_FROM, mail goes out by SMTP (else to the log). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
-  /** Waits in milliseconds before each new attempt at a mail the SMTP server did not take. */
+  /**
+   * Waits in milliseconds before each new attempt at a mail the SMTP server did not take. Each
+   * at most a timer's longest (about 24.8 days): Node runs a longer one after 1 ms.
+   */
   MAIL_RETRY_DELAYS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'MAIL_RETRY_DELAYS is a comma-separated list of milliseconds')
+    .refine((value) => value.split(',').every((delay) => Number(delay) <= MAX_TIMER_MS), {
+      message: `MAIL_RETRY_DELAYS: each wait is at most ${MAX_TIMER_MS} ms`,
+    })
     .optional(),
 });
 
