@@ -49,6 +49,31 @@ describe('mail recipients', () => {
     await t.db.updateTable('users').set({ banned_at: null }).where('id', '=', cyd.id).execute();
   });
 
+  it('reads again for a mail queued once the read of those before it was under way, however long their mails keep coming', async () => {
+    const book = mailRecipients(t.db);
+    book.expect(cyd.id);
+    book.expect(cyd.id);
+    expect(await book.take(cyd.id)).toEqual({ email: cyd.email, banned: false, ...mailsOn });
+    // While the second waits its turn, another mail to Cyd is queued, and then Cyd is banned.
+    book.expect(cyd.id);
+    await t.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', cyd.id).execute();
+    try {
+      // The second was read with the first; the third was not queued then, and sees the ban.
+      expect(await book.take(cyd.id)).toEqual({ email: cyd.email, banned: false, ...mailsOn });
+      expect(await book.take(cyd.id)).toEqual({ email: cyd.email, banned: true, ...mailsOn });
+      expect(book.size).toBe(0);
+      // One queued after a read and given back (the queue full) leaves nothing behind either.
+      book.expect(cyd.id);
+      const reading = book.take(cyd.id);
+      book.expect(cyd.id);
+      book.drop(cyd.id);
+      await reading;
+      expect(book.size).toBe(0);
+    } finally {
+      await t.db.updateTable('users').set({ banned_at: null }).where('id', '=', cyd.id).execute();
+    }
+  });
+
   it('answers undefined for no such member and keeps nothing for a mail given back', async () => {
     const book = mailRecipients(t.db);
     book.expect('no-such-member');

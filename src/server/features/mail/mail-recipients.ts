@@ -6,10 +6,16 @@ import { findLiveComments, findMailRecipients } from './mail.queries.ts';
 const READ_AT_ONCE = 32;
 
 interface Wanted<V> {
-  /** Mails queued that need this row and whose turn has not come yet. */
+  /** Mails queued that need this row and whose turn has not come yet (those `found` is for, once read). */
   mails: number;
   /** The read that holds the row, once one is under way. */
   found?: Promise<V | undefined>;
+  /**
+   * Mails queued once that read was under way: it is not theirs. Sharing it, a member who kept
+   * getting mail through a backlog kept one read for as long as any mail of theirs waited, and a
+   * ban, a setting turned off or a new address went unseen by mails queued hours later.
+   */
+  later: number;
 }
 
 /** The recipients' addresses, ban and settings, read as readsAtTurn says. */
@@ -40,22 +46,30 @@ function readsAtTurn<V>(read: (ids: readonly string[]) => Promise<Map<string, V>
 
   const release = (id: string): void => {
     const w = wanted.get(id);
-    if (w && --w.mails <= 0) wanted.delete(id);
+    if (!w || --w.mails > 0) return;
+    // The mails queued after the read have their turn still to come: they read again.
+    if (w.later > 0) wanted.set(id, { mails: w.later, later: 0 });
+    else wanted.delete(id);
   };
 
   return {
     /** A mail that needs this row is queued. */
     expect(id: string): void {
       const w = wanted.get(id);
-      if (w) w.mails += 1;
-      else wanted.set(id, { mails: 1 });
+      if (!w) wanted.set(id, { mails: 1, later: 0 });
+      else if (w.found) w.later += 1;
+      else w.mails += 1;
     },
-    /** It was not queued after all. */
-    drop: release,
+    /** It was not queued after all (the mail last expected for this row). */
+    drop(id: string): void {
+      const w = wanted.get(id);
+      if (w && w.later > 0) w.later -= 1;
+      else release(id);
+    },
     /** The row, when the mail's turn has come; undefined for none. */
     async take(id: string): Promise<V | undefined> {
       let w = wanted.get(id);
-      if (!w) wanted.set(id, (w = { mails: 1 }));
+      if (!w) wanted.set(id, (w = { mails: 1, later: 0 }));
       if (!w.found) readFor(id);
       try {
         return await w.found;
