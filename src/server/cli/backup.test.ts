@@ -13,10 +13,10 @@ describe('npm run backup', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-backup-cli-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  function backup(to: string, dataDir = dir) {
+  function backup(to: string, dataDir = dir, env: Record<string, string> = {}) {
     const { status, stdout, stderr } = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'backup.ts'), '--to', to], {
       encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', ...env },
     });
     return { status, stdout, stderr };
   }
@@ -34,6 +34,14 @@ describe('npm run backup', () => {
     expect(status).toBe(1);
     expect(stderr).toMatch(/^The backup failed: .+\. No backup was written to .+copy\.sqlite\.\n$/);
     expect(stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(destination)).toBe(false);
+  });
+
+  it('says which setting is wrong, without a stack trace, when the environment is invalid', () => {
+    const destination = path.join(dir, 'bad-env.sqlite');
+    const { status, stderr } = backup(destination, dir, { READ_CACHE: 'maybe' });
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^Invalid environment:\n {2}READ_CACHE: .+\n$/);
     expect(existsSync(destination)).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/env.ts';
+import { ConfigError, loadConfig } from '../config/env.ts';
 import { backupSqlite, defaultBackupPath } from '../db/backup.ts';
 import { createDb } from '../db/create-db.ts';
 import { exitOnUnsupportedNode } from '../node-support.ts';
@@ -25,7 +25,15 @@ async function main() {
     console.log(help);
     return;
   }
-  const config = loadConfig(process.env, { tool: true });
+  let config;
+  try {
+    config = loadConfig(process.env, { tool: true });
+  } catch (error) {
+    // A bad setting (PORT, SMTP_URL…) read by the same rules as the server's: its sentence, not a stack trace.
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exitCode = 1;
+    return;
+  }
   if (config.databaseUrl) {
     console.error('This forum runs on PostgreSQL. Back it up with pg_dump, for example:');
     console.error('  pg_dump --format=custom --file=code-commons.dump "$DATABASE_URL"');
