@@ -225,7 +225,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
-  if (!options.tool) mkdirSync(dataDir, { recursive: true });
+  if (!options.tool) {
+    try {
+      mkdirSync(dataDir, { recursive: true });
+    } catch (error) {
+      throw new ConfigError(`DATA_DIR ${dataDir} cannot be made: ${(error as Error).message}.`);
+    }
+  }
 
   if (production && !e.BETTER_AUTH_SECRET && !options.tool) {
     throw new ConfigError('BETTER_AUTH_SECRET is required when NODE_ENV=production (at least 32 random characters).');

@@ -10,6 +10,7 @@ import {
   WAL_SIZE_LIMIT_BYTES,
   type Checkpointer,
 } from './checkpointer.ts';
+import { ConfigError } from '../config/env.ts';
 import { registerDirectSqlite } from './direct-sqlite.ts';
 import { withInlinedLimits } from './inline-limits.ts';
 import { isPostgres } from './engine.ts';
@@ -138,7 +139,8 @@ function openSqlite(file: string): BetterSqlite3.Database {
         : code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY'
           ? `${String(message)} (the file and its folder must be writable: SQLite keeps its -wal and -shm files beside it)`
           : String(message);
-    throw new Error(`Cannot open the forum's database ${file}: ${why}.`);
+    // A sentence for whoever starts the server (main.ts prints it without a stack trace).
+    throw new ConfigError(`Cannot open the forum's database ${file}: ${why}.`);
   }
 }
 
