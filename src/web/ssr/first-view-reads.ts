@@ -17,6 +17,12 @@ import { configKeys } from '#web/lib/public-config.ts';
 const queryString = (query: Record<string, string | number>): string =>
   new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
 
+/**
+ * An address (`/path?query`) read as the browser reads its own: `//x/` is a path beginning with
+ * two slashes, not the address of host x (as `new URL(url, base)` would have it).
+ */
+const addressOf = (url: string): URL => new URL(url.startsWith('/') ? `http://localhost${url}` : url, 'http://localhost');
+
 type PathKind =
   | { page: 'home' }
   | { page: 'search' }
@@ -69,7 +75,7 @@ function keptPathKind(pathname: string): PathKind {
 }
 
 export function firstViewRoute(url: string): FirstViewRoute {
-  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const { pathname, searchParams } = addressOf(url);
   const kind = keptPathKind(pathname);
   switch (kind.page) {
     case 'home': {
@@ -98,7 +104,7 @@ const shellReads = (): FirstViewRead[] => [
 
 /** Home's list as its address asks for it (SPEC.md §4: newest, popular or a tag search). */
 function homeListRead(url: string): FirstViewRead {
-  const params = readHomeListParams(new URL(url, 'http://localhost').searchParams);
+  const params = readHomeListParams(addressOf(url).searchParams);
   const key = homePostsQueryOptions(params).queryKey;
   const page = { page: params.page, limit: params.limit };
   switch (homeListSource(params)) {

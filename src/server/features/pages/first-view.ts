@@ -73,9 +73,14 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
 
   const notFoundHead = (path: string) => head(path, { title: pageTitle(siteName, 'No Page Found'), noindex: true });
 
-  return async function answer(url: string): Promise<PageAnswer> {
+  return async function answer(target: string): Promise<PageAnswer> {
+    // The address as the browser will read it: the page is decided, read and rendered from this
+    // one string, so the markup is the page the route says (`/post-details/%2e%2e` is home, as it
+    // is to the browser; `//x/` is a path the app does not know, not home on host x).
+    const address = new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost');
+    const path = address.pathname;
+    const url = `${path}${address.search}`;
     const route = renderer.route(url);
-    const path = new URL(url, 'http://localhost').pathname;
     switch (route.page) {
       case 'home': {
         // The same for every visitor (signed out, light theme: see ADR 0015), so kept with the
@@ -90,7 +95,8 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
               description: shortDescription(`The latest posts tagged ${tag} on ${siteName}.`),
             })
           : head(route.canonical);
-        const compute = () => rendered(url, route, homeHead);
+        // Rendered from the address it is kept under, whichever address of it was asked for.
+        const compute = () => rendered(route.canonical, route, homeHead);
         const html = app.readCache
           ? await app.readCache.read(`first-view:${route.canonical}`, compute, () => [SCORES, ACTIVITY])
           : await compute();

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_VIEW_DATA_ID, type FirstViewData } from '#shared/first-view.ts';
+import { FIRST_VIEW_DATA_ID, type FirstViewData, type FirstViewRenderer } from '#shared/first-view.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { htmlTemplate } from './html-document.ts';
+import { pageResponder } from './first-view.ts';
 import { createAdmin, createComment, createPost, createTags, makeGold } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 
@@ -193,6 +195,32 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     }
     // /dashboard opens the member's own page: it has no title of its own.
     expect((await get('/dashboard')).body).toContain('<title>Code Commons</title>');
+  });
+
+  it('keeps home as home renders it, whatever address the request that rendered it wrote', async () => {
+    // `//x/` is a path the app does not know (the browser reads it so), not home on another host.
+    const odd = await get('//x/?limit=20');
+    expect(odd.statusCode).toBe(404);
+    expect(rootOf(odd.body)).toContain('No Page Found</h1>');
+    const home = await get('/?limit=20');
+    expect(home.statusCode).toBe(200);
+    expect(rootOf(home.body)).toContain('Latest posts');
+    expect(rootOf(home.body)).not.toContain('No Page Found');
+
+    // A dot segment written escaped (`%2e%2e`, which no browser sends and inject resolves before
+    // the server sees it) is home's address: the page rendered for it is home's.
+    const { firstViewRenderer } = (await import(rendererModule)) as { firstViewRenderer: FirstViewRenderer };
+    await firstViewRenderer.warmUp();
+    const answer = pageResponder(t.app, htmlTemplate(builtIndexHtml()), firstViewRenderer);
+    for (const [url, kept] of [
+      ['/post-details/%2e%2e?limit=20&sort=popularity', '/?sort=popularity&limit=20'],
+      ['/members/%2E%2E/?page=2&limit=20', '/?page=2&limit=20'],
+    ] as const) {
+      const written = await answer(url);
+      expect(written.status, url).toBe(200);
+      expect(rootOf(written.html), url).toContain('<h1 id="home-title"');
+      expect(rootOf((await get(kept)).body), kept).toContain('<h1 id="home-title"');
+    }
   });
 
   it('answers 404 for the page of an unknown or malformed post or member', async () => {
