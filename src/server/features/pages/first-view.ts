@@ -13,6 +13,7 @@ import {
 } from '#shared/first-view.ts';
 import { TOTAL_COUNT_HEADER } from '#shared/page.ts';
 import { ACTIVITY, SCORES } from '../../lib/read-cache.ts';
+import { leaderboardWindow } from '../counters/counters.service.ts';
 import { SHARE_IMAGE } from '../platform/icons.ts';
 import { shortDescription, type HtmlTemplate, type PageHead } from './html-document.ts';
 
@@ -97,9 +98,10 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
           : head(route.canonical);
         // Rendered from the address it is kept under, whichever address of it was asked for.
         const compute = () => rendered(route.canonical, route, homeHead);
-        const html = app.readCache
-          ? await app.readCache.read(`first-view:${route.canonical}`, compute, () => [SCORES, ACTIVITY])
-          : await compute();
+        // Kept for the day too: the leaderboard's week moves on at midnight (UTC) with nothing
+        // written, and its answer is kept by the day (leaderboard.routes.ts).
+        const key = `first-view:${leaderboardWindow().today}:${route.canonical}`;
+        const html = app.readCache ? await app.readCache.read(key, compute, () => [SCORES, ACTIVITY]) : await compute();
         return { status: 200, html };
       }
       case 'not-found':

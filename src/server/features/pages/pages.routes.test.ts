@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_VIEW_DATA_ID, type FirstViewData, type FirstViewRenderer } from '#shared/first-view.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { htmlTemplate } from './html-document.ts';
@@ -62,6 +62,7 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
       category: 'rust',
     });
   });
+  afterEach(() => vi.useRealTimers());
   afterAll(async () => {
     await t.close();
     rmSync(webRoot, { recursive: true, force: true });
@@ -158,6 +159,23 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(shown((await get('/')).body)).toMatchObject({ upVote: 1, commentCount: 0 });
     await createComment(t.app, bob, hostilePostId, 'Nice one.');
     expect(shown((await get('/')).body)).toMatchObject({ upVote: 1, commentCount: 1 });
+  });
+
+  it('shows the leaderboard of the day it is sent, not of the day it was kept', async () => {
+    const DAY = 86_400_000;
+    const leaderboard = (html: string) => dataBlock(html).data.queries.find((q) => q.key[0] === 'leaderboard')?.data;
+    // Eight days ago a member earned their points; two days ago those were still in the week.
+    const old = await signUp(t.app, { name: 'Eight Days Ago' });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 8 * DAY });
+    await createPost(t.app, old, { title: 'An old post', category: 'typescript' });
+    vi.setSystemTime(Date.now() + 6 * DAY);
+    const then = leaderboard((await get('/?limit=10')).body) as Array<{ _id: string }>;
+    expect(then.map((row) => row._id)).toContain(old.id);
+    vi.useRealTimers();
+    // Today they have left the week, with nothing written since.
+    const now = (await get('/api/user-data')).json() as Array<{ _id: string }>;
+    expect(now.map((row) => row._id)).not.toContain(old.id);
+    expect(leaderboard((await get('/?limit=10')).body)).toEqual(now);
   });
 
   it('answers an unknown path with 404 and the app’s "No Page Found" page', async () => {
