@@ -113,6 +113,27 @@ describe('image uploads', () => {
     expect(res.statusCode).toBe(415);
   });
 
+  it('refuses what is not a PNG, JPEG, WebP or GIF by its first bytes, unread: an SVG slow to read holds up no one’s upload', async () => {
+    // Nested references: 7 KB that the SVG reader takes seconds to size, and would take them
+    // while every other upload waits its turn behind it.
+    let svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><defs><rect id="a0" width="1" height="1"/>';
+    for (let i = 1; i < 30; i += 1) svg += `<g id="a${i}">${`<use xlink:href="#a${i - 1}"/>`.repeat(10)}</g>`;
+    svg += '</defs><use xlink:href="#a29"/></svg>';
+    const slow = multipart('image', 'x.svg', 'image/svg+xml', Buffer.from(svg));
+    const png = multipart('image', 'a.png', 'image/png', await image('png', 10, 10));
+    const other = await signUp(t.app);
+    const started = Date.now();
+    const [refused, stored] = await Promise.all([
+      t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...m.headers, ...slow.headers }, payload: slow.payload }),
+      t.app.inject({ method: 'POST', url: '/api/uploads/image', headers: { ...other.headers, ...png.headers }, payload: png.payload }),
+    ]);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toEqual({ message: 'Please upload a PNG, JPEG, WebP or GIF image.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(stored.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
   it('refuses a file over 5 MB with 413 and stores nothing', async () => {
     const before = await imageCount();
     const big = multipart('image', 'big.png', 'image/png', Buffer.alloc(5 * 1024 * 1024 + 10, 1));

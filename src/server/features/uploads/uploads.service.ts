@@ -8,7 +8,27 @@ import { findImageBytes, insertImage } from './uploads.queries.ts';
 
 export { findImageBytes };
 
-const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
+const UNSUPPORTED_MESSAGE = 'Please upload a PNG, JPEG, WebP or GIF image.';
+
+type AcceptedFormat = 'png' | 'jpeg' | 'webp' | 'gif';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The accepted format a file's first bytes name, or null. Checked before the image library sees
+ * the file: it reads the header of any format it knows, and an SVG's header is the whole document
+ * (a few KB of nested references take it seconds, a few MB of styles minutes), all while every
+ * other upload waits its turn. Given these signatures, the library reads the file as that format.
+ */
+function signatureFormat(input: Buffer): AcceptedFormat | null {
+  if (input.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) return 'jpeg';
+  const head = input.toString('latin1', 0, 12);
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
 // Refuse decompression bombs before decoding. 32 megapixels takes any camera photo that fits in
 // the 5 MB (a 24-megapixel one is 6000×4000) and any screenshot (5K is 5120×2880, 14.7 megapixels).
 export const MAX_INPUT_PIXELS = 32_000_000;
@@ -28,6 +48,8 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
  * another browser as it was sent. Stored only if its owner is not banned by then (403 BANNED).
  */
 export async function storeImage(writes: WritePath, ownerId: string, input: Buffer): Promise<{ id: string }> {
+  const format = signatureFormat(input);
+  if (!format) throw unsupportedMediaType(UNSUPPORTED_MESSAGE);
   const sharp = await loadSharp();
   const output = await oneAtATime(async () => {
     let meta: { format?: string; width?: number; height?: number } | undefined;
@@ -37,9 +59,7 @@ export async function storeImage(writes: WritePath, ownerId: string, input: Buff
     } catch {
       meta = undefined;
     }
-    if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format)) {
-      throw unsupportedMediaType('Please upload a PNG, JPEG, WebP or GIF image.');
-    }
+    if (meta?.format !== format) throw unsupportedMediaType(UNSUPPORTED_MESSAGE);
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
       throw payloadTooLarge(`The image is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
     }
