@@ -20,7 +20,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
  * (a few KB of nested references take it seconds, a few MB of styles minutes), all while every
  * other upload waits its turn. Given these signatures, the library reads the file as that format.
  */
-function signatureFormat(input: Buffer): AcceptedFormat | null {
+export function signatureFormat(input: Buffer): AcceptedFormat | null {
   if (input.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) return 'jpeg';
   const head = input.toString('latin1', 0, 12);
