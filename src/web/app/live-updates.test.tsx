@@ -186,6 +186,26 @@ describe('live updates in the app', () => {
       editedAt,
     });
     const row = (text: string) => screen.getByText(text, { selector: 'p' }).closest('li')!;
+    /** A post with `count` comments ("Comment 1"…), served a page at a time, opened on its second page of five. */
+    async function openSecondPageOf(count: number) {
+      const state = {
+        comments: Array.from({ length: count }, (_, i) => buildComment({ _id: `c${i + 1}`, postId: 'p1', comment: `Comment ${i + 1}` })),
+      };
+      server.use(
+        ...signedInAs('Client', reader),
+        http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'A post to discuss' }))),
+        http.get('*/api/comment-pagination/p1', ({ request }) => {
+          const query = new URL(request.url).searchParams;
+          const [page, limit] = [Number(query.get('page')), Number(query.get('limit'))];
+          return pagedAnswer(state.comments.slice(page * limit, (page + 1) * limit), state.comments.length);
+        }),
+      );
+      // The first page is fetched too, for its total.
+      renderApp('/post-details/p1?page=2');
+      await screen.findByText('Comment 6', undefined, { timeout: 3000 });
+      await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
+      return { state, events: Source.open[0]! };
+    }
 
     it('replaces an edited comment in place and takes a removed one away, its count with it', async () => {
       const state = discussion();
@@ -213,25 +233,10 @@ describe('live updates in the app', () => {
     });
 
     it('fetches again a later page whose comments moved up when one before them is removed, and new comments still join it', async () => {
-      const seven = Array.from({ length: 7 }, (_, i) => buildComment({ _id: `c${i + 1}`, postId: 'p1', comment: `Comment ${i + 1}` }));
-      let comments = seven;
-      server.use(
-        ...signedInAs('Client', reader),
-        http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'A post to discuss' }))),
-        http.get('*/api/comment-pagination/p1', ({ request }) => {
-          const query = new URL(request.url).searchParams;
-          const [page, limit] = [Number(query.get('page')), Number(query.get('limit'))];
-          return pagedAnswer(comments.slice(page * limit, (page + 1) * limit), comments.length);
-        }),
-      );
-      // The second page of five (the first is fetched too, for its total).
-      renderApp('/post-details/p1?page=2');
-      await screen.findByText('Comment 6', undefined, { timeout: 3000 });
-      await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
-      const events = Source.open[0]!;
+      const { state, events } = await openSecondPageOf(7);
 
       // One on the first page goes: the sixth moves up to it, so this page holds the seventh alone.
-      comments = comments.filter((c) => c._id !== 'c2');
+      state.comments = state.comments.filter((c) => c._id !== 'c2');
       events.emit('comment-deleted', { postId: 'p1', commentId: 'c2' });
       await waitFor(() => expect(screen.queryByText('Comment 6')).not.toBeInTheDocument());
       expect(screen.getByText('Comment 7')).toBeInTheDocument();
@@ -239,7 +244,7 @@ describe('live updates in the app', () => {
 
       // A new comment is the last: it joins this page.
       const latest = buildComment({ _id: 'c8', postId: 'p1', comment: 'Comment 8' });
-      comments = [...comments, latest];
+      state.comments = [...state.comments, latest];
       events.emit('comment', latest);
       expect(await screen.findByText('Comment 8')).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'Comments 7' })).toBeInTheDocument();
@@ -264,22 +269,10 @@ describe('live updates in the app', () => {
     });
 
     it('goes to the last page when the comments on the one shown are all removed', async () => {
-      let comments = Array.from({ length: 6 }, (_, i) => buildComment({ _id: `c${i + 1}`, postId: 'p1', comment: `Comment ${i + 1}` }));
-      server.use(
-        ...signedInAs('Client', reader),
-        http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'A post to discuss' }))),
-        http.get('*/api/comment-pagination/p1', ({ request }) => {
-          const query = new URL(request.url).searchParams;
-          const [page, limit] = [Number(query.get('page')), Number(query.get('limit'))];
-          return pagedAnswer(comments.slice(page * limit, (page + 1) * limit), comments.length);
-        }),
-      );
-      renderApp('/post-details/p1?page=2');
-      await screen.findByText('Comment 6', undefined, { timeout: 3000 });
-      await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
+      const { state, events } = await openSecondPageOf(6);
 
-      comments = comments.slice(0, 5);
-      Source.open[0]!.emit('comment-deleted', { postId: 'p1', commentId: 'c6' });
+      state.comments = state.comments.slice(0, 5);
+      events.emit('comment-deleted', { postId: 'p1', commentId: 'c6' });
       // Not "No comments yet" under five of them, with no pages left to go back by.
       expect(await screen.findByText('Comment 5')).toBeInTheDocument();
       expect(screen.getByText('Comment 1')).toBeInTheDocument();
