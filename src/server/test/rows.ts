@@ -1,4 +1,29 @@
 import type { DB, Db } from '../db/schema.ts';
+import { readStoredCounts, recountFromRows } from '../features/counters/counters.recount.ts';
+
+class Rollback extends Error {
+  constructor(readonly value: { running: Record<string, number>; counted: Record<string, number> }) {
+    super('rolled back');
+  }
+}
+
+/**
+ * The counts as the writes left them (`running`) and as a recount from the rows makes them
+ * (`counted`), read in one transaction that is rolled back: equal when every write kept them true.
+ */
+export async function storedCountsBesideRecount(db: Db): Promise<{ running: Record<string, number>; counted: Record<string, number> }> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const running = await readStoredCounts(trx);
+      await recountFromRows(trx);
+      throw new Rollback({ running, counted: await readStoredCounts(trx) });
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return error.value;
+    throw error;
+  }
+  throw new Error('the recount was not rolled back');
+}
 
 /** How many rows a table holds (a number on either engine). */
 export async function countRows(db: Db, table: keyof DB): Promise<number> {

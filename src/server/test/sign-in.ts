@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SessionViewer } from '../plugins/auth.ts';
 
 export interface TestMember {
   id: string;
@@ -42,3 +43,14 @@ export async function signUp(
 export async function signIn(app: FastifyInstance, email: string, password: string) {
   return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
 }
+
+/** The member as a service reads its caller (a Bronze member unless `over` says otherwise), for writes made without a request. */
+export const asViewer = (m: Pick<TestMember, 'id' | 'email' | 'name'>, over: Partial<SessionViewer> = {}): SessionViewer => ({
+  id: m.id,
+  email: m.email,
+  name: m.name,
+  image: null,
+  role: 'Client',
+  membership: 'Bronze',
+  ...over,
+});

@@ -3,13 +3,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { isPostgres } from '../db/engine.ts';
-import { readStoredCounts, recountFromRows } from '../features/counters/counters.recount.ts';
 import { unsubscribeTokens } from '../features/mail/unsubscribe-token.ts';
 import { SEARCH_TERMS_VERSION } from '../features/search/search-terms.ts';
 import { promoteToAdmin } from '../features/users/users.service.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { testRedisUrl } from '../test/redis.ts';
-import { participantsBesideComments } from '../test/rows.ts';
+import { participantsBesideComments, storedCountsBesideRecount } from '../test/rows.ts';
 import { signUp, type TestMember } from '../test/sign-in.ts';
 
 /**
@@ -34,12 +33,6 @@ const NOT_PERFORMED: Record<string, string> = {
   // Only with Stripe configured; its write path is covered with the Stripe stand-in in membership.routes.test.ts.
   'POST /api/payments/webhook': 'needs Stripe',
 };
-
-class Rollback extends Error {
-  constructor(readonly value: unknown) {
-    super('rolled back');
-  }
-}
 
 describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads and the counts true ($store)', ({ env }) => {
   let t: TestApp;
@@ -67,18 +60,8 @@ describe.runIf(stores.length > 0).each(stores)('every write keeps the kept reads
     );
 
   async function expectCountsTrue(step: string) {
-    let outcome: { running: Record<string, number>; counted: Record<string, number> } | null = null;
-    try {
-      await t.db.transaction().execute(async (trx) => {
-        const running = await readStoredCounts(trx);
-        await recountFromRows(trx);
-        throw new Rollback({ running, counted: await readStoredCounts(trx) });
-      });
-    } catch (error) {
-      if (!(error instanceof Rollback)) throw error;
-      outcome = error.value as typeof outcome;
-    }
-    expect(outcome!.running, step).toEqual(outcome!.counted);
+    const { running, counted } = await storedCountsBesideRecount(t.db);
+    expect(running, step).toEqual(counted);
   }
 
   /** The search index holds exactly one document per post and per comment, each made with today's terms' rule. */

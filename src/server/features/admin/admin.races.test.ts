@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import type { SessionViewer } from '../../plugins/auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin } from '../../test/factories.ts';
 import { listenForHttp, type HttpSend } from '../../test/http.ts';
-import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { asViewer, signUp, type TestMember } from '../../test/sign-in.ts';
 import { promoteToAdmin } from '../users/users.service.ts';
 import { banMember } from './admin.service.ts';
 
@@ -32,14 +31,7 @@ describe('a Make Admin or a ban sent by an admin whose role is removed meanwhile
     const [removed, remover] = [await createAdmin(t, 'Removed'), await createAdmin(t, 'Remover')];
     const [friend, target] = [await signUp(t.app, { name: 'Friend' }), await signUp(t.app, { name: 'Target' })];
     // What the removed admin's requests read as their session, before the removal.
-    const stale: SessionViewer = {
-      id: removed.id,
-      email: removed.email,
-      name: removed.name,
-      image: null,
-      role: 'Admin',
-      membership: 'Bronze',
-    };
+    const stale = asViewer(removed, { role: 'Admin' });
     expect(await send(remover, 'DELETE', `/user/role/${removed.email}`)).toEqual({ status: 200, body: { modifiedCount: 1 } });
 
     const promoted = await refusal(promoteToAdmin(t.writePath, friend.email, stale));

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { listenForHttp, type HttpSend } from '../../test/http.ts';
 import { untilWaiting } from '../../test/lock-wait.ts';
-import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { asViewer, signUp, type TestMember } from '../../test/sign-in.ts';
 import { editAnnouncement, publishAnnouncement, removeAnnouncement } from '../announcements/announcements.service.ts';
 import { editComment, removeComment } from '../comments/comments.service.ts';
 import { editPost, removePost } from '../posts/posts.service.ts';
@@ -26,14 +26,7 @@ describe('an admin-only write sent by an admin whose role is removed meanwhile',
   afterAll(() => t.close());
 
   /** What the admin's requests read as their session, before the removal. */
-  const staleSession = (m: TestMember): SessionViewer => ({
-    id: m.id,
-    email: m.email,
-    name: m.name,
-    image: null,
-    role: 'Admin',
-    membership: 'Bronze',
-  });
+  const staleSession = (m: TestMember): SessionViewer => asViewer(m, { role: 'Admin' });
   const outcome = (p: Promise<unknown>) =>
     p.then(
       () => 'written',

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '#shared/schemas/notification.ts';
-import type { SessionViewer } from '../../plugins/auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createPost, createTags } from '../../test/factories.ts';
-import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { asViewer, signUp, type TestMember } from '../../test/sign-in.ts';
 import type { DomainEvent, EventOf } from '../../write-path/events.ts';
 import { reactionsFor } from '../../write-path/reactions.ts';
 import { createWritePath, type WritePath } from '../../write-path/write-path.ts';
@@ -35,14 +34,6 @@ describe('notification events', () => {
   });
   afterAll(() => t.close());
 
-  const viewer = (m: TestMember): SessionViewer => ({
-    id: m.id,
-    email: m.email,
-    name: m.name,
-    image: null,
-    role: 'Client',
-    membership: 'Bronze',
-  });
   const created = () => seen.filter((e): e is EventOf<'notification.created'> => e.type === 'notification.created');
   const list = async (m: TestMember) => (await t.app.inject({ url: '/api/notifications', headers: m.headers })).json() as Notification[];
 
@@ -50,14 +41,14 @@ describe('notification events', () => {
     const [ada, bob, cy] = await Promise.all(['Ada', 'Bob', 'Cy'].map((name) => signUp(t.app, { name })));
     const postId = await createPost(t.app, ada!, { title: 'Events' });
     seen = [];
-    await addComment(writes, viewer(bob!), { postId, comment: 'first' });
+    await addComment(writes, asViewer(bob!), { postId, comment: 'first' });
     expect(seen.map((e) => e.type)).toEqual(['comment.added', 'notification.created']);
     const [toAda] = created();
     expect(toAda).toMatchObject({ recipientId: ada!.id, unread: 1, email: true });
     expect(toAda!.notification).toEqual((await list(ada!))[0]);
 
     seen = [];
-    await addComment(writes, viewer(cy!), { postId, comment: 'second' });
+    await addComment(writes, asViewer(cy!), { postId, comment: 'second' });
     const byRecipient = Object.fromEntries(created().map((e) => [e.recipientId, e]));
     expect(Object.keys(byRecipient).sort()).toEqual([ada!.id, bob!.id].sort());
     // Ada's unread notification of this post was brought up to date (the same one, her count
@@ -71,14 +62,14 @@ describe('notification events', () => {
     expect(byRecipient[bob!.id]).toMatchObject({ unread: 1, email: true, notification: { type: 'reply', actor: { name: 'Cy' } } });
 
     seen = [];
-    await readNotification(writes, viewer(ada!), byRecipient[ada!.id]!.notification._id);
+    await readNotification(writes, asViewer(ada!), byRecipient[ada!.id]!.notification._id);
     expect(seen).toEqual([
       { type: 'notification.read', memberId: ada!.id, notificationId: byRecipient[ada!.id]!.notification._id, unread: 0 },
     ]);
 
     // Read, it is not updated again: the next comment is a new notification.
     seen = [];
-    await addComment(writes, viewer(bob!), { postId, comment: 'third' });
+    await addComment(writes, asViewer(bob!), { postId, comment: 'third' });
     const [third] = created().filter((e) => e.recipientId === ada!.id);
     expect(third).toMatchObject({ unread: 1, email: false, notification: { text: 'third', read: false } });
     expect(third!.notification._id).not.toBe(toAda!.notification._id);
@@ -87,7 +78,7 @@ describe('notification events', () => {
   it('records no event per member for an announcement', async () => {
     const admin = await createAdmin(t);
     seen = [];
-    await publishAnnouncement(writes, { ...viewer(admin), role: 'Admin' }, { title: 'Hi', description: 'All' });
+    await publishAnnouncement(writes, { ...asViewer(admin), role: 'Admin' }, { title: 'Hi', description: 'All' });
     expect(seen.map((e) => e.type)).toEqual(['announcement.published']);
   });
 });

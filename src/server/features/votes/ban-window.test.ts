@@ -5,7 +5,7 @@ import type { SessionViewer } from '../../plugins/auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createComment, createPost, createTags } from '../../test/factories.ts';
 import { countRows } from '../../test/rows.ts';
-import { signUp, type TestMember } from '../../test/sign-in.ts';
+import { asViewer, signUp, type TestMember } from '../../test/sign-in.ts';
 import { addComment, editComment, removeComment } from '../comments/comments.service.ts';
 import { findSandboxIntent, startGoldPayment } from '../membership/membership.service.ts';
 import { createSandboxProvider, type PaymentProvider } from '../membership/payment-provider.ts';
@@ -63,7 +63,7 @@ describe('a comment or a vote whose session was read before a ban committed', ()
 
   it('still takes the comment and the vote of a member who is not banned', async () => {
     const other = await signUp(t.app);
-    const them: SessionViewer = { id: other.id, email: other.email, name: other.name, image: null, role: 'Client', membership: 'Bronze' };
+    const them = asViewer(other);
     await addComment(t.writePath, them, { postId, comment: 'fine' });
     expect(await castVote(t.writePath, them, postId, 'up')).toMatchObject({ upVote: 1, myVote: 'up' });
   });
@@ -180,7 +180,7 @@ describe('an upload, a profile change or a payment whose session was read before
 
   it('still takes the upload, the profile change and the payment of a member who is not banned', async () => {
     const other = await signUp(t.app, { name: 'In good standing' });
-    const them: SessionViewer = { id: other.id, email: other.email, name: other.name, image: null, role: 'Client', membership: 'Bronze' };
+    const them = asViewer(other);
     await storeImage(t.writePath, other.id, png);
     await upsertOwnProfile(t.writePath, them, { name: 'Renamed' });
     await startGoldPayment(t.writePath, sandbox, them);
@@ -211,7 +211,7 @@ describe('a payment started before a ban and asked for again after it', () => {
 
   it('refuses its client secret with 403 BANNED and records nothing more', async () => {
     const payer = await signUp(t.app, { name: 'Paying, then banned' });
-    const viewer: SessionViewer = { id: payer.id, email: payer.email, name: payer.name, image: null, role: 'Client', membership: 'Bronze' };
+    const viewer = asViewer(payer);
     const { clientSecret } = await startGoldPayment(t.writePath, sandbox, viewer);
     // Not banned yet: the second tab gets the same payment.
     expect(await startGoldPayment(t.writePath, sandbox, viewer)).toEqual({ clientSecret });

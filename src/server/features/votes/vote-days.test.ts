@@ -2,16 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { SessionViewer } from '../../plugins/auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTags } from '../../test/factories.ts';
-import { signUp, type TestMember } from '../../test/sign-in.ts';
-import { readStoredCounts, recountFromRows } from '../counters/counters.recount.ts';
+import { storedCountsBesideRecount } from '../../test/rows.ts';
+import { asViewer, signUp, type TestMember } from '../../test/sign-in.ts';
 import { publishPost, removePost } from '../posts/posts.service.ts';
 import { castVote } from './votes.service.ts';
-
-class Rollback extends Error {
-  constructor(readonly value: unknown) {
-    super('rollback');
-  }
-}
 
 // A vote's points are booked on the day it was cast (counters.recount.ts). A vote switched or
 // withdrawn on a later day takes its points off the day it was cast, not off the day it changed:
@@ -32,15 +26,6 @@ describe('a vote switched or withdrawn on a later day than it was cast', () => {
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
-  const asViewer = (m: TestMember): SessionViewer => ({
-    id: m.id,
-    email: m.email,
-    name: m.name,
-    image: null,
-    role: 'Client',
-    membership: 'Bronze',
-  });
-
   /** Runs a write as if `daysAgo` days ago (only the clock the write and the ledger read moves). */
   async function daysAgo<T>(days: number, write: () => Promise<T>): Promise<T> {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - days * DAY });
@@ -55,18 +40,8 @@ describe('a vote switched or withdrawn on a later day than it was cast', () => {
     (await publishPost(t.writePath, asViewer(author), { title: 'A post', description: 'Some words', category: 'go' })).insertedId;
 
   async function expectCountsAsCounted() {
-    let outcome: { running: Record<string, number>; counted: Record<string, number> } | null = null;
-    try {
-      await t.db.transaction().execute(async (trx) => {
-        const running = await readStoredCounts(trx);
-        await recountFromRows(trx);
-        throw new Rollback({ running, counted: await readStoredCounts(trx) });
-      });
-    } catch (error) {
-      if (!(error instanceof Rollback)) throw error;
-      outcome = error.value as typeof outcome;
-    }
-    expect(outcome!.running).toEqual(outcome!.counted);
+    const { running, counted } = await storedCountsBesideRecount(t.db);
+    expect(running).toEqual(counted);
   }
 
   const weekPoints = async (memberId: string) => {
