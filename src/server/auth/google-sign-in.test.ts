@@ -101,6 +101,19 @@ describe('Google sign-in against a local OpenID Connect provider', () => {
     await oidc.close();
   });
 
+  /** Google sign-in from start to callback for the provider's login `login`: the callback's answer. */
+  async function googleSignIn(login: string) {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { provider: 'google', callbackURL: '/' },
+    });
+    const cookie = (start.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
+    const back = new URL(await signInAtProvider(start.json().url, login, redirectUri));
+    return t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie } });
+  }
+
   it('creates the member and a session from the provider’s answer', async () => {
     const start = await t.app.inject({
       method: 'POST',
@@ -129,32 +142,11 @@ describe('Google sign-in against a local OpenID Connect provider', () => {
       .insertInto('banned_emails')
       .values({ email: 'bad@gmail.test', banned_at: new Date().toISOString(), banned_by: null })
       .execute();
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/social',
-      headers: { origin: 'http://localhost:3000' },
-      payload: { provider: 'google', callbackURL: '/' },
-    });
-    const cookie = (start.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
-    const back = new URL(await signInAtProvider(start.json().url, 'bad', redirectUri));
-    const callback = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie } });
+    const callback = await googleSignIn('bad');
     const setCookie = ([] as string[]).concat(callback.headers['set-cookie'] ?? []);
     expect(setCookie.some((c) => c.startsWith('better-auth.session_token=') && !c.includes('Max-Age=0'))).toBe(false);
     expect(await t.db.selectFrom('users').select('id').where('email', '=', 'bad@gmail.test').execute()).toEqual([]);
   });
-
-  /** Google sign-in from start to callback for the provider's login `login`: the callback's answer. */
-  async function googleSignIn(login: string) {
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/social',
-      headers: { origin: 'http://localhost:3000' },
-      payload: { provider: 'google', callbackURL: '/' },
-    });
-    const cookie = (start.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
-    const back = new URL(await signInAtProvider(start.json().url, login, redirectUri));
-    return t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie } });
-  }
 
   it('refuses a member who joined with Google and was banned, and does not link their Google account again', async () => {
     const first = await googleSignIn('gone');
