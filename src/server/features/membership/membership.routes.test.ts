@@ -270,20 +270,10 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     const { clientSecret } = res.json() as { clientSecret: string };
     const intent = stub.intents.get(intentIdOf(clientSecret))!;
     expect(intent).toMatchObject({ amount: 999, currency: 'usd', metadata: { userId: m.id } });
-    const early = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/update/membership/${m.email}`,
-      headers: m.headers,
-      payload: { membership: 'Gold' },
-    });
+    const early = await upgrade(m);
     expect(early.statusCode).toBe(402);
     stub.succeed(intent.id);
-    const ok = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/update/membership/${m.email}`,
-      headers: m.headers,
-      payload: { membership: 'Gold' },
-    });
+    const ok = await upgrade(m);
     expect(ok.json()).toEqual({ modifiedCount: 1 });
     // The sandbox is off when Stripe is configured.
     const sandbox = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', headers: m.headers, payload: {} });
@@ -307,7 +297,7 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     const m = await signUp(t.app);
     const { clientSecret } = (await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} })).json();
     stub.succeed(intentIdOf(clientSecret));
-    await t.app.inject({ method: 'PATCH', url: `/api/update/membership/${m.email}`, headers: m.headers, payload: { membership: 'Gold' } });
+    await upgrade(m);
     const intents = stub.intents.size;
     const again = await t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: { price: 9.99 } });
     expect(again.statusCode).toBe(409);
@@ -316,6 +306,8 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
   });
 
   const start = (m: TestMember) => t.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} });
+  const upgrade = (m: TestMember) =>
+    t.app.inject({ method: 'PATCH', url: `/api/update/membership/${m.email}`, headers: m.headers, payload: { membership: 'Gold' } });
   const secretOf = async (m: TestMember) => {
     const res = await start(m);
     expect(res.statusCode).toBe(200);
@@ -341,16 +333,7 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
       expect(paid.statusCode).toBe(409);
       expect(paid.json()).toEqual({ message: GOLD_ALREADY_PAID, code: 'CONFLICT' });
     }
-    expect(
-      (
-        await t.app.inject({
-          method: 'PATCH',
-          url: `/api/update/membership/${m.email}`,
-          headers: m.headers,
-          payload: { membership: 'Gold' },
-        })
-      ).json(),
-    ).toEqual({ modifiedCount: 1 });
+    expect((await upgrade(m)).json()).toEqual({ modifiedCount: 1 });
     expect((await start(m)).json()).toEqual({ message: 'You are already a Gold member.', code: 'CONFLICT' });
     expect(stub.intents.size).toBe(before + 1);
     expect(await recorded(m)).toEqual([{ intent_id: intentId }]);
@@ -459,16 +442,7 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     const other = await signUp(t.app);
     stub.revokeKey();
     try {
-      const refused = [
-        await start(other),
-        await start(m),
-        await t.app.inject({
-          method: 'PATCH',
-          url: `/api/update/membership/${m.email}`,
-          headers: m.headers,
-          payload: { membership: 'Gold' },
-        }),
-      ];
+      const refused = [await start(other), await start(m), await upgrade(m)];
       for (const res of refused) {
         expect(res.statusCode).toBe(502);
         expect(res.json()).toEqual({ message: PAYMENT_PROVIDER_REFUSED, code: 'INTERNAL' });
@@ -479,12 +453,7 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     // Both still signed in; nothing recorded for the one, and the other upgrades once Stripe answers.
     expect(await recorded(other)).toEqual([]);
     expect((await t.app.inject({ url: `/api/users/${m.email}`, headers: m.headers })).json().membership).toBe('Bronze');
-    const ok = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/update/membership/${m.email}`,
-      headers: m.headers,
-      payload: { membership: 'Gold' },
-    });
+    const ok = await upgrade(m);
     expect(ok.json()).toEqual({ modifiedCount: 1 });
   });
 
