@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED_TEXT } from '#web/app/routes/auth/sign-in.tsx';
 import { buildSessionAnswer, buildViewer } from '#web/testing/factories.ts';
 import { buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
-import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { sessionEndedBySignOut, signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
@@ -66,16 +66,8 @@ describe('Session expiry (SPEC.md §4)', () => {
   });
 
   it('says nothing about a session after the member signs out themselves', async () => {
-    let signedOut = false;
-    const viewer = buildViewer();
-    server.use(...signedInAs('Client', viewer));
-    server.use(
-      http.get('*/api/auth/get-session', () => HttpResponse.json(signedOut ? null : buildSessionAnswer(viewer, 'Client'))),
-      http.post('*/api/auth/sign-out', () => {
-        signedOut = true;
-        return HttpResponse.json({ success: true });
-      }),
-    );
+    server.use(...signedInAs('Client', buildViewer()));
+    server.use(...sessionEndedBySignOut().handlers);
     const { router, user } = renderApp('/dashboard/my-profile');
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }, { timeout: 3000 }));

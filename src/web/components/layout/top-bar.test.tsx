@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildConfig, buildViewer } from '#web/testing/factories.ts';
 import { draftKeyOf } from '#web/lib/draft-keys.ts';
-import { signedInAs } from '#web/testing/msw/handlers.ts';
+import { sessionEndedBySignOut, signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
@@ -114,14 +114,8 @@ describe('Top bar', () => {
 
   it('gives a signed-in member an account menu with name, dashboard link and sign out', async () => {
     server.use(...signedInAs('Client', buildViewer({ name: 'Ada Lovelace', image: '/api/images/ada' })));
-    let signedOut = false;
-    server.use(
-      http.post('*/api/auth/sign-out', () => {
-        signedOut = true;
-        return HttpResponse.json({ success: true });
-      }),
-      http.get('*/api/auth/get-session', () => (signedOut ? HttpResponse.json(null) : undefined)),
-    );
+    const session = sessionEndedBySignOut();
+    server.use(...session.handlers);
     const { user, router } = renderApp('/auth/sign-up');
 
     const account = await screen.findByRole('button', { name: 'Account' });
@@ -140,21 +134,15 @@ describe('Top bar', () => {
 
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(signedOut).toBe(true);
+    expect(session.signedOut()).toBe(true);
     expect(await screen.findByRole('link', { name: 'Join Us' })).toBeInTheDocument();
   });
 
   it('forgets the member’s drafts in this tab when they sign out, and nobody else’s', async () => {
     const ada = buildViewer({ email: 'ada@example.com' });
     server.use(...signedInAs('Client', ada));
-    let signedOut = false;
-    server.use(
-      http.post('*/api/auth/sign-out', () => {
-        signedOut = true;
-        return HttpResponse.json({ success: true });
-      }),
-      http.get('*/api/auth/get-session', () => (signedOut ? HttpResponse.json(null) : undefined)),
-    );
+    const session = sessionEndedBySignOut();
+    server.use(...session.handlers);
     const mine = [draftKeyOf('add-post', ada.email), draftKeyOf('comment', ada.email, 'p1'), draftKeyOf('edit-comment', ada.email, 'c1')];
     const others = [draftKeyOf('add-post', 'ada@example.com.org'), draftKeyOf('comment', 'grace@example.com', 'p1'), 'theme'];
     for (const key of [...mine, ...others]) sessionStorage.setItem(key, '{"comment":"unsent"}');

@@ -44,3 +44,21 @@ export function signedInAs(role: Role, viewer: ViewerUser = buildViewer()) {
     http.post('*/api/auth/sign-out', () => HttpResponse.json({ success: true })),
   ];
 }
+
+/**
+ * A sign-out that ends the session: after it, get-session answers no one. Put after signedInAs;
+ * `signedOut()` tells whether the app asked for it.
+ */
+export function sessionEndedBySignOut() {
+  let signedOut = false;
+  return {
+    handlers: [
+      http.post('*/api/auth/sign-out', () => {
+        signedOut = true;
+        return HttpResponse.json({ success: true });
+      }),
+      http.get('*/api/auth/get-session', () => (signedOut ? HttpResponse.json(null) : undefined)),
+    ],
+    signedOut: () => signedOut,
+  };
+}
