@@ -1,7 +1,7 @@
 // Page and page size of a paged table, kept in the address (?page=&limit=) so a reload or
 // a shared link shows the same page. The page in the address is one-based for people; the
 // value returned is zero-based as the API wants (SPEC.md §4).
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_PAGE_SIZE } from '#shared/constants.ts';
 import { isPageSize, type PageSize } from './pagination-model.ts';
@@ -73,4 +73,21 @@ export function usePaginationParams(
   );
 
   return { page: chosenPage ?? 0, chosenPage, size, setPage, setSize };
+}
+
+/**
+ * A page past the last (its items removed meanwhile, by a live removal, a ban or another admin,
+ * or an old link): the last page instead, in its place in the history, rather than an empty page
+ * under a count with no pages to go back by. `shown` is the page's answer once it has settled
+ * (not a placeholder kept from the page before), or null while it has not.
+ */
+export function useLastPageWhenPastTheEnd(
+  { page, size, setPage }: { page: number; size: number; setPage: PaginationParams['setPage'] },
+  shown: { items: number; total: number } | null,
+): void {
+  const total = shown?.total ?? 0;
+  const pastTheEnd = page > 0 && shown !== null && shown.items === 0;
+  useEffect(() => {
+    if (pastTheEnd) setPage(Math.max(0, Math.ceil(total / size) - 1), { replace: true });
+  }, [pastTheEnd, total, size, setPage]);
 }

@@ -10,7 +10,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { CommentIcon } from '#web/components/ui/forum-icons.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
-import { usePaginationParams } from '#web/components/ui/use-pagination-params.ts';
+import { useLastPageWhenPastTheEnd, usePaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { commentAnchor } from '#web/config/paths.ts';
 import { useCommentPosition } from '../api/get-comment-position.ts';
 import { commentsQueryOptions, useComments } from '../api/get-comments.ts';
@@ -43,12 +43,10 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
   // Comments written by others while the page is open join the list as they come, and removed
   // ones leave it.
   useLiveComments(postId);
-  // A page past the last (its comments removed meanwhile, live or by the reader): the last page
-  // instead, in its place, rather than "No comments yet" under a count with no pages to go back by.
-  const pastTheEnd = page > 0 && comments.isSuccess && !comments.isPlaceholderData && comments.data.items.length === 0;
-  useEffect(() => {
-    if (pastTheEnd) setPage(Math.max(0, Math.ceil(total / limit) - 1), { replace: true });
-  }, [pastTheEnd, total, limit, setPage]);
+  useLastPageWhenPastTheEnd(
+    { page, size: limit, setPage },
+    comments.isSuccess && !comments.isPlaceholderData ? { items: comments.data.items.length, total } : null,
+  );
   const queryClient = useQueryClient();
   // Oldest first: one's new comment is the last one, so show the last page (the first page,
   // fetched again after posting, has the total with it, however the live event raced it).

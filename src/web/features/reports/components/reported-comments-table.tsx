@@ -2,7 +2,7 @@
 // "See More" showing it as readers did, and a link to the comment on its post), Feedback (with
 // who reported it and when), Commenter Email, Actions ("Ban User", "Dismiss", "Delete comment")
 // (SPEC.md §2, API.md "Moderation and members").
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { canBan } from '#shared/permissions.ts';
 import type { Report } from '#shared/schemas/report.ts';
@@ -12,7 +12,7 @@ import { DataTable, type Column } from '#web/components/ui/data-table.tsx';
 import { EmailText } from '#web/components/ui/email-text.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
-import type { PaginationParams } from '#web/components/ui/use-pagination-params.ts';
+import { useLastPageWhenPastTheEnd, type PaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { paths } from '#web/config/paths.ts';
 import { useReports } from '../api/get-reports.ts';
 import { BanUserDialogs } from './ban-user-dialogs.tsx';
@@ -33,12 +33,8 @@ export function ReportedCommentsTable({ pagination }: { pagination: PaginationPa
   const leftQueue = () => {
     if (rows.length === 1 && page > 0) setPage(page - 1);
   };
-  // A page past the last with reports still waiting (a ban takes every report of the commenter,
-  // another admin cleared it, an old link): the last page instead, not "The queue is clear".
-  const pastTheEnd = page > 0 && isSuccess && !isPlaceholderData && rows.length === 0 && total > 0;
-  useEffect(() => {
-    if (pastTheEnd) setPage(Math.ceil(total / size) - 1, { replace: true });
-  }, [pastTheEnd, total, size, setPage]);
+  // A ban takes every report of the commenter: the last page still holding reports, not "The queue is clear".
+  useLastPageWhenPastTheEnd({ page, size, setPage }, isSuccess && !isPlaceholderData ? { items: rows.length, total } : null);
 
   const columns: Column<Report>[] = [
     {
