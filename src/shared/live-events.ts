@@ -11,6 +11,7 @@ export const LIVE_EVENT_NAMES = [
   'votes',
   'announcement',
   'notification',
+  'unread-count',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 

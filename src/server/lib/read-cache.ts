@@ -332,6 +332,7 @@ const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'notification.created',
   'notification.read',
   'notifications.read-all',
+  'unread.changed',
   'notification-settings.changed',
 ]);
 

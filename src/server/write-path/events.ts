@@ -146,8 +146,14 @@ export type DomainEvent =
   | { type: 'notification.created'; recipientId: string; notification: NotificationFacts; unread: number; email: boolean }
   /** A member read one of their notifications; `unread` is their unread count after it. */
   | { type: 'notification.read'; memberId: string; notificationId: string; unread: number }
-  /** A member marked every notification read (`count` of them were unread). */
-  | { type: 'notifications.read-all'; memberId: string; count: number }
+  /** A member marked every notification read (`count` of them were unread, `unread` are left). */
+  | { type: 'notifications.read-all'; memberId: string; count: number; unread: number }
+  /**
+   * Recorded by the notifications reaction for each member whose unread notifications a removal
+   * (of comments, a post) took: `unread` is their count after it. An announcement's removal
+   * records none, as its publication records no `notification.created`.
+   */
+  | { type: 'unread.changed'; memberId: string; unread: number }
   /** A member changed their notification mail settings. */
   | { type: 'notification-settings.changed'; memberId: string }
   /** A whole forum loaded at once (its counts were counted from its rows). */

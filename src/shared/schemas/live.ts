@@ -38,6 +38,13 @@ export type LiveAnnouncement = z.infer<typeof liveAnnouncementSchema>;
 export const liveNotificationSchema = notificationSchema.extend({ unread: z.number().int() });
 export type LiveNotification = z.infer<typeof liveNotificationSchema>;
 
+/**
+ * A member's unread count after a change no `notification` event tells of: a read (on another
+ * device, say), or notifications gone with their comment or post. As GET /api/notifications/unread-count answers it.
+ */
+export const liveUnreadCountSchema = z.object({ count: z.number().int() });
+export type LiveUnreadCount = z.infer<typeof liveUnreadCountSchema>;
+
 export const liveEventSchemas = {
   post: postSchema,
   /** The edited post as the lists show it (the post page's data but the reader's own myVote and canDelete). */
@@ -49,6 +56,7 @@ export const liveEventSchemas = {
   votes: liveVotesSchema,
   announcement: liveAnnouncementSchema,
   notification: liveNotificationSchema,
+  'unread-count': liveUnreadCountSchema,
 } as const satisfies Record<LiveEventName, z.ZodType>;
 
 export type LiveEventData<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;

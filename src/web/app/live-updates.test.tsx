@@ -107,6 +107,19 @@ describe('live updates in the app', () => {
     expect(queryClient.getQueryData(['notifications', 'unread-count'])).toEqual({ count: 4 });
   });
 
+  it('lowers the inbox count to what an unread-count event gives (a read on another device, a removed comment)', async () => {
+    server.use(
+      ...signedInAs('Client'),
+      http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: 5 })),
+    );
+    renderApp('/');
+    const inbox = await screen.findByRole('link', { name: 'Inbox' }, { timeout: 3000 });
+    await waitFor(() => expect(inbox).toHaveAccessibleDescription('5 unread notifications'));
+    const events = await stream();
+    events.emit('unread-count', { count: 1 });
+    await waitFor(() => expect(inbox).toHaveAccessibleDescription('1 unread notification'));
+  });
+
   it('puts a signed-in member’s unread count in front of the page’s title, and takes it away at none', async () => {
     server.use(
       ...signedInAs('Client'),

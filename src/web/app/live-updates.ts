@@ -1,5 +1,5 @@
 // The live updates every page hears (the app's one stream, lib/live-events.ts): opened for
-// the viewer once the session is known; the announcements bell and the inbox count rise as
+// the viewer once the session is known; the announcements bell and the inbox count move as
 // events come; after a break in the stream, what is on screen is fetched again.
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,11 @@ export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   useLiveEvent('notification', ({ unread }) => {
     queryClient.setQueryData(notificationKeys.unreadCount(), { count: unread });
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+  });
+  // A read on another device, or notifications gone with their comment or post.
+  useLiveEvent('unread-count', ({ count }) => {
+    queryClient.setQueryData(notificationKeys.unreadCount(), { count });
     void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
   });
   // An announcement is a notification of every member's too.

@@ -142,6 +142,7 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'notification.created':
       case 'notification.read':
       case 'notifications.read-all':
+      case 'unread.changed':
       case 'notification-settings.changed':
       case 'sessions.ended':
         break;

@@ -59,6 +59,7 @@ describe('the live reaction', () => {
     });
     expect(await announce(writes, 'm1')).toBe('written');
     expect(await announce(writes, 'm2')).toBe('written');
+    while (published.length === 0) await new Promise((r) => setImmediate(r));
     expect(published.map((m) => m.audience)).toEqual(['member:m1']);
   });
 

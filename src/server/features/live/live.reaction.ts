@@ -3,8 +3,10 @@ import { liveEventSchemas, type LiveEventData } from '#shared/schemas/live.ts';
 import type { Db } from '../../db/schema.ts';
 import type { DomainEvent, EventOf, NotificationFacts } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
+import { isPostgres } from '../../db/engine.ts';
 import { announcementWithTotal } from '../announcements/announcements.service.ts';
 import { findListedComment } from '../comments/comments.service.ts';
+import { unreadCountsOf } from '../notifications/notifications.service.ts';
 import { findListedPost } from '../posts/posts.service.ts';
 import { everyone, memberOnly, streamsEnd, subscribersOf, type Audience, type LiveBus, type LiveMessage } from './live.bus.ts';
 
@@ -19,6 +21,9 @@ const LIVE_SOURCES = new Set<DomainEvent['type']>([
   'vote.cast',
   'announcement.published',
   'notification.created',
+  'notification.read',
+  'notifications.read-all',
+  'unread.changed',
   'sessions.ended',
   'member.banned',
 ]);
@@ -53,9 +58,9 @@ const sameShared = (a: NotificationFacts, b: NotificationFacts) =>
  * cost about 6 µs each (ADR 0011). Its recipients' events differ only in their own part, so
  * the rest is written once for a run of them.
  */
-function notificationDataMaker(): (event: EventOf<'notification.created'>) => string {
+function notificationDataMaker(): (event: EventOf<'notification.created'>, unread: number) => string {
   let last: { facts: NotificationFacts; json: string } | null = null;
-  return ({ notification: n, unread }) => {
+  return ({ notification: n }, unread) => {
     if (!last || !sameShared(last.facts, n)) {
       const shared: SharedPart = {
         type: n.type,
@@ -74,14 +79,32 @@ function notificationDataMaker(): (event: EventOf<'notification.created'>) => st
   };
 }
 
+type CountEvent = EventOf<'notification.created' | 'notification.read' | 'notifications.read-all' | 'unread.changed'>;
+
+/** The member whose unread count the event gives, or null when it gives none. */
+function countedMember(event: DomainEvent): string | null {
+  switch (event.type) {
+    case 'notification.created':
+      return event.recipientId;
+    case 'notification.read':
+    case 'notifications.read-all':
+    case 'unread.changed':
+      return event.memberId;
+    default:
+      return null;
+  }
+}
+
 /**
  * The live event of one domain event made of the write's own facts, with no read: null when it
  * has none, undefined when it is read from the committed rows (messageFromRows). A comment makes
  * one `notification` event per recipient, so these are made without an async call each.
+ * `unreadOf` gives a member's unread count to send (see messagesOf).
  */
 function messageFromFacts(
   event: DomainEvent,
-  notificationData: (event: EventOf<'notification.created'>) => string,
+  notificationData: (event: EventOf<'notification.created'>, unread: number) => string,
+  unreadOf: (event: CountEvent) => number,
 ): LiveMessage | LiveMessage[] | null | undefined {
   switch (event.type) {
     case 'post.removed':
@@ -93,7 +116,11 @@ function messageFromFacts(
       // One by its writer or an admin, or a ban's reported comments: each leaves its post's page.
       return event.comments.map((c) => message('comment-deleted', subscribersOf(c.postId), { postId: c.postId, commentId: c.id }));
     case 'notification.created':
-      return { name: 'notification', audience: memberOnly(event.recipientId), data: notificationData(event) };
+      return { name: 'notification', audience: memberOnly(event.recipientId), data: notificationData(event, unreadOf(event)) };
+    case 'notification.read':
+    case 'notifications.read-all':
+    case 'unread.changed':
+      return message('unread-count', memberOnly(event.memberId), { count: unreadOf(event) });
     case 'vote.cast':
       // The counts its commit left; several votes on one post in a batch make one event (below).
       return message('votes', subscribersOf(event.postId), { postId: event.postId, ...event.counts });
@@ -146,8 +173,10 @@ async function messageFromRows(db: Db, event: DomainEvent): Promise<LiveMessage 
  * is gone), or for a new comment, a removal or a vote taken from the write's own facts (what it
  * committed), a new comment left out when a write queued with it removed it. Several votes on
  * one post in a batch make one `votes` event (the counts the last of them left), and the
- * sessions of a member that ended in a batch one `streams-end` naming them all. A failure is
- * reported and never reaches the write.
+ * sessions of a member that ended in a batch one `streams-end` naming them all. A member's
+ * unread count goes with each of their `notification` events, and alone (`unread-count`) after
+ * a read or a removal, unless a later event of the batch gives it. A failure is reported and
+ * never reaches the write.
  */
 export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unknown) => void }): Reaction {
   let queue: DomainEvent[] = [];
@@ -155,11 +184,15 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
 
   async function messagesOf(events: DomainEvent[]): Promise<LiveMessage[]> {
     const lastVote = new Map<string, DomainEvent>();
+    /** Each member's last event of the batch that gives their unread count. */
+    const lastCount = new Map<string, DomainEvent>();
     const goneComments = new Set<string>();
     const gonePosts = new Set<string>();
     /** The sessions that ended, by member: Better Auth tells of a password reset's one by one. */
     const endedSessions = new Map<string, string[]>();
     for (const e of events) {
+      const counted = countedMember(e);
+      if (counted !== null) lastCount.set(counted, e);
       if (e.type === 'vote.cast') lastVote.set(e.postId, e);
       else if (e.type === 'comments.removed') for (const c of e.comments) goneComments.add(c.id);
       else if (e.type === 'post.removed') gonePosts.add(e.post.id);
@@ -169,6 +202,18 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
         else endedSessions.set(e.memberId, [e.sessionId]);
       }
     }
+    // On PostgreSQL a comment reads the counts of the members whose unread row it only brings up
+    // to date before other writes commit (a read, another post's comment): the count sent is the
+    // one committed now. On SQLite writes take turns, so the write's own count is the committed one.
+    let committed: Map<string, number> | null = null;
+    if (isPostgres(deps.db) && lastCount.size > 0) {
+      try {
+        committed = await unreadCountsOf(deps.db, [...lastCount.keys()]);
+      } catch (error) {
+        deps.onError(error);
+      }
+    }
+    const unreadOf = (e: CountEvent) => committed?.get(countedMember(e)!) ?? e.unread;
     const messages: LiveMessage[] = [];
     const notificationData = notificationDataMaker();
     for (const e of events) {
@@ -180,10 +225,16 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
         continue;
       }
       if (e.type === 'vote.cast' && (lastVote.get(e.postId) !== e || gonePosts.has(e.postId))) continue;
+      // A count alone, when a later event of the batch gives the member's count anyway.
+      if (
+        (e.type === 'notification.read' || e.type === 'notifications.read-all' || e.type === 'unread.changed') &&
+        lastCount.get(e.memberId) !== e
+      )
+        continue;
       // A comment removed (or whose post was) by a write queued with it has no event any more.
       if (e.type === 'comment.added' && (goneComments.has(e.comment.id) || gonePosts.has(e.comment.postId))) continue;
       try {
-        let m = messageFromFacts(e, notificationData);
+        let m = messageFromFacts(e, notificationData, unreadOf);
         if (m === undefined) m = await messageFromRows(deps.db, e);
         if (Array.isArray(m)) messages.push(...m);
         else if (m) messages.push(m);

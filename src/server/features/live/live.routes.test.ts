@@ -6,6 +6,7 @@ import { openEventStream, type EventStreamClient, type StreamEvent } from '../..
 import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { testRedisUrl } from '../../test/redis.ts';
 import { signIn, signUp, type TestMember } from '../../test/sign-in.ts';
+import { isPostgres } from '../../db/engine.ts';
 import { STREAMS_END, memberOnly } from './live.bus.ts';
 import { compareEventIds } from './live-ids.ts';
 
@@ -261,10 +262,15 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
       title: 'A post',
       text: 'Bob commented on your post',
     };
+    const stored = ((await t.app.inject({ url: '/api/notifications/unread-count', headers: alice.headers })).json() as { count: number })
+      .count;
     await t.writePath.run(async (w) => {
-      w.record({ type: 'notification.created', recipientId: alice.id, notification, unread: 3, email: true });
+      w.record({ type: 'notification.created', recipientId: alice.id, notification, unread: stored + 3, email: true });
     });
-    for (const s of [mine, alsoMine, bearer]) expect(data(await s.take('notification'))).toEqual({ ...notification, unread: 3 });
+    // The count the write gave; on PostgreSQL the one committed, read after the commit (a write
+    // that only brought a row up to date read it before other writes committed).
+    const unread = isPostgres(t.db) ? stored : stored + 3;
+    for (const s of [mine, alsoMine, bearer]) expect(data(await s.take('notification'))).toEqual({ ...notification, unread });
 
     const marker = await createPost(t.app, bob, { title: 'After the notification', category: 'go' });
     for (const s of [theirs, anonymous]) {
@@ -291,6 +297,36 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     const { token } = res.json() as { token: string };
     return { token, headers: { authorization: `Bearer ${token}` } };
   };
+
+  it('tells a member’s streams their unread count when a removal or a read elsewhere moves it, and nobody else’s', async () => {
+    const unreadOf = async (m: TestMember) =>
+      ((await t.app.inject({ url: '/api/notifications/unread-count', headers: m.headers })).json() as { count: number }).count;
+    const first = await createPost(t.app, admin, { title: 'Unread one', category: 'go' });
+    const second = await createPost(t.app, admin, { title: 'Unread two', category: 'go' });
+    const gone = await createComment(t.app, alice, first, 'Soon gone');
+    await createComment(t.app, alice, second, 'Staying');
+    const before = await unreadOf(admin);
+    expect(before).toBeGreaterThanOrEqual(2);
+    const [admins, alices] = [await open('', admin), await open('', alice)];
+    const counts = (s: EventStreamClient) =>
+      s.events.filter((e) => e.event === 'unread-count').map((e) => data<{ count: number }>(e).count);
+
+    // Alice deletes her comment: the admin's notification of it goes, and the count with it.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${gone}`, headers: alice.headers })).statusCode).toBe(200);
+    expect(data(await admins.take('unread-count'))).toEqual({ count: before - 1 });
+
+    // The admin reads everything on another device: this stream hears it.
+    const phone = await secondSession(admin);
+    expect((await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: phone.headers })).statusCode).toBe(200);
+    expect(data(await admins.take('unread-count'))).toEqual({ count: 0 });
+    expect(await unreadOf(admin)).toBe(0);
+
+    const marker = await createPost(t.app, admin, { title: 'After the counts', category: 'go' });
+    await alices.take(withId(marker));
+    expect(counts(alices)).toEqual([]);
+    await admins.take(withId(marker));
+    expect(counts(admins)).toEqual([before - 1, 0]);
+  });
 
   it('ends the streams opened with a session that ends, and only those; one reopened with it hears no more of the member’s events', async () => {
     const [carol, dave] = [await signUp(t.app, { name: 'Carol' }), await signUp(t.app, { name: 'Dave' })];

@@ -636,12 +636,13 @@ export async function holdMailsOf(db: Db, commentIds: string[], since: string): 
 }
 
 /**
- * Removes notifications (of removed comments, a post, an announcement), their unread ones from the counts first.
+ * Removes notifications (of removed comments, a post, an announcement), their unread ones from the counts first,
+ * and answers the members whose count moved, with their count after it.
  * On PostgreSQL the rows are held first: one being marked read meanwhile is then counted off by
  * its read alone, not by both (the count below is read after the read commits, not before).
  */
-export async function removeNotifications(db: Db, of: NotificationsOf): Promise<void> {
-  if ('commentIds' in of && of.commentIds.length === 0) return;
+export async function removeNotifications(db: Db, of: NotificationsOf): Promise<Array<{ memberId: string; unread: number }>> {
+  if ('commentIds' in of && of.commentIds.length === 0) return [];
   if (isPostgres(db)) {
     const held = lockingRead(
       db,
@@ -657,7 +658,7 @@ export async function removeNotifications(db: Db, of: NotificationsOf): Promise<
       .execute();
   }
   const unread = (eb: ExpressionBuilder<DB, 'notifications'>) => eb.and([eb('notifications.read_at', 'is', null), whereOf(eb, of)]);
-  await db
+  const moved = await db
     .updateTable('users')
     .set((eb) => ({
       unread_notifications: eb(
@@ -671,11 +672,13 @@ export async function removeNotifications(db: Db, of: NotificationsOf): Promise<
       ),
     }))
     .where('users.id', 'in', (eb) => eb.selectFrom('notifications').select('notifications.member_id').where(unread))
+    .returning(['users.id', 'users.unread_notifications'])
     .execute();
   await db
     .deleteFrom('notifications')
     .where((eb) => whereOf(eb, of))
     .execute();
+  return moved.map((m) => ({ memberId: m.id, unread: Number(m.unread_notifications) }));
 }
 
 /**
@@ -790,6 +793,13 @@ export async function readUnreadCount(db: Db, memberId: string): Promise<number>
   return Number(row?.unread_notifications ?? 0);
 }
 
+/** The unread counts of these members as stored now. */
+export async function readUnreadCountsOf(db: Db, memberIds: readonly string[]): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'unread_notifications']).where('id', 'in', memberIds).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.unread_notifications)]));
+}
+
 /** Marks one of the member's notifications read; 0 when it was read already or is not theirs. */
 export async function markNotificationRead(db: Db, memberId: string, id: string, at: string): Promise<number> {
   const result = await db
@@ -823,7 +833,7 @@ export async function moveUnreadCount(db: Db, memberId: string, delta: number): 
  * count goes down by as many, not to 0: on PostgreSQL a notification committed meanwhile is not
  * among them, and stays unread and counted.
  */
-export async function markAllNotificationsRead(db: Db, memberId: string, at: string): Promise<string[]> {
+export async function markAllNotificationsRead(db: Db, memberId: string, at: string): Promise<{ ids: string[]; unread: number }> {
   const rows = await db
     .updateTable('notifications')
     .set({ read_at: at })
@@ -831,8 +841,8 @@ export async function markAllNotificationsRead(db: Db, memberId: string, at: str
     .where('read_at', 'is', null)
     .returning('id')
     .execute();
-  if (rows.length > 0) await moveUnreadCount(db, memberId, -rows.length);
-  return rows.map((r) => r.id);
+  const unread = rows.length > 0 ? await moveUnreadCount(db, memberId, -rows.length) : 0;
+  return { ids: rows.map((r) => r.id), unread };
 }
 
 /**

@@ -54,12 +54,15 @@ async function follow(db: Db, event: DomainEvent, record: Recorder): Promise<voi
       return notifyComment(db, event, record);
     case 'comments.removed':
       await recountParticipants(db, [...new Set(event.comments.map((c) => c.postId))]);
-      return removeCommentNotifications(
-        db,
-        event.comments.map((c) => c.id),
+      return recordUnread(
+        record,
+        await removeCommentNotifications(
+          db,
+          event.comments.map((c) => c.id),
+        ),
       );
     case 'post.removed':
-      return removeNotifications(db, { postId: event.post.id });
+      return recordUnread(record, await removeNotifications(db, { postId: event.post.id }));
     case 'comment.edited':
       return refreshCommentNotifications(db, event.comment.id);
     case 'post.edited':
@@ -69,7 +72,9 @@ async function follow(db: Db, event: DomainEvent, record: Recorder): Promise<voi
     case 'announcement.edited':
       return refreshAnnouncementNotifications(db, event.announcementId);
     case 'announcement.removed':
-      return removeNotifications(db, { announcementId: event.announcementId });
+      // Every member's count may move: as at its publication, no event per member.
+      await removeNotifications(db, { announcementId: event.announcementId });
+      return;
     case 'membership.upgraded':
       return notifyMembership(db, event.memberId, record);
     default:
@@ -150,14 +155,19 @@ async function notifyComment(db: Db, event: EventOf<'comment.added'>, record: Re
  * count. An unread one that only showed a removed comment (without naming it) shows the next
  * newest by itself.
  */
-async function removeCommentNotifications(db: Db, commentIds: string[]): Promise<void> {
+async function removeCommentNotifications(db: Db, commentIds: string[]): Promise<Array<{ memberId: string; unread: number }>> {
   for (const { id, to } of await findRepointable(db, commentIds)) {
     if (to) await pointNotificationAt(db, id, { ...to, text: excerptOf(to.html, NOTIFICATION_TEXT_MAX) });
   }
   // The mails they carried still count against the next: deleting a comment and writing it
   // again must not mail its post's people again within the interval.
   await holdMailsOf(db, commentIds, new Date(Date.now() - NOTIFICATION_EMAIL_INTERVAL_MS).toISOString());
-  await removeNotifications(db, { commentIds });
+  return removeNotifications(db, { commentIds });
+}
+
+/** The members whose unread count a removal moved hear of it (their other tabs and devices too). */
+function recordUnread(record: Recorder, moved: Array<{ memberId: string; unread: number }>): void {
+  for (const { memberId, unread } of moved) record({ type: 'unread.changed', memberId, unread });
 }
 
 /** An edited announcement's notifications quote its new title and text. */

@@ -22,6 +22,7 @@ import {
   pointNotificationAt,
   readNotificationSettings,
   readUnreadCount,
+  readUnreadCountsOf,
   writeNotificationSettings,
 } from './notifications.queries.ts';
 
@@ -51,6 +52,9 @@ async function keepWhatTheyShowed(db: Db, ids: string[]): Promise<void> {
 
 export const unreadCountOf = (db: Db, viewer: SessionViewer): Promise<number> => readUnreadCount(db, viewer.id);
 
+/** Several members' unread counts as committed (for the live stream; see live.reaction.ts). */
+export const unreadCountsOf = (db: Db, memberIds: readonly string[]): Promise<Map<string, number>> => readUnreadCountsOf(db, memberIds);
+
 /**
  * Marks one of the caller's notifications read. Another member's is answered as if it did not
  * exist (404), so an id tells nothing about whose it is; one already read changes nothing.
@@ -71,10 +75,10 @@ export async function readNotification(writes: WritePath, viewer: SessionViewer,
 
 export async function readAllNotifications(writes: WritePath, viewer: SessionViewer): Promise<{ modifiedCount: number }> {
   return writes.run(async (w) => {
-    const ids = await markAllNotificationsRead(w.trx, viewer.id, nowIso());
+    const { ids, unread } = await markAllNotificationsRead(w.trx, viewer.id, nowIso());
     if (ids.length > 0) {
       await keepWhatTheyShowed(w.trx, ids);
-      w.record({ type: 'notifications.read-all', memberId: viewer.id, count: ids.length });
+      w.record({ type: 'notifications.read-all', memberId: viewer.id, count: ids.length, unread });
     }
     return { modifiedCount: ids.length };
   });
