@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
+import { COMMENT_MAX, POST_DESCRIPTION_MAX } from '#shared/constants.ts';
 import { excerptOf } from '#shared/html-text.ts';
 import { HIGHLIGHT_LANGUAGES } from './languages.ts';
 import { renderMarkdown, renderMarkdownSanitized, skipsSanitiser } from './render-markdown.ts';
@@ -160,6 +161,46 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('![b](http://img.test/b.png) [c](https://z.test)')).toBe(
       `<p><a href="http://img.test/b.png" ${rel}>b</a> <a href="https://z.test" ${rel}>c</a></p>`,
     );
+  });
+
+  // Text of the longest length a post or a comment may have, made of what Markdown repeats: a
+  // definition's address (and title) at every use of it, and a table's empty cells in every row.
+  const reusedDefinition = (length: number, image = false) => {
+    const definition = `[a]: https://x.test/${'a'.repeat(length / 2)} "${'t'.repeat(length / 8)}"\n\n`;
+    const use = image ? '![a] ' : '[a] ';
+    return definition + use.repeat(Math.floor((length - definition.length) / use.length));
+  };
+  const emptyCells = (length: number) => {
+    const columns = 180;
+    const table = `${'a|'.repeat(columns - 1)}a\n${'-|'.repeat(columns - 1)}-\n${'|\n'.repeat(65_536 / columns)}\n`;
+    return table.repeat(Math.floor(length / table.length));
+  };
+
+  it('stores HTML a bounded number of times longer than the text, however the text repeats what it defines', () => {
+    for (const length of [COMMENT_MAX, POST_DESCRIPTION_MAX]) {
+      for (const source of [reusedDefinition(length), reusedDefinition(length, true), emptyCells(length)]) {
+        expect(source.length).toBeLessThanOrEqual(length);
+        const html = renderMarkdown(source);
+        expect(html.length, source.slice(0, 40)).toBeLessThan(32 * source.length);
+        expect(html).toBe(renderMarkdownSanitized(source));
+      }
+    }
+  });
+
+  it('still renders in full the tables and links a text writes out', () => {
+    // Every cell written: as many as a post has room for.
+    const rows = Math.floor((POST_DESCRIPTION_MAX - 20) / 6) - 2;
+    const full = renderMarkdown(`a|b|c\n-|-|-\n${'x|y|z\n'.repeat(rows)}`);
+    expect(full.match(/<tr>/g)).toHaveLength(rows + 1);
+    // Rows of one cell under a wide header, and a definition used many times.
+    const sparse = renderMarkdown(`${'h|'.repeat(19)}h\n${'-|'.repeat(19)}-\n${'x\n'.repeat(50)}`);
+    expect(sparse.match(/<td>/g)).toHaveLength(50 * 20);
+    const docs = `https://docs.test/${'guide/'.repeat(30)}`;
+    const cited = renderMarkdown(`${'See [the guide]. '.repeat(40)}\n\n[the guide]: ${docs} "The guide"`);
+    expect(cited.match(new RegExp(`<a href="${docs}" title="The guide"`, 'g'))).toHaveLength(40);
+    // A definition used past the bounds is its words; a link written out after it is still a link.
+    const spent = renderMarkdown(`${reusedDefinition(COMMENT_MAX - 40)}[b](https://b.test)`);
+    expect(spent).toMatch(/ a a <a href="https:\/\/b\.test" rel="nofollow ugc noopener noreferrer">b<\/a><\/p>$/);
   });
 
   // OWASP XSS filter-evasion cheat sheet, in the forms Markdown can carry them.

@@ -1,5 +1,5 @@
 import hljs from 'highlight.js/lib/core';
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type Token } from 'markdown-it';
 import taskLists from 'markdown-it-task-lists';
 import sanitizeHtml from 'sanitize-html';
 import { HIGHLIGHT_LANGUAGES } from './languages.ts';
@@ -85,6 +85,69 @@ markdown.core.ruler.push('links_not_nested', (state) => {
       if (token.type === 'link_close') return (depth -= 1) === 0;
       if (token.type === 'image' && depth > 0) token.meta = { ...token.meta, insideLink: true };
       return true;
+    });
+  }
+});
+
+/*
+ * Markdown repeats two things the text writes once: a definition's address (`[a]: https://…`) at
+ * every use of it (`[a]`), and a table's header at every row, whose missing cells are filled in
+ * empty (markdown-it stops at 65,536 of them, per table). Left alone, a 5,000-character comment
+ * made megabytes of HTML to store and send in every list of it, and seconds of work to render.
+ * A text's HTML stays within a few times its length; past these bounds, what is left is text.
+ */
+
+/** Cells a text's tables may have beyond one per character of it: every table a text writes out, and sparse ones too. */
+const TABLE_CELLS_FREE = 1_000;
+
+// markdown-it's own table rule, given only the lines of the rows that fit.
+const tableRule = markdown.block.ruler.__rules__.find((rule) => rule.name === 'table')!.fn;
+markdown.block.ruler.at('table', (state, startLine, endLine, silent) => {
+  if (silent || startLine + 2 > endLine) return tableRule(state, startLine, endLine, silent);
+  const env = state.env as { tableCells?: number };
+  const left = (env.tableCells ??= state.src.length + TABLE_CELLS_FREE);
+  // The delimiter row has one `:-:` for each column (a table whose header differs is none).
+  const delimiter = state.src.slice(state.bMarks[startLine + 1]! + state.tShift[startLine + 1]!, state.eMarks[startLine + 1]!);
+  const columns = delimiter.split('|').filter((cell) => cell.trim() !== '').length;
+  // The header and as many rows as there are cells left; the lines after them are text.
+  const rows = columns === 0 ? endLine : Math.floor(left / columns);
+  if (rows === 0) return false;
+  const before = state.tokens.length;
+  if (!tableRule(state, startLine, Math.min(endLine, startLine + 1 + rows), silent)) return false;
+  env.tableCells = left - columns * state.tokens.slice(before).filter((token) => token.type === 'tr_open').length;
+  return true;
+});
+
+/** Characters of definitions' addresses and titles a text may repeat beyond one per character of it. */
+const REPEATED_ADDRESS_FREE = 10_000;
+
+markdown.core.ruler.push('definitions_used_within_bounds', (state) => {
+  const references = (state.env as { references?: Record<string, { href: string; title: string }> }).references;
+  if (!references) return;
+  const defined = new Set(Object.values(references).map((ref) => `${ref.href}\n${ref.title}`));
+  const repeated = (token: Token) => {
+    const address = `${token.attrGet(token.type === 'image' ? 'src' : 'href') ?? ''}\n${token.attrGet('title') ?? ''}`;
+    return defined.has(address) ? address.length - 1 : 0;
+  };
+  let left = state.src.length + REPEATED_ADDRESS_FREE;
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    // Links are not nested (links_not_nested): one past the bounds is its words, up to its close.
+    let unlinked = false;
+    block.children = block.children.flatMap((token) => {
+      if (token.type === 'link_close' && unlinked) {
+        unlinked = false;
+        return [];
+      }
+      if (token.type !== 'link_open' && token.type !== 'image') return [token];
+      const cost = repeated(token);
+      if (cost <= left) {
+        left -= cost;
+        return [token];
+      }
+      if (token.type === 'image') return token.children ?? [];
+      unlinked = true;
+      return [];
     });
   }
 });
