@@ -253,9 +253,15 @@ export class ReadCache {
 
   /**
    * The kept answer for the key if it is current, or a freshly computed (and kept) one.
-   * `tagsOf` names what the answer depends on beyond ALL (the posts it shows, say).
+   * `tagsOf` names what the answer depends on beyond ALL (the posts it shows, say); an answer
+   * `keep` refuses is answered but not kept.
    */
-  async read<T>(key: string, compute: () => Promise<T>, tagsOf: (value: T) => readonly string[] = () => []): Promise<T> {
+  async read<T>(
+    key: string,
+    compute: () => Promise<T>,
+    tagsOf: (value: T) => readonly string[] = () => [],
+    keep: (value: T) => boolean = () => true,
+  ): Promise<T> {
     let current: { version: number; value: unknown };
     try {
       current = await this.store.read(key);
@@ -268,7 +274,7 @@ export class ReadCache {
     // reader could have seen was committed: its answer will do.
     const running = this.inflight.get(key);
     if (running && running.version >= version) return running.value as Promise<T>;
-    const flight = { version, value: this.computeAndKeep(key, version, compute, tagsOf) };
+    const flight = { version, value: this.computeAndKeep(key, version, compute, tagsOf, keep) };
     this.inflight.set(key, flight);
     try {
       return await flight.value;
@@ -286,8 +292,10 @@ export class ReadCache {
     version: number,
     compute: () => Promise<T>,
     tagsOf: (value: T) => readonly string[],
+    keep: (value: T) => boolean,
   ): Promise<T> {
     const value = await compute();
+    if (!keep(value)) return value;
     await this.store.write(key, { version, tags: [ALL, ...tagsOf(value)], value }).catch(() => {});
     return value;
   }

@@ -12,6 +12,8 @@ import {
   type SeededQuery,
 } from '#shared/first-view.ts';
 import { TOTAL_COUNT_HEADER } from '#shared/page.ts';
+import type { Tag } from '#shared/schemas/tag.ts';
+import { tagSearchNeedle } from '#shared/tag-search.ts';
 import { ACTIVITY, SCORES } from '../../lib/read-cache.ts';
 import { leaderboardWindow } from '../counters/counters.service.ts';
 import { SHARE_IMAGE } from '../platform/icons.ts';
@@ -51,6 +53,19 @@ function isEmptyList(route: FirstViewRoute, reads: FirstViewRead[], answers: Arr
   return Array.isArray(items) && items.length === 0;
 }
 
+/** The forum's tags, as the page's reads answered them (home shows them): null when not read. */
+function tagsRead(reads: FirstViewRead[], answers: Array<SeededQuery | null>): string[] | null {
+  const tags = answers[reads.findIndex((read) => read.url === '/api/tag-data')]?.data as Tag[] | undefined;
+  return Array.isArray(tags) ? tags.map((t) => t.tag) : null;
+}
+
+/** A page rendered, and whether it is worth keeping for the next visitor (see the home case). */
+interface RenderedPage {
+  html: string;
+  empty: boolean;
+  tags: string[] | null;
+}
+
 export function pageResponder(app: FastifyInstance, template: HtmlTemplate, renderer: FirstViewRenderer) {
   const { siteName, publicUrl } = app.config;
   const head = (path: string, fields: Partial<PageHead> = {}): PageHead => ({
@@ -63,13 +78,18 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
     ...fields,
   });
 
-  const rendered = async (url: string, route: FirstViewRoute, pageHead: PageHead): Promise<string> => {
+  const rendered = async (url: string, route: FirstViewRoute, pageHead: PageHead): Promise<RenderedPage> => {
     const renderedAt = Date.now();
     const reads = renderer.reads(url, route);
     const answers = await Promise.all(reads.map((read) => readAnswer(app, read)));
     const data = { renderedAt, queries: answers.filter((answer) => answer !== null) };
     const markup = await renderer.render(url, data);
-    return template.page(isEmptyList(route, reads, answers) ? { ...pageHead, noindex: true } : pageHead, { markup, data });
+    const empty = isEmptyList(route, reads, answers);
+    return {
+      html: template.page(empty ? { ...pageHead, noindex: true } : pageHead, { markup, data }),
+      empty,
+      tags: tagsRead(reads, answers),
+    };
   };
 
   const notFoundHead = (path: string) => head(path, { title: pageTitle(siteName, 'No Page Found'), noindex: true });
@@ -101,11 +121,14 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
         // Kept for the day too: the leaderboard's week moves on at midnight (UTC) with nothing
         // written, and its answer is kept by the day (leaderboard.routes.ts).
         const key = `first-view:${leaderboardWindow().today}:${route.canonical}`;
-        const html = app.readCache ? await app.readCache.read(key, compute, () => [SCORES, ACTIVITY]) : await compute();
-        return { status: 200, html };
+        // A page is some 130 kB: only home's own pages and its tags' are kept. Any text may be
+        // searched and any page number asked for, and keeping each would push home out.
+        const keep = (page: RenderedPage) => !page.empty && (!tag || (page.tags?.includes(tagSearchNeedle(tag)) ?? false));
+        const page = app.readCache ? await app.readCache.read(key, compute, () => [SCORES, ACTIVITY], keep) : await compute();
+        return { status: 200, html: page.html };
       }
       case 'not-found':
-        return { status: 404, html: await rendered(url, route, notFoundHead(path)) };
+        return { status: 404, html: (await rendered(url, route, notFoundHead(path))).html };
       case 'post': {
         const post = await getJson<{ title: string; excerpt: string }>(app, `/api/post-data/${encodeURIComponent(route.id)}`);
         if (!post) return { status: 404, html: template.page(notFoundHead(path)) };

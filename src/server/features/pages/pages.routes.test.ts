@@ -143,6 +143,22 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(rootOf((await get('/')).body)).toContain('Maintenance tonight');
   });
 
+  it('keeps home’s pages and its tags’, but not a page of a text that names no tag or a page past the last', async () => {
+    const renderedAt = async (url: string) => dataBlock((await get(url)).body).data.renderedAt;
+    const addresses = ['/?search=rust', '/?sort=popularity', '/?search=rus', '/?search=nothing-like-it', '/?page=99'];
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const first = await Promise.all(addresses.map(renderedAt));
+    vi.setSystemTime(Date.now() + 1_000);
+    const second = await Promise.all(addresses.map(renderedAt));
+    expect(addresses.map((a, i) => [a, second[i] === first[i] ? 'kept' : 'rendered again'])).toEqual([
+      ['/?search=rust', 'kept'],
+      ['/?sort=popularity', 'kept'],
+      ['/?search=rus', 'rendered again'],
+      ['/?search=nothing-like-it', 'rendered again'],
+      ['/?page=99', 'rendered again'],
+    ]);
+  });
+
   it('drops home on a vote or a comment on a post it shows', async () => {
     const shown = (html: string) => {
       const lists = dataBlock(html).data.queries.map(
