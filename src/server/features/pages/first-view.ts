@@ -12,11 +12,11 @@ import {
   type SeededQuery,
 } from '#shared/first-view.ts';
 import { TOTAL_COUNT_HEADER } from '#shared/page.ts';
-import type { Tag } from '#shared/schemas/tag.ts';
-import { tagSearchNeedle } from '#shared/tag-search.ts';
+import { tagTextSchema } from '#shared/schemas/tag.ts';
 import { ACTIVITY, SCORES } from '../../lib/read-cache.ts';
 import { leaderboardWindow } from '../counters/counters.service.ts';
 import { SHARE_IMAGE } from '../platform/icons.ts';
+import { tagExists } from '../tags/tags.service.ts';
 import { shortDescription, type HtmlTemplate, type PageHead } from './html-document.ts';
 
 export interface PageAnswer {
@@ -53,17 +53,10 @@ function isEmptyList(route: FirstViewRoute, reads: FirstViewRead[], answers: Arr
   return Array.isArray(items) && items.length === 0;
 }
 
-/** The forum's tags, as the page's reads answered them (home shows them): null when not read. */
-function tagsRead(reads: FirstViewRead[], answers: Array<SeededQuery | null>): string[] | null {
-  const tags = answers[reads.findIndex((read) => read.url === '/api/tag-data')]?.data as Tag[] | undefined;
-  return Array.isArray(tags) ? tags.map((t) => t.tag) : null;
-}
-
-/** A page rendered, and whether it is worth keeping for the next visitor (see the home case). */
+/** A page rendered, and whether search engines are asked to keep it under its own address (see the home case). */
 interface RenderedPage {
   html: string;
-  empty: boolean;
-  tags: string[] | null;
+  canonical: boolean;
 }
 
 export function pageResponder(app: FastifyInstance, template: HtmlTemplate, renderer: FirstViewRenderer) {
@@ -84,12 +77,31 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
     const answers = await Promise.all(reads.map((read) => readAnswer(app, read)));
     const data = { renderedAt, queries: answers.filter((answer) => answer !== null) };
     const markup = await renderer.render(url, data);
-    const empty = isEmptyList(route, reads, answers);
+    const pageHeadNow = isEmptyList(route, reads, answers) ? { ...pageHead, noindex: true } : pageHead;
     return {
-      html: template.page(empty ? { ...pageHead, noindex: true } : pageHead, { markup, data }),
-      empty,
-      tags: tagsRead(reads, answers),
+      html: template.page(pageHeadNow, { markup, data }),
+      canonical: !pageHeadNow.noindex && pageHeadNow.url === `${publicUrl}${url}`,
     };
+  };
+
+  /**
+   * Home's head. A tag search (`/?search=react`, as the sitemap lists them) is named for its tag;
+   * it is that tag's page, at the address the sitemap gives, however the tag is written (the search
+   * ignores case). A search for what is no tag (part of one's name: it finds posts of every tag
+   * containing it) is a search's results, which search engines are asked not to keep.
+   */
+  const homeHead = async (canonical: string): Promise<PageHead> => {
+    const params = new URLSearchParams(canonical.split('?')[1] ?? '');
+    const search = params.get('search');
+    if (!search) return head(canonical);
+    const named = {
+      title: pageTitle(siteName, tagPageTitle(search)),
+      description: shortDescription(`The latest posts tagged ${search} on ${siteName}.`),
+    };
+    const tag = tagTextSchema.safeParse(search);
+    if (!tag.success || !(await tagExists(app.db, tag.data))) return head(canonical, { ...named, noindex: true });
+    params.set('search', tag.data);
+    return head(`/?${params.toString()}`, named);
   };
 
   const notFoundHead = (path: string) => head(path, { title: pageTitle(siteName, 'No Page Found'), noindex: true });
@@ -108,22 +120,15 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
         // list answers it shows and dropped by the same writes.
         // It shows every post's counts and the leaderboard, which move with any vote or comment
         // (the popularity order with any vote): it depends on those beside what moves every list.
-        // A tag's page (`/?search=react`, as the sitemap lists them) is named for its tag.
-        const tag = new URLSearchParams(route.canonical.split('?')[1] ?? '').get('search');
-        const homeHead = tag
-          ? head(route.canonical, {
-              title: pageTitle(siteName, tagPageTitle(tag)),
-              description: shortDescription(`The latest posts tagged ${tag} on ${siteName}.`),
-            })
-          : head(route.canonical);
         // Rendered from the address it is kept under, whichever address of it was asked for.
-        const compute = () => rendered(route.canonical, route, homeHead);
+        const compute = async () => rendered(route.canonical, route, await homeHead(route.canonical));
         // Kept for the day too: the leaderboard's week moves on at midnight (UTC) with nothing
         // written, and its answer is kept by the day (leaderboard.routes.ts).
         const key = `first-view:${leaderboardWindow().today}:${route.canonical}`;
-        // A page is some 130 kB: only home's own pages and its tags' are kept. Any text may be
-        // searched and any page number asked for, and keeping each would push home out.
-        const keep = (page: RenderedPage) => !page.empty && (!tag || (page.tags?.includes(tagSearchNeedle(tag)) ?? false));
+        // A page is some 130 kB: only those search engines may keep under their own address
+        // (home's own pages and its tags', as the tags are written) are kept. Any text may be
+        // searched, in any case, and any page number asked for: keeping each would push home out.
+        const keep = (page: RenderedPage) => page.canonical;
         const page = app.readCache ? await app.readCache.read(key, compute, () => [SCORES, ACTIVITY], keep) : await compute();
         return { status: 200, html: page.html };
       }

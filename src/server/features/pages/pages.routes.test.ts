@@ -143,9 +143,9 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(rootOf((await get('/')).body)).toContain('Maintenance tonight');
   });
 
-  it('keeps home’s pages and its tags’, but not a page of a text that names no tag or a page past the last', async () => {
+  it('keeps home’s pages and its tags’, but not a tag written otherwise, a text that names no tag or a page past the last', async () => {
     const renderedAt = async (url: string) => dataBlock((await get(url)).body).data.renderedAt;
-    const addresses = ['/?search=rust', '/?sort=popularity', '/?search=rus', '/?search=nothing-like-it', '/?page=99'];
+    const addresses = ['/?search=rust', '/?sort=popularity', '/?search=Rust', '/?search=rus', '/?search=nothing-like-it', '/?page=99'];
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const first = await Promise.all(addresses.map(renderedAt));
     vi.setSystemTime(Date.now() + 1_000);
@@ -153,6 +153,7 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(addresses.map((a, i) => [a, second[i] === first[i] ? 'kept' : 'rendered again'])).toEqual([
       ['/?search=rust', 'kept'],
       ['/?sort=popularity', 'kept'],
+      ['/?search=Rust', 'rendered again'],
       ['/?search=rus', 'rendered again'],
       ['/?search=nothing-like-it', 'rendered again'],
       ['/?page=99', 'rendered again'],
@@ -324,6 +325,24 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     const search = await get(`/search?q=${encodeURIComponent('<b>"rust"')}`);
     expect(search.statusCode).toBe(200);
     expect(search.body).toContain('<title>Search: &lt;b&gt;&quot;rust&quot; · Code Commons</title>');
+  });
+
+  it('indexes a tag search as its tag’s one page only: another spelling names it canonical, a search for no tag is not indexed', async () => {
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    for (const [url, tagPage] of [
+      ['/?search=RUST', 'http://localhost:3000/?search=rust'],
+      ['/?search=Rust&sort=popularity', 'http://localhost:3000/?search=rust&amp;sort=popularity'],
+    ] as const) {
+      const body = (await get(url)).body;
+      expect(canonical(body), url).toBe(tagPage);
+      expect(metaContent(body, 'property', 'og:url'), url).toBe(tagPage);
+      expect(body, url).not.toContain('noindex');
+    }
+    // Part of a tag's name finds that tag's posts, but it is a search, not a page of its own.
+    const part = (await get('/?search=us')).body;
+    expect(rootOf(part)).toContain('&lt;/script&gt;');
+    expect(part).toContain('<meta name="robots" content="noindex" />');
+    expect(canonical(part)).toBeUndefined();
   });
 
   it('serves the page a mail’s unsubscribe link opens, named, never indexed, with no token in its head', async () => {
