@@ -8,6 +8,7 @@ import { useUnreadCount } from '#web/features/notifications/api/get-notification
 import { useViewer } from '#web/lib/auth.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { setPageTitle, useTitleCount } from '#web/lib/use-document-title.ts';
+import { CanonicalLink } from './canonical-link.tsx';
 import { useLiveUpdates } from './live-updates.ts';
 import { RouteFocus } from './route-focus.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
@@ -39,6 +40,7 @@ export function RootLayout() {
       </main>
       <ScrollManager />
       <RouteFocus />
+      <CanonicalLink />
     </div>
   );
 }
