@@ -98,7 +98,9 @@ export const spaPlugin = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url;
-      if (url.startsWith('/api/') || url === '/api' || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      // The path alone: `/api?x` is the API's address too.
+      const path = url.split('?', 1)[0] ?? url;
+      if (path.startsWith('/api/') || path === '/api' || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return sendNotFound(reply);
       }
       if (!answer) return sendPage(request, reply, { status: 200, html: indexHtml });

@@ -207,9 +207,11 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     // Known pages are pages; /api stays JSON.
     expect((await get('/auth/sign-in')).statusCode).toBe(200);
     expect((await get('/dashboard/my-profile')).statusCode).toBe(200);
-    const api = await get('/api/no-such-thing');
-    expect(api.statusCode).toBe(404);
-    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    for (const url of ['/api/no-such-thing', '/api', '/api?page=0', '/api/?x=1']) {
+      const api = await get(url);
+      expect(api.statusCode, url).toBe(404);
+      expect(api.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+    }
   });
 
   it('names a form or a signed-in page as the app does, and asks that it not be indexed', async () => {
