@@ -9,7 +9,9 @@ export const tagTextSchema = z
   .toLowerCase()
   .min(1, 'Tag is required')
   .max(TAG_MAX, `Tag must be at most ${TAG_MAX} characters`)
-  .regex(TAG_ALPHABET, 'Use only letters, digits and + # . - (no spaces)');
+  .regex(TAG_ALPHABET, 'Use only letters, digits and + # . - (no spaces)')
+  // A tag is a path segment of its feed (/tags/{tag}/feed.xml): these two would name another path.
+  .refine((tag) => tag !== '.' && tag !== '..', 'A tag cannot be . or ..');
 
 export const tagSchema = z.object({ _id: z.string(), tag: z.string() });
 export type Tag = z.infer<typeof tagSchema>;

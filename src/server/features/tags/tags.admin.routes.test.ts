@@ -56,7 +56,7 @@ describe('renaming and removing tags', () => {
     expect((await tags()).map((x) => x.tag)).toEqual(['empty', 'javascript', 'python', 'rust', 'spare']);
   });
 
-  it.each([[''], ['two words'], ['x'.repeat(31)], [42]])('refuses the name %j with 400', async (tag) => {
+  it.each([[''], ['two words'], ['x'.repeat(31)], [42], ['.'], [' .. ']])('refuses the name %j with 400', async (tag) => {
     const id = await idOf('python');
     const res = await t.app.inject({ method: 'PATCH', url: `/api/tag-data/${id}`, headers: admin.headers, payload: { tag } });
     expect(res.statusCode).toBe(400);
