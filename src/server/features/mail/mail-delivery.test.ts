@@ -1,9 +1,12 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import type { NotificationFacts } from '../../write-path/events.ts';
+import { createMailer } from './mail-queue.ts';
+import { smtpTransport } from './mail-transport.ts';
 
 // How mail goes out: after the commit, retried when the SMTP server refuses, logged when it
 // cannot go, never failing the write; written to the log when no SMTP server is configured.
@@ -184,6 +187,43 @@ describe('a notification mail tried again', () => {
       await t.close();
       expect(sink.mails.map((m) => m.to)).toEqual([[eve.email]]);
     } finally {
+      await sink.close();
+    }
+  });
+});
+
+describe('a mail whose writing fails', () => {
+  it('is tried again like a refused delivery (its read failed: the database restarting, say), and given up after the last try', async () => {
+    const sink = await startSmtpSink();
+    const log = logCollector();
+    const mailer = createMailer({
+      transport: await smtpTransport({ url: sink.url, from: 'forum@example.test' }),
+      log: pino({ level: 'info' }, log.stream),
+      retryDelaysMs: [10, 20],
+    });
+    try {
+      let reads = 0;
+      const written = { to: 'ada@example.test', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>', links: [] };
+      mailer.send(async () => {
+        reads += 1;
+        if (reads < 3) throw new Error('Connection terminated unexpectedly');
+        return written;
+      }, 'flaky read');
+      const [mail] = await sink.waitFor(1);
+      expect(mail!.to).toEqual(['ada@example.test']);
+      expect(reads).toBe(3);
+      expect(log.lines.filter((l) => l.msg === 'a mail could not be written yet; it will be tried again').map((l) => l.attempt)).toEqual([
+        1, 2,
+      ]);
+
+      mailer.send(async () => {
+        throw new Error('Connection refused');
+      }, 'never read');
+      await log.until((l) => l.msg === 'a mail could not be written; it is not sent');
+      expect(log.lines.find((l) => l.msg === 'a mail could not be written; it is not sent')).toMatchObject({ level: 50, attempts: 3 });
+      expect(sink.mails).toHaveLength(1);
+    } finally {
+      await mailer.close(1000);
       await sink.close();
     }
   });

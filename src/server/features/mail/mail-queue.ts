@@ -35,7 +35,7 @@ function isPermanent(error: unknown): boolean {
 /**
  * The mail queue of this process: in memory, a few mails at a time, each tried again after
  * each of `retryDelaysMs` when the transport fails for a reason that may pass (a refused
- * connection, a 4xx answer). A mail that cannot be sent is logged, never reported to whoever
+ * connection, a 4xx answer) or the mail could not be written (its read failed). A mail that cannot be sent is logged, never reported to whoever
  * caused it: their write was committed and stays so. Mail waiting at a restart is lost; the
  * forum's mails (a reset link, a notification) are worth little an hour later anyway.
  */
@@ -66,35 +66,46 @@ export function createMailer(deps: { transport: MailTransport; log: FastifyBaseL
     }
   };
 
+  /** Another try after the next delay, or none: false when the item is given up. */
+  const tryAgain = (item: Item): boolean => {
+    const delay = retryDelaysMs[item.attempt - 1];
+    if (delay === undefined || closing) return false;
+    const timer = setTimeout(() => {
+      waiting.delete(item);
+      ready.push(item);
+      pump();
+    }, delay);
+    waiting.set(item, timer);
+    return true;
+  };
+
   const attempt = async (item: Item): Promise<void> => {
+    item.attempt += 1;
     let mail: Mail | null;
     try {
       // Written anew at each try: a retry minutes later keeps to what holds then (a ban, say).
       mail = typeof item.source === 'function' ? await item.source() : item.source;
     } catch (error) {
-      log.error({ err: error, mail: item.label }, 'a mail could not be written; it is not sent');
+      // Its read failed (the database restarting, say): tried again like a refused delivery.
+      if (tryAgain(item)) {
+        log.warn({ err: error, mail: item.label, attempt: item.attempt }, 'a mail could not be written yet; it will be tried again');
+      } else {
+        log.error({ err: error, mail: item.label, attempts: item.attempt }, 'a mail could not be written; it is not sent');
+      }
       return;
     }
     if (!mail) return;
-    item.attempt += 1;
     try {
       await transport.deliver(mail);
     } catch (error) {
-      const delay = retryDelaysMs[item.attempt - 1];
-      if (delay === undefined || isPermanent(error) || closing) {
+      if (isPermanent(error) || !tryAgain(item)) {
         log.error({ err: error, mail: item.label, attempts: item.attempt }, 'a mail could not be sent; it is given up');
         return;
       }
       log.warn(
-        { err: error, mail: item.label, attempt: item.attempt, retryInMs: delay },
+        { err: error, mail: item.label, attempt: item.attempt, retryInMs: retryDelaysMs[item.attempt - 1] },
         'a mail could not be sent yet; it will be tried again',
       );
-      const timer = setTimeout(() => {
-        waiting.delete(item);
-        ready.push(item);
-        pump();
-      }, delay);
-      waiting.set(item, timer);
     }
   };
 
