@@ -101,6 +101,42 @@ test.describe('Notifications', () => {
     await context.close();
   });
 
+  test('what the member reads on another device, or a deleted comment takes, the open page stops counting', async ({
+    browser,
+    request,
+  }) => {
+    const admin = await apiAdmin(request);
+    await ensureTags(request, admin, ['notices']);
+    const stamp = Date.now().toString(36);
+    const ada = await apiSignUp(request, `Ada devices ${stamp}`);
+    const bob = await apiSignUp(request, `Bob devices ${stamp}`);
+    const postId = await apiCreatePost(request, ada, { title: `Devices post ${stamp}`, category: 'notices' });
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInBrowserAs(page, ada);
+    const inbox = page.getByRole('link', { name: 'Inbox', exact: true });
+    await expect(inbox).toHaveAccessibleDescription('0 unread notifications');
+
+    const comment = (text: string) =>
+      request.post('/api/comment-data', { headers: { ...bob.headers, origin: ORIGIN }, data: { postId, comment: text } });
+    expect((await comment('Read elsewhere.')).status()).toBe(200);
+    await expect(inbox).toHaveAccessibleDescription('1 unread notification');
+    // Ada's other device (her API session) reads everything.
+    const readAll = await request.post('/api/notifications/read-all', { headers: { ...ada.headers, origin: ORIGIN } });
+    expect(readAll.status()).toBe(200);
+    await expect(inbox).toHaveAccessibleDescription('0 unread notifications');
+
+    const second = await comment('Soon deleted.');
+    expect(second.status()).toBe(200);
+    await expect(inbox).toHaveAccessibleDescription('1 unread notification');
+    const { insertedId } = (await second.json()) as { insertedId: string };
+    const deleted = await request.delete(`/api/comment-data/${insertedId}`, { headers: { ...bob.headers, origin: ORIGIN } });
+    expect(deleted.status()).toBe(200);
+    await expect(inbox).toHaveAccessibleDescription('0 unread notifications');
+    await context.close();
+  });
+
   test('the mail settings are at /dashboard/my-profile#notification-settings for a member and for an admin', async ({
     browser,
     request,
