@@ -11,11 +11,17 @@ export interface MemberRow {
   postCount: number;
 }
 
+// A banned account is no longer a member (DESIGN.md's ban): it has no public profile, as it is
+// in no member list, total or the sitemap; its posts and comments stay, under its name.
 const memberById = prepared((db, a: Args<{ id: string }>) =>
-  db.selectFrom('users').select(['id', 'name', 'image', 'membership', 'role', 'created_at', 'post_count']).where('id', '=', a.id),
+  db
+    .selectFrom('users')
+    .select(['id', 'name', 'image', 'membership', 'role', 'created_at', 'post_count'])
+    .where('id', '=', a.id)
+    .where('banned_at', 'is', null),
 );
 
-/** The public columns of one member (no email), or null. */
+/** The public columns of one member (no email), or null when there is none or it was banned. */
 export async function findMember(db: Db, id: string): Promise<MemberRow | null> {
   const r = await memberById.executeTakeFirst(db, { id });
   if (!r) return null;

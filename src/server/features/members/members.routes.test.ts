@@ -74,6 +74,19 @@ describe('member profiles', () => {
     }
   });
 
+  it('answers 404 for a banned member, as for one who never was: the account is no longer a member of the forum', async () => {
+    const mallory = await signUp(t.app, { name: 'Mallory' });
+    await createPost(t.app, mallory, { title: 'Mallory post' });
+    expect((await t.app.inject({ url: `/api/members/${mallory.id}` })).statusCode).toBe(200);
+    const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${mallory.email}`, headers: admin.headers });
+    expect(ban.json()).toEqual({ deletedCount: 1 });
+    for (const url of [`/api/members/${mallory.id}`, `/api/members/${mallory.id}/posts`]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ message: 'No such member.', code: 'NOT_FOUND' });
+    }
+  });
+
   it('answers 400 for a malformed id or paging', async () => {
     const cases = [
       `/api/members/${'x'.repeat(65)}`,

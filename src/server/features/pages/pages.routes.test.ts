@@ -268,6 +268,18 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     }
   });
 
+  it('answers 404, not to be indexed, for the page of a banned member, whom the sitemap leaves out too', async () => {
+    const admin = await createAdmin(t, 'Moderator');
+    const mallory = await signUp(t.app, { name: 'Mallory' });
+    expect((await get(`/members/${mallory.id}`)).statusCode).toBe(200);
+    await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${mallory.email}`, headers: admin.headers });
+    const res = await get(`/members/${mallory.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>No Page Found · Code Commons</title>');
+    expect(res.body).not.toContain('Mallory');
+    expect(metaContent(res.body, 'name', 'robots')).toBe('noindex');
+  });
+
   it('gives a post page the post’s title and excerpt, escaped, in its title, description, Open Graph and Twitter tags', async () => {
     const res = await get(`/post-details/${hostilePostId}`);
     expect(res.statusCode).toBe(200);
