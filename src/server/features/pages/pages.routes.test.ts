@@ -150,9 +150,11 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     const first = await Promise.all(addresses.map(renderedAt));
     vi.setSystemTime(Date.now() + 1_000);
     const second = await Promise.all(addresses.map(renderedAt));
+    // On PostgreSQL without Redis nothing is kept (plugins/read-cache.ts): several instances may run.
+    const kept = t.app.readCache ? 'kept' : 'rendered again';
     expect(addresses.map((a, i) => [a, second[i] === first[i] ? 'kept' : 'rendered again'])).toEqual([
-      ['/?search=rust', 'kept'],
-      ['/?sort=popularity', 'kept'],
+      ['/?search=rust', kept],
+      ['/?sort=popularity', kept],
       ['/?search=Rust', 'rendered again'],
       ['/?search=rus', 'rendered again'],
       ['/?search=nothing-like-it', 'rendered again'],
