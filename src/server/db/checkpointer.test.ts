@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BUSY_TIMEOUT_MS, logBound, RESTART_AT_BYTES, startCheckpointer, WAL_SIZE_LIMIT_BYTES } from './checkpointer.ts';
 import { createDb } from './create-db.ts';
 import { loadSqliteDriver } from './sqlite-driver.ts';
@@ -267,6 +267,30 @@ describe('a write that begins with the log past its bound', () => {
       expect(wal()).toBeLessThanOrEqual(WAL_SIZE_LIMIT_BYTES);
       expect(sqlite.prepare('select count(*) as n from filler').get()).toEqual({ n: 4_013 });
     } finally {
+      reader.close();
+      sqlite.close();
+    }
+  });
+
+  it('copies a second after a refused copy even when the wall clock has since stepped back', async () => {
+    const { file, sqlite, write, wal } = openConnection('clock.sqlite');
+    const reader = new (loadSqliteDriver())(file);
+    const wallClock = Date.now.bind(Date);
+    try {
+      write(10);
+      reader.exec('begin');
+      expect(reader.prepare('select count(*) as n from filler').get()).toEqual({ n: 10 });
+      write(4_000);
+      write(1); // refused: the reader's snapshot holds the log
+      expect(wal()).toBeGreaterThan(RESTART_AT_BYTES);
+      reader.exec('commit');
+      // The clock is set back an hour (an NTP correction, a virtual machine resumed).
+      vi.spyOn(Date, 'now').mockImplementation(() => wallClock() - 3_600_000);
+      await new Promise((r) => setTimeout(r, 1100));
+      write(1);
+      expect(wal()).toBeLessThanOrEqual(WAL_SIZE_LIMIT_BYTES);
+    } finally {
+      vi.restoreAllMocks();
       reader.close();
       sqlite.close();
     }

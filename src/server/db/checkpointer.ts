@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { tuneHeap } from '../heap.ts';
 import { sqliteDriverPath } from './sqlite-driver.ts';
@@ -170,10 +171,12 @@ export function startCheckpointer(path: string, onError: (message: string) => vo
 export function logBound(sqlite: BetterSqlite3.Database, path: string, checkpointer: Pick<Checkpointer, 'betweenRounds'>): () => void {
   const walPath = `${path}-wal`;
   const restart = sqlite.prepare('PRAGMA wal_checkpoint(RESTART)');
+  // On the monotonic clock: a wall clock set back (an NTP step, a resumed virtual machine) would
+  // otherwise keep the bound off for as long as it went back.
   let retryAt = 0;
   return () => {
     if ((statSync(walPath, { throwIfNoEntry: false })?.size ?? 0) <= RESTART_AT_BYTES) return;
-    if (Date.now() < retryAt) return;
+    if (performance.now() < retryAt) return;
     // A round that goes on holds the checkpoint's lock: the next write waits for it again.
     const busy = checkpointer.betweenRounds(ROUND_WAIT_MS, () => {
       // Not prepared once: SQLite applies busy_timeout as the pragma is prepared, not as it runs.
@@ -184,6 +187,6 @@ export function logBound(sqlite: BetterSqlite3.Database, path: string, checkpoin
         sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       }
     });
-    if (busy) retryAt = Date.now() + RESTART_RETRY_MS;
+    if (busy) retryAt = performance.now() + RESTART_RETRY_MS;
   };
 }
