@@ -305,6 +305,33 @@ describe.runIf(redis !== null)('redis store after Redis was unreachable', () => 
 describe.runIf(redis !== null)('redis store', () => {
   afterAll(() => redis?.quit());
 
+  it('answers nothing made under a version Redis no longer holds, once it counts again from 0', async () => {
+    const prefix = `code-commons-test:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
+    const one = redisStore(redis!, prefix);
+    const other = redisStore(redis!, prefix);
+    try {
+      for (let i = 0; i < 3; i += 1) await other.bump([ALL]);
+      const { version } = await one.read('home');
+      await one.write('home', { version, tags: [ALL], value: 'before' });
+      expect((await other.read('home')).value).toBe('before');
+      // Its version key gone while the answer is kept (a month without a write, the answer read
+      // all along; or evicted), or Redis back empty while an answer begun before is written.
+      await redis!.del(`${prefix}version`);
+      await other.bump([ALL]); // a write: the version is 1 again
+      expect((await one.read('home')).value).toBe(MISSING);
+      expect((await other.read('home')).value).toBe(MISSING);
+      await one.write('late', { version, tags: [ALL], value: 'begun before' });
+      expect((await other.read('late')).value).toBe(MISSING);
+      // An answer made under the version as it now is, kept as before.
+      const now = (await other.read('home')).version;
+      await other.write('home', { version: now, tags: [ALL], value: 'after' });
+      expect((await one.read('home')).value).toBe('after');
+    } finally {
+      const keys = await redis!.keys(`${prefix}*`);
+      if (keys.length > 0) await redis!.del(...keys);
+    }
+  });
+
   it('moves one version for every instance and answers nothing from before it', async () => {
     const prefix = `code-commons-test:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
     const one = redisStore(redis!, prefix);

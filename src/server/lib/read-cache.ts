@@ -118,6 +118,11 @@ const VERSION_TTL_SECONDS = 30 * 86_400;
 // The read answers {version} when nothing current is kept, {version, made} when what is kept
 // was made under ARGV[2] (the version of the caller's own copy, which then still holds), and
 // {version, made, JSON} otherwise.
+//
+// The version only rises while its key lives. Should the key go while answers are kept (a month
+// without a write, answers read all along; an eviction; Redis back empty while an answer begun
+// before is written), it counts again from 0, and the stamps of the writes that follow are below
+// what those answers were made under: such an answer is dropped when read, and never written.
 const READ_SCRIPT = `
 local version = tonumber(redis.call('GET', KEYS[2]) or '0')
 local header = redis.call('HGET', KEYS[1], 'h')
@@ -126,6 +131,10 @@ local made = nil
 for word in string.gmatch(header, '%S+') do
   if made == nil then
     made = tonumber(word)
+    if made > version then
+      redis.call('DEL', KEYS[1])
+      return {version}
+    end
   else
     local stamp = redis.call('GET', ARGV[1] .. word)
     if stamp and tonumber(stamp) > made then return {version} end
@@ -137,8 +146,10 @@ if not body then return {version} end
 return {version, made, body}
 `;
 const WRITE_SCRIPT = `
+if tonumber(ARGV[4]) > tonumber(redis.call('GET', KEYS[2]) or '0') then return 0 end
 redis.call('HSET', KEYS[1], 'h', ARGV[1], 'v', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1
 `;
 const BUMP_SCRIPT = `
 local version = redis.call('INCR', KEYS[1])
@@ -219,8 +230,10 @@ export function redisStore(redis: Redis, prefix: string, localEntries = MEMORY_E
     async write(key, entry) {
       if (owed) return;
       const header = `${entry.version} ${entry.tags.join(' ')}`;
-      await redis.eval(WRITE_SCRIPT, 1, entryPrefix + key, header, JSON.stringify(entry.value), ENTRY_TTL_SECONDS);
-      hold(key, entry.version, entry.value);
+      const json = JSON.stringify(entry.value);
+      const written = await redis.eval(WRITE_SCRIPT, 2, entryPrefix + key, versionKey, header, json, ENTRY_TTL_SECONDS, entry.version);
+      // Not kept there (made under a version Redis no longer holds): not here either.
+      if (written === 1) hold(key, entry.version, entry.value);
     },
     async bump(tags) {
       try {
