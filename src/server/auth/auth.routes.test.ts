@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { STRONG_PASSWORD, signIn, signUp } from '../test/sign-in.ts';
+import { SIGN_IN_ATTEMPTS_PER_EMAIL } from './sign-in-limit.ts';
 
 describe('identity (Better Auth under /api/auth)', () => {
   let t: TestApp;
@@ -172,6 +173,33 @@ describe('rate limits on the auth endpoints', () => {
     expect(last.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it(`refuses sign-in to one email after ${SIGN_IN_ATTEMPTS_PER_EMAIL.max} attempts, however many addresses they come from`, async () => {
+    const victim = await signUp(t.app, { email: 'guessed@example.test' });
+    // One guess from each address (an IPv6 /64 is one address): no address reaches its own limit.
+    const attempt = (email: string, password: string, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: `2001:db8:${(i + 1).toString(16)}::1`,
+        payload: { email, password },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_EMAIL.max; i += 1) statuses.push((await attempt(victim.email, `Wrong${i}ne!`, i)).statusCode);
+    expect(statuses).toEqual(Array(SIGN_IN_ATTEMPTS_PER_EMAIL.max).fill(401));
+    // Past the budget even the right password from a new address is refused, with when to try again.
+    const refused = await attempt(victim.email, victim.password, 100);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The budget is the email's: another email from those addresses is answered as usual.
+    expect((await attempt('someone-else@example.test', 'Wrong0ne!', 0)).statusCode).toBe(401);
+    // An email nobody has is counted alike, so a 429 says nothing of whether it is registered.
+    const unknown: number[] = [];
+    for (let i = 0; i <= SIGN_IN_ATTEMPTS_PER_EMAIL.max; i += 1)
+      unknown.push((await attempt('nobody@example.test', 'Wrong0ne!', i)).statusCode);
+    expect(unknown.at(-1)).toBe(429);
+  });
 });
 
 describe('the client address behind a reverse proxy (TRUST_PROXY=loopback)', () => {
@@ -196,12 +224,12 @@ describe('the client address behind a reverse proxy (TRUST_PROXY=loopback)', () 
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
-    // Another client behind the same proxy has its own count.
+    // Another client behind the same proxy has its own count (another email: that one's is spent).
     const other = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.8' },
-      payload: { email: 'x@example.test', password: 'Wrong0ne!' },
+      payload: { email: 'y@example.test', password: 'Wrong0ne!' },
     });
     expect(other.statusCode).toBe(401);
   });
@@ -214,10 +242,11 @@ describe('the client address behind a reverse proxy (TRUST_PROXY=loopback)', () 
         url: '/api/auth/sign-in/email',
         remoteAddress: '198.51.100.9',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.7.${i}` },
-        payload: { email: 'x@example.test', password: 'Wrong0ne!' },
+        payload: { email: 'z@example.test', password: 'Wrong0ne!' },
       });
       statuses.push(res.statusCode);
     }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 });

@@ -27,6 +27,7 @@ import {
   type PasswordResetDeps,
 } from './password-reset.ts';
 import type { RateLimitStorage } from './rate-limit-storage.ts';
+import { countSignInAttempt } from './sign-in-limit.ts';
 
 const snake = {
   emailVerified: 'email_verified',
@@ -58,6 +59,8 @@ export function createAuth(deps: {
   db: Kysely<DB>;
   writes: WritePath;
   rateLimitStorage?: RateLimitStorage | undefined;
+  /** Counts sign-in attempts per email (Redis when REDIS_URL is set, this process otherwise). */
+  signInLimit: RateLimitStorage;
   /** The mail queue and the per-email count of reset links. */
   passwordReset: Omit<PasswordResetDeps, 'config' | 'db'>;
 }) {
@@ -196,6 +199,9 @@ export function createAuth(deps: {
           if (typeof body.password !== 'string' || !isValidPassword(body.password)) {
             throw new APIError('BAD_REQUEST', { message: PASSWORD_TOAST_MESSAGE });
           }
+        }
+        if (ctx.path === '/sign-in/email' && config.rateLimit) {
+          await countSignInAttempt(deps.signInLimit, (ctx.body as { email?: unknown } | undefined)?.email);
         }
         if (ctx.path === '/sign-up/email' || ctx.path === '/sign-in/email') {
           const email = emailSchema.safeParse((ctx.body as { email?: unknown } | undefined)?.email);

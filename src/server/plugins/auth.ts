@@ -143,11 +143,13 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const rateLimitStorage = app.redis ? redisRateLimitStorage(app.redis, `${app.redisPrefix}auth-rate-limit:`) : undefined;
     const emailLimit = app.redis ? redisRateLimitStorage(app.redis, `${app.redisPrefix}reset-mail-limit:`) : memoryRateLimitStorage();
+    const signInLimit = app.redis ? redisRateLimitStorage(app.redis, `${app.redisPrefix}sign-in-email-limit:`) : memoryRateLimitStorage();
     const auth = createAuth({
       config: app.config,
       db: app.db,
       writes: app.writePath,
       rateLimitStorage,
+      signInLimit,
       passwordReset: { mailer: app.mailer, emailLimit },
     });
     await prepareAuth(auth, app.config);
