@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './engine.ts';
@@ -8,6 +8,16 @@ import type { DB } from './schema.ts';
 export function defaultBackupPath(dataDir: string, now = new Date()): string {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   return path.join(dataDir, 'backups', `code-commons-${stamp}.sqlite`);
+}
+
+/** Flushes a file, or a folder's entries, to the disk. */
+function syncPath(target: string): void {
+  const fd = openSync(target, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -25,7 +35,11 @@ export async function backupSqlite(db: Kysely<DB>, destination: string): Promise
   rmSync(`${partial}-journal`, { force: true });
   try {
     await sql`vacuum into ${partial}`.execute(db);
+    // On disk before it takes the backup's name, and the name on disk after: a power cut
+    // leaves either no backup under that name or a whole one.
+    syncPath(partial);
     renameSync(partial, destination);
+    syncPath(path.dirname(destination));
   } catch (error) {
     rmSync(partial, { force: true });
     rmSync(`${partial}-journal`, { force: true });
