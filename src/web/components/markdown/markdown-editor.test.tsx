@@ -138,6 +138,26 @@ describe('Markdown editor', () => {
     expect([textarea.selectionStart, textarea.selectionEnd]).toEqual([3, 3]);
   });
 
+  it('opens with the caret after the text it is given, so editing a comment adds to it', () => {
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <MarkdownEditor
+          id="editing"
+          aria-invalid={undefined}
+          aria-describedby={undefined}
+          name="comment"
+          value="My earlier comment"
+          onChange={() => {}}
+          onBlur={() => {}}
+          autoFocus
+        />
+      </QueryClientProvider>,
+    );
+    const textarea = document.getElementById('editing') as HTMLTextAreaElement;
+    expect(document.activeElement).toBe(textarea);
+    expect([textarea.selectionStart, textarea.selectionEnd]).toEqual([18, 18]);
+  });
+
   it('formats with Ctrl+B, Ctrl+I and Ctrl+K', async () => {
     const { user, textarea } = await renderEditor();
     await user.type(textarea, 'make it loud');

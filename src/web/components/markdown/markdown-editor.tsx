@@ -93,8 +93,10 @@ export function MarkdownEditor({
     const element = textarea.current;
     if (!element || !(autoFocus || focusRef?.current)) return;
     element.focus();
-    const caret = caretRef?.current;
-    if (caret) element.setSelectionRange(caret.start, caret.end);
+    // Without a stand-in's caret, after the text: a browser puts it at the start, and the
+    // first key of an edit would land before the comment being edited.
+    const caret = caretRef?.current ?? { start: element.value.length, end: element.value.length };
+    element.setSelectionRange(caret.start, caret.end);
     // Only when the editor appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
