@@ -294,3 +294,23 @@ test('the pages of a long list fit one line with Prev and Next at 360 px', async
   expect(await shownPages()).toBe(`1 5 6 7 ${last}`);
   await oneLine();
 });
+
+test('the bell on another page brings the announcements to the top, even when the list arrives after them', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/search');
+  // The post list answers only once the announcements show, as on a slow connection.
+  let releaseList = () => {};
+  const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+  await page.route(/\/api\/(pagination|post-data\/popularity)/, async (route) => {
+    await listHeld;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Notifications' }).click();
+  const heading = page.getByRole('heading', { name: 'Announcements' });
+  await expect(heading).toBeVisible();
+  releaseList();
+  await expect(postList(page).getByRole('article').first()).toBeVisible();
+  // Just under the sticky top bar, as when /#announcements is opened directly.
+  await expect.poll(async () => (await heading.boundingBox())!.y).toBeLessThan(120);
+  await shoot(page, 'home-360-bell-from-search');
+});

@@ -1,14 +1,14 @@
 // Scroll handling on navigation, in any router mode (the data router's <ScrollRestoration>
 // needs a data router): back/forward restores the position the page had; a link with a
-// hash (the bell's /#announcements) scrolls to that element once it has rendered; any
-// other navigation starts at the top, unless its state asks to keep the scroll
-// (`{ keepScroll: true }`, e.g. paging a list that scrolls itself).
+// hash (the bell's /#announcements) scrolls to that element once it has rendered, and again
+// while the page around it still renders; any other navigation starts at the top, unless its
+// state asks to keep the scroll (`{ keepScroll: true }`, e.g. paging a list that scrolls itself).
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const positions = new Map<string, number>();
 
-/** How long to wait for a hash target that renders after its data arrives. */
+/** How long a hash target is kept in view while the page around it renders. */
 const HASH_WAIT_MS = 5000;
 
 export interface ScrollState {
@@ -17,22 +17,35 @@ export interface ScrollState {
 
 function scrollToHash(hash: string): () => void {
   const id = decodeURIComponent(hash.slice(1));
-  const tryScroll = (): boolean => {
+  // Where the last scroll to the target left the page; null until the target has rendered.
+  let scrolledTo: number | null = null;
+  const tryScroll = () => {
     const target = document.getElementById(id);
-    if (!target) return false;
+    if (!target) return;
     target.scrollIntoView?.({ block: 'start' });
-    return true;
+    scrolledTo = window.scrollY;
   };
-  if (tryScroll()) return () => {};
-  const observer = new MutationObserver(() => {
-    if (tryScroll()) observer.disconnect();
-  });
-  observer.observe(document.body, { childList: true, subtree: true });
-  const timer = window.setTimeout(() => observer.disconnect(), HASH_WAIT_MS);
-  return () => {
+  // The target may render before what surrounds it: a list still loading below it leaves the
+  // page too short to scroll it to the top. So it is scrolled to again as the page changes,
+  // until anything else scrolls the page (the reader, a page placing its own target).
+  const observer = new MutationObserver(tryScroll);
+  const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(tryScroll) : null;
+  const onScroll = () => {
+    if (scrolledTo !== null && window.scrollY !== scrolledTo) stop();
+  };
+  let timer = 0;
+  const stop = () => {
     observer.disconnect();
+    resized?.disconnect();
+    window.removeEventListener('scroll', onScroll);
     window.clearTimeout(timer);
   };
+  tryScroll();
+  observer.observe(document.body, { childList: true, subtree: true });
+  resized?.observe(document.body);
+  window.addEventListener('scroll', onScroll, { passive: true });
+  timer = window.setTimeout(stop, HASH_WAIT_MS);
+  return stop;
 }
 
 export function ScrollManager() {
