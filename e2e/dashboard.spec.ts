@@ -245,3 +245,25 @@ test('the post owner reads a full comment and reports it to the admin', async ({
   const queue = await request.get('/api/reported-comment-pagination', { headers: admin.headers });
   expect(await queue.text()).toContain(LONG_COMMENT);
 });
+
+test('five pages of comments keep Prev and Next on one line in the comment details at 360 px', async ({ page, request }) => {
+  const owner = await apiSignUp(request, 'Owner Petra');
+  const commenter = await apiSignUp(request, 'Busy Bo');
+  const postId = await apiCreatePost(request, owner, { title: `Busy post ${Date.now().toString(36)}`, category: 'react' });
+  for (let i = 1; i <= 25; i += 1) await comment(request, commenter, postId, `Comment number ${i}`);
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signInBrowserAs(page, owner);
+  await page.goto(`/dashboard/my-post/comment-details/${postId}?limit=5`);
+  const pages = page.getByRole('navigation', { name: 'Comment pages' });
+  await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  for (let at = 1; at <= 5; at += 1) {
+    if (at > 1) await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(pages.getByRole('button', { name: `Page ${at}` })).toHaveAttribute('aria-current', 'page');
+    const [prev, next] = await Promise.all(
+      ['Prev', 'Next'].map(async (name) => (await pages.getByRole('button', { name }).boundingBox())!.y),
+    );
+    expect(next, `Next on the line of Prev, at page ${at}`).toBe(prev);
+  }
+  await page.screenshot({ path: 'test-results/shots/comment-details-five-pages-360.png', fullPage: true });
+});

@@ -40,7 +40,9 @@ export type PageItem = { page: number; narrow: boolean } | { gap: true; wide: bo
  */
 export function pageItems(page: number, total: number, size: number): PageItem[] {
   const wide = visiblePages(page, total, size).filter((n): n is number => n !== null);
-  const narrow = new Set(visiblePages(page, total, size, 0, 5).filter((n): n is number => n !== null));
+  // A table's card leaves 302 px on a 360 px phone: Prev, Next and four numbers fit, or three
+  // numbers and two gaps (with pagination.tsx's closer spacing there), but not five numbers.
+  const narrow = new Set(visiblePages(page, total, size, 0, 4).filter((n): n is number => n !== null));
   const items: PageItem[] = [];
   let lastWide = -1;
   let lastNarrow = -1;

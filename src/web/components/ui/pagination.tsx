@@ -23,7 +23,7 @@ export function Pagination({ page, size, total, onPageChange, onSizeChange, labe
   const last = pageCount(total, size) - 1;
   return (
     <nav aria-label={label} className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
-      <div className="flex flex-wrap items-center gap-1.5">
+      <div className="flex flex-wrap items-center gap-1 sm:gap-1.5">
         <button
           type="button"
           className={buttonClasses({ variant: 'secondary', size: 'sm' })}
