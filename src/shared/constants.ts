@@ -56,6 +56,8 @@ export const NOTIFICATION_TEXT_MAX = 140;
 export const NOTIFICATION_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** The upload's refusal past UPLOAD_MAX_BYTES (413), and the forms' before they upload. */
+export const UPLOAD_TOO_LARGE_MESSAGE = 'The image is larger than 5 MB.';
 export const UPLOAD_MAX_DIMENSION = 512;
 
 /** DESIGN.md's leaderboard: points earned in the last 7 days, top 10. */

@@ -1,32 +1,40 @@
 import { z } from 'zod';
 import { PASSWORD_INLINE_MESSAGE, PASSWORD_PATTERN, displayNameSchema } from './user.ts';
-import { EMAIL_MAX, PASSWORD_MAX } from '../constants.ts';
+import { EMAIL_MAX, PASSWORD_MAX, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '../constants.ts';
 
-/**
- * The sign-up form of SPEC.md §2 and §5. The photo is whatever list of files the platform
- * picks (the browser's FileList): shared code knows neither the DOM nor Node, and the rule
- * only needs its length.
- */
-export const signUpFormSchemaOf = <Files extends { readonly length: number }>() =>
+/** Files as the platform picks them (the browser's FileList): shared code knows neither the DOM nor Node. */
+export interface PickedFiles {
+  readonly length: number;
+  readonly [index: number]: { readonly size: number } | undefined;
+}
+
+/** A photo the upload would refuse for its size is refused before it is sent. */
+const photoFits = (v: PickedFiles | null | undefined) => (v?.[0]?.size ?? 0) <= UPLOAD_MAX_BYTES;
+
+/** The sign-up form of SPEC.md §2 and §5. */
+export const signUpFormSchemaOf = <Files extends PickedFiles>() =>
   z.object({
     name: z.string().trim().min(1, 'Name is required').pipe(displayNameSchema),
     email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX).pipe(z.email('Enter a valid email address')),
-    photo: z.custom<Files | null | undefined>().refine((v) => v != null && v.length > 0, 'Photo is required'),
+    photo: z
+      .custom<Files | null | undefined>()
+      .refine((v) => v != null && v.length > 0, 'Photo is required')
+      .refine(photoFits, UPLOAD_TOO_LARGE_MESSAGE),
     password: z
       .string()
       .min(1, 'Password is required')
       .max(PASSWORD_MAX, PASSWORD_INLINE_MESSAGE)
       .regex(PASSWORD_PATTERN, PASSWORD_INLINE_MESSAGE),
   });
-export type SignUpFormOf<Files extends { readonly length: number }> = z.infer<ReturnType<typeof signUpFormSchemaOf<Files>>>;
+export type SignUpFormOf<Files extends PickedFiles> = z.infer<ReturnType<typeof signUpFormSchemaOf<Files>>>;
 
 /** My Profile's "Edit profile": the sign-up name rule; a new photo is optional. */
-export const profileFormSchemaOf = <Files extends { readonly length: number }>() =>
+export const profileFormSchemaOf = <Files extends PickedFiles>() =>
   z.object({
     name: z.string().trim().min(1, 'Name is required').pipe(displayNameSchema),
-    photo: z.custom<Files | null | undefined>().optional(),
+    photo: z.custom<Files | null | undefined>().optional().refine(photoFits, UPLOAD_TOO_LARGE_MESSAGE),
   });
-export type ProfileFormOf<Files extends { readonly length: number }> = z.infer<ReturnType<typeof profileFormSchemaOf<Files>>>;
+export type ProfileFormOf<Files extends PickedFiles> = z.infer<ReturnType<typeof profileFormSchemaOf<Files>>>;
 
 /** My Profile's "Change password": the new one follows the sign-up rule. */
 export const changePasswordFormSchema = z.object({

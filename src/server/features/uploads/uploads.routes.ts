@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UPLOAD_MAX_BYTES } from '#shared/constants.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '#shared/constants.ts';
 import { idParamsSchema } from '#shared/schemas/common.ts';
 import { uploadImageResponseSchema } from '#shared/schemas/upload.ts';
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/app-error.ts';
@@ -33,7 +33,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('The image is larger than 5 MB.');
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(UPLOAD_TOO_LARGE_MESSAGE);
         // More than one file (or a form of many parts) is a malformed request, not a large one.
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
           throw badRequest('Send one image, in the "image" field.', [{ path: 'body', message: 'holds more than one file' }]);

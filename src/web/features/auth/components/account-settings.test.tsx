@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_MAX_BYTES } from '#shared/constants.ts';
 import { PASSWORD_INLINE_MESSAGE } from '#shared/schemas/user.ts';
 import { buildViewer } from '#web/testing/factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
@@ -52,6 +53,16 @@ describe('My Profile: account edits', () => {
 
     expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
     expect(calls).toEqual([{ call: 'upload' }, { call: 'update-user', body: { name: 'Ada King', image: '/api/images/img-9' } }]);
+  });
+
+  it('refuses a new photo over 5 MB inline, before uploading it', async () => {
+    const calls = accountServer();
+    const { user, edit } = await openMyProfile();
+    const big = new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(within(edit).getByLabelText('New photo'), big);
+    await user.click(within(edit).getByRole('button', { name: 'Save profile' }));
+    expect(await within(edit).findByText('The image is larger than 5 MB.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 
   it('keeps the photo when none is chosen, and refuses a blank name without calling the server', async () => {

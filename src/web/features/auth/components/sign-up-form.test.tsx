@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_MAX_BYTES } from '#shared/constants.ts';
 import { PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { buildSessionAnswer, buildViewer } from '#web/testing/factories.ts';
 import { server } from '#web/testing/msw/server.ts';
@@ -53,6 +54,21 @@ describe('Sign up form', () => {
     expect(screen.getByLabelText('Photo')).toHaveAttribute('accept', 'image/*');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/sign-in');
+  });
+
+  it('refuses a photo over 5 MB inline, before uploading anything', async () => {
+    const calls = recordSignUpCalls();
+    const { user } = await openSignUp();
+    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    const big = new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Photo'), big);
+    await user.type(screen.getByLabelText('Password'), 'Abcdef1!');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('The image is larger than 5 MB.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Photo')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
   });
 
   it('rejects a weak password inline and with the password toast', async () => {
