@@ -49,6 +49,20 @@ describe('Top bar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('puts the small-screen menu’s links next in the tab order after its button, and closes it on a press outside', async () => {
+    const { user } = renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveFocus();
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    await user.tab();
+    expect(within(panel).getByRole('link', { name: 'Home' })).toHaveFocus();
+
+    await user.click(document.body);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeNull();
+  });
+
   it('closes the small-screen menu on leaving the page, and it stays closed on coming back', async () => {
     const { user, router } = renderApp('/');
     const toggle = await screen.findByRole('button', { name: 'Menu' });

@@ -1,5 +1,5 @@
 // The sticky bar above every page (SPEC.md §2 "Layout and navigation bar").
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { BellIcon, CloseIcon, HomeIcon, InboxIcon, LogoMark, MenuIcon, StarIcon } from '#web/components/ui/icons.tsx';
@@ -45,11 +45,19 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
   const countId = useId();
   const inboxCountId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
-  useEscapeToClose(
-    menuOpen,
-    useCallback(() => setPanel((current) => (current === 'menu' ? null : current)), []),
-    menuButton,
-  );
+  const menuPanel = useRef<HTMLDivElement>(null);
+  const closeMenu = useCallback(() => setPanel((current) => (current === 'menu' ? null : current)), []);
+  useEscapeToClose(menuOpen, closeMenu, menuButton);
+  // A press anywhere else closes it, as the account menu does.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menuPanel.current?.contains(target) && !menuButton.current?.contains(target)) closeMenu();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [menuOpen, closeMenu]);
   const setSearchOpen = useCallback(
     (open: boolean) => setPanel((current) => (open ? 'search' : current === 'search' ? null : current)),
     [],
@@ -71,6 +79,32 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
+        {/* Right after its button, so the menu's links come next in the tab order; it lies over the page below the bar. */}
+        {menuOpen && (
+          <div ref={menuPanel} id={menuId} className="absolute inset-x-0 top-full border-y border-line bg-surface shadow-md md:hidden">
+            <ul className="mx-auto max-w-6xl space-y-1 px-3 py-3">
+              <li>
+                <NavLink
+                  to={paths.home.getHref()}
+                  end
+                  className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium hover:bg-ink/5 aria-[current=page]:text-brand-700"
+                >
+                  <HomeIcon className="size-5" />
+                  Home
+                </NavLink>
+              </li>
+              <li>
+                <NavLink
+                  to={paths.membership.getHref()}
+                  className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium hover:bg-ink/5 aria-[current=page]:text-brand-700"
+                >
+                  <StarIcon className="size-5" />
+                  Membership
+                </NavLink>
+              </li>
+            </ul>
+          </div>
+        )}
         {/* The brand leads home, as a forum's does; on a phone it is the bar's only way there. */}
         <Link to={paths.home.getHref()} aria-label={siteName} className="flex items-center gap-2 rounded-lg text-brand-600">
           <LogoMark />
@@ -156,32 +190,6 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
         </div>
       </nav>
       <OfflineNotice />
-
-      {menuOpen && (
-        <div id={menuId} className="border-t border-line bg-surface md:hidden">
-          <ul className="mx-auto max-w-6xl space-y-1 px-3 py-3">
-            <li>
-              <NavLink
-                to={paths.home.getHref()}
-                end
-                className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium hover:bg-ink/5 aria-[current=page]:text-brand-700"
-              >
-                <HomeIcon className="size-5" />
-                Home
-              </NavLink>
-            </li>
-            <li>
-              <NavLink
-                to={paths.membership.getHref()}
-                className="flex items-center gap-3 rounded-lg px-3 py-2 font-medium hover:bg-ink/5 aria-[current=page]:text-brand-700"
-              >
-                <StarIcon className="size-5" />
-                Membership
-              </NavLink>
-            </li>
-          </ul>
-        </div>
-      )}
     </header>
   );
 }
