@@ -86,13 +86,17 @@ describe.each(stores)('kept reads follow every write ($store)', ({ env }) => {
     expect((await home()).posts.map((p) => p.name)).toContain('Alice Again');
   });
 
-  it('drops a banned member from the leaderboard at once', async () => {
+  it('drops a banned member from the leaderboard, and marks their posts in the lists as having no profile to link to, at once', async () => {
     const troll = await signUp(t.app, { name: 'Troll' });
-    await createPost(t.app, troll, { title: 'Loud' });
+    const loud = await createPost(t.app, troll, { title: 'Loud' });
     expect((await board()).map((r) => r.name)).toContain('Troll');
+    expect((await home()).posts.find((p) => p._id === loud)).not.toHaveProperty('authorBanned');
+    expect((await popular()).find((p) => p._id === loud)).not.toHaveProperty('authorBanned');
     const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${troll.email}`, headers: admin.headers });
     expect(ban.json()).toEqual({ deletedCount: 1 });
     expect((await board()).map((r) => r.name)).not.toContain('Troll');
+    expect((await home()).posts.find((p) => p._id === loud)).toMatchObject({ name: 'Troll', authorBanned: true });
+    expect((await popular()).find((p) => p._id === loud)).toMatchObject({ name: 'Troll', authorBanned: true });
   });
 
   it('keeps a page while votes and comments go to posts it does not show', async () => {

@@ -17,6 +17,8 @@ export const publicCommentSchema = z.object({
   createdAt: z.string(),
   postId: z.string(),
   authorId: z.string(),
+  /** Present, true, when the writer was banned: the comment stays under their name, but they have no profile. */
+  authorBanned: z.boolean().optional(),
   commentHtml: z.string(),
   editedAt: z.string().nullable(),
 });

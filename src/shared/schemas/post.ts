@@ -19,6 +19,8 @@ export const postSchema = z.object({
   downVote: z.number().int(),
   commentCount: z.number().int(),
   authorId: z.string(),
+  /** Present, true, when the author was banned: the post stays under their name, but they have no profile. */
+  authorBanned: z.boolean().optional(),
   descriptionHtml: z.string(),
   excerpt: z.string(),
   editedAt: z.string().nullable(),

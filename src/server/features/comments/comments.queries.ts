@@ -26,11 +26,25 @@ export async function insertComment(db: Db, c: NewComment): Promise<string> {
   return html;
 }
 
+/** What a comment answer shows (toPublicComment), from comments c joined to its writer u. */
+const PUBLIC_COMMENT_COLUMNS = [
+  'c.id',
+  'c.comment',
+  'c.comment_html',
+  'c.edited_at',
+  'c.author_id',
+  'c.created_at',
+  'c.post_id',
+  'u.name',
+  'u.image',
+  'u.banned_at',
+] as const;
+
 const postComments = prepared((db, a: Args<{ postId: string; limit: number; offset: number }>) =>
   db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.author_id')
-    .select(['c.id', 'c.comment', 'c.comment_html', 'c.edited_at', 'c.author_id', 'c.created_at', 'c.post_id', 'u.name', 'u.image'])
+    .select(PUBLIC_COMMENT_COLUMNS)
     // The post's stored count with every row: the page and its total in one statement.
     .select((eb) => eb.selectFrom('posts').select('comment_count').where('id', '=', a.postId).as('total'))
     .where('c.post_id', '=', a.postId)
@@ -50,6 +64,7 @@ type PublicCommentRow = {
   post_id: string;
   name: string;
   image: string | null;
+  banned_at: string | null;
 };
 
 /** The one mapping of a comment as anyone sees it under a post. */
@@ -61,6 +76,8 @@ const toPublicComment = (r: PublicCommentRow): PublicComment => ({
   createdAt: r.created_at,
   postId: r.post_id,
   authorId: r.author_id,
+  // Only when true: the writer's row is joined for the name anyway, and other answers keep their shape.
+  ...(r.banned_at !== null && { authorBanned: true }),
   commentHtml: r.comment_html,
   editedAt: r.edited_at,
 });
@@ -70,7 +87,7 @@ export async function findPublicComment(db: Db, id: string): Promise<PublicComme
   const row = await db
     .selectFrom('comments as c')
     .innerJoin('users as u', 'u.id', 'c.author_id')
-    .select(['c.id', 'c.comment', 'c.comment_html', 'c.edited_at', 'c.author_id', 'c.created_at', 'c.post_id', 'u.name', 'u.image'])
+    .select(PUBLIC_COMMENT_COLUMNS)
     .where('c.id', '=', id)
     .executeTakeFirst();
   return row ? toPublicComment(row) : null;
@@ -112,6 +129,7 @@ export async function listFullComments(db: Db, page: PaginationQuery, filter: { 
       'u.name as commenter_name',
       'u.email as commenter_email',
       'u.image as commenter_photo',
+      'u.banned_at',
       'o.name as owner_name',
       'o.email as owner_email',
       'r.id as report_id',
@@ -132,6 +150,7 @@ export async function listFullComments(db: Db, page: PaginationQuery, filter: { 
     createdAt: r.created_at,
     postId: r.post_id,
     authorId: r.author_id,
+    ...(r.banned_at !== null && { authorBanned: true }),
     commentHtml: r.comment_html,
     editedAt: r.edited_at,
     post_owner_name: r.owner_name,

@@ -87,6 +87,50 @@ describe('member profiles', () => {
     }
   });
 
+  it('keeps a banned member’s posts and comments under their name, marked as having no profile to link to', async () => {
+    const eve = await signUp(t.app, { name: 'Eve' });
+    const evePost = await createPost(t.app, eve, { title: 'Eve post' });
+    const eveComment = await createComment(t.app, eve, alicePosts[2]!);
+    await createComment(t.app, bob, alicePosts[2]!);
+    type Written = { _id: string; name?: string; commenter_name?: string; authorId: string };
+    const read = async (url: string, headers = {}) => {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode, url).toBe(200);
+      const body = res.json() as Written | Written[];
+      return Array.isArray(body) ? body : [body];
+    };
+    /** Each answer that shows what Eve wrote, with the id of what it shows of hers. */
+    const answers = async (): Promise<Array<[string, Written[], string]>> => [
+      ['home', await read('/api/pagination?page=0&limit=50'), evePost],
+      ['popular', await read('/api/post-data/popularity?page=0&limit=50'), evePost],
+      ['tagged', await read('/api/search-by-tag?search=typescript'), evePost],
+      ['post', await read(`/api/post-data/${evePost}`), evePost],
+      ['comments', await read(`/api/comment-pagination/${alicePosts[2]}`), eveComment],
+      ['owner’s comments', await read(`/api/post-comment-data/${alicePosts[2]}`, alice.headers), eveComment],
+      ['all comments', await read('/api/comment-data?page=0&limit=50', admin.headers), eveComment],
+    ];
+    const eves = (items: Written[]) => items.filter((item) => item.authorId === eve.id);
+    for (const [answer, items, id] of await answers()) {
+      const [item, ...more] = eves(items);
+      expect(more, answer).toEqual([]);
+      expect(item, answer).toMatchObject({ _id: id });
+      expect(item, answer).not.toHaveProperty('authorBanned');
+    }
+
+    const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${eve.email}`, headers: admin.headers });
+    expect(ban.json()).toEqual({ deletedCount: 1 });
+    for (const [answer, items, id] of await answers()) {
+      // Still there under their name, which no longer links to the profile that is gone.
+      const [item, ...more] = eves(items);
+      expect(more, answer).toEqual([]);
+      expect(item, answer).toMatchObject({ _id: id, authorBanned: true });
+      expect(item!.name ?? item!.commenter_name, answer).toBe('Eve');
+      // Members' own keep their links.
+      const others = items.filter((other) => [alice.id, bob.id].includes(other.authorId));
+      for (const other of others) expect(other, answer).not.toHaveProperty('authorBanned');
+    }
+  });
+
   it('answers 400 for a malformed id or paging', async () => {
     const cases = [
       `/api/members/${'x'.repeat(65)}`,

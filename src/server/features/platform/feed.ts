@@ -1,4 +1,5 @@
 import type { Post } from '#shared/schemas/post.ts';
+import { profileOf } from '#shared/writer-profile.ts';
 import { memberUrl, postUrl } from './site-urls.ts';
 import { XML_DECLARATION, xmlText } from './xml.ts';
 
@@ -21,6 +22,13 @@ const entryId = (base: string, id: string) => (UUID.test(id) ? `urn:uuid:${id.to
 
 const iso = (time: string) => new Date(time).toISOString();
 
+/** The author's name, and their profile's address unless they were banned and have none (uri is optional in Atom). */
+function author(base: string, post: Post): string {
+  const profile = profileOf(post);
+  const uri = profile === null ? '' : `<uri>${xmlText(memberUrl(base, profile))}</uri>`;
+  return `<author><name>${xmlText(post.name)}</name>${uri}</author>`;
+}
+
 function entry(base: string, post: Post): string {
   const updated = iso(post.editedAt ?? post.time);
   return [
@@ -28,7 +36,7 @@ function entry(base: string, post: Post): string {
     `    <id>${xmlText(entryId(base, post._id))}</id>`,
     `    <title type="text">${xmlText(post.title)}</title>`,
     `    <link rel="alternate" type="text/html" href="${xmlText(postUrl(base, post._id))}"/>`,
-    `    <author><name>${xmlText(post.name)}</name><uri>${xmlText(memberUrl(base, post.authorId))}</uri></author>`,
+    `    ${author(base, post)}`,
     `    <published>${iso(post.time)}</published>`,
     `    <updated>${updated}</updated>`,
     `    <category term="${xmlText(post.category)}"/>`,

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createPost, createTags, makeGold } from '../../test/factories.ts';
+import { createAdmin, createPost, createTags, makeGold } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 import { testRedisUrl } from '../../test/redis.ts';
 import { parseXml, type XmlElement } from '../../test/xml.ts';
@@ -121,6 +121,30 @@ describe('Atom feeds of the newest posts', () => {
     expect(csharp.link(csharp.xml.root!, 'self')).toBe(`${BASE}/tags/c%23/feed.xml`);
     // Tags are lowercase: any case finds the tag's feed.
     expect((await t.app.inject({ url: '/tags/RUST/feed.xml' })).statusCode).toBe(200);
+  });
+
+  it('names a banned writer without the address of the profile they no longer have, in the feeds kept before the ban too', async () => {
+    const admin = await createAdmin(t, 'Moderator');
+    const eve = await signUp(t.app, { name: 'Eve' });
+    await createPost(t.app, eve, { title: 'Eve writes', category: 'rust' });
+    const author = (found: Awaited<ReturnType<typeof feed>>) => {
+      const entry = found.entries.find((e) => found.field(e, 'title') === 'Eve writes')!;
+      const element = found.xml.child(entry, 'author')!;
+      return { name: found.xml.text(found.xml.child(element, 'name')), uri: found.xml.text(found.xml.child(element, 'uri')) };
+    };
+    for (const url of ['/feed.xml', '/tags/rust/feed.xml'])
+      expect(author(await feed(url))).toEqual({ name: 'Eve', uri: `${BASE}/members/${eve.id}` });
+    const ban = await t.app.inject({ method: 'DELETE', url: `/api/user-delete/${eve.email}`, headers: admin.headers });
+    expect(ban.json()).toEqual({ deletedCount: 1 });
+    for (const url of ['/feed.xml', '/tags/rust/feed.xml']) {
+      const found = await feed(url);
+      expect(author(found), url).toEqual({ name: 'Eve', uri: undefined });
+      // The other writers keep theirs.
+      const others = found.entries.filter((e) => found.field(e, 'title') !== 'Eve writes');
+      expect(others.length, url).toBeGreaterThan(0);
+      for (const e of others)
+        expect(found.xml.text(found.xml.child(found.xml.child(e, 'author')!, 'uri')), url).toMatch(`${BASE}/members/`);
+    }
   });
 
   it('answers 404 in the one error shape for a tag that does not exist or could not', async () => {

@@ -25,6 +25,7 @@ const POST_COLUMNS = [
   'p.edited_at',
   'u.name',
   'u.image',
+  'u.banned_at',
 ] as const;
 
 function basePostQuery(db: Db) {
@@ -46,6 +47,7 @@ type PostRow = {
   edited_at: string | null;
   name: string;
   image: string | null;
+  banned_at: string | null;
 };
 
 /** The one mapping from a posts row to the wire shape of API.md. */
@@ -61,6 +63,8 @@ const toPost = (r: PostRow): Post => ({
   downVote: Number(r.down_votes),
   commentCount: Number(r.comment_count),
   authorId: r.author_id,
+  // Only when true: the author's row is joined for the name anyway, and other answers keep their shape.
+  ...(r.banned_at !== null && { authorBanned: true }),
   descriptionHtml: r.description_html,
   excerpt: r.excerpt,
   editedAt: r.edited_at,

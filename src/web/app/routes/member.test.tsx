@@ -1,7 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildLeaderboardRow, buildMemberProfile, buildPost, pagedAnswer } from '#web/testing/forum-factories.ts';
+import { buildViewer } from '#web/testing/factories.ts';
+import {
+  buildComment,
+  buildLeaderboardRow,
+  buildMemberProfile,
+  buildPost,
+  buildPostDetail,
+  pagedAnswer,
+} from '#web/testing/forum-factories.ts';
+import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
@@ -99,5 +108,43 @@ describe('links to member profiles', () => {
     const card = (await screen.findByRole('link', { name: 'Linked post' }, { timeout: 3000 })).closest('article')!;
     expect(within(card).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '/members/grace-1');
     expect(await screen.findByRole('link', { name: 'Linus' })).toHaveAttribute('href', '/members/linus-1');
+  });
+
+  it('shows a banned writer’s name and photo unlinked, on home cards, the post page and its comments: they have no profile', async () => {
+    const banned = { authorId: 'eve-1', authorBanned: true };
+    const post = buildPost({ _id: 'p1', title: 'Banned writer’s post', name: 'Eve', ...banned });
+    const other = buildPost({ title: 'Other post', authorId: 'grace-1', name: 'Grace Hopper' });
+    server.use(
+      // The post page is for members.
+      ...signedInAs('Client', buildViewer({ id: 'reader-1', name: 'Reader Rita' })),
+      http.get('*/api/pagination', () => pagedAnswer([post, other])),
+      http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ ...post }))),
+      http.get('*/api/comment-pagination/p1', () =>
+        pagedAnswer([
+          buildComment({ postId: 'p1', comment: 'Eve says', commenter_name: 'Eve', ...banned }),
+          buildComment({ postId: 'p1', comment: 'Grace says', commenter_name: 'Grace Hopper', authorId: 'grace-1' }),
+        ]),
+      ),
+    );
+    const noProfileLinks = (element: HTMLElement) =>
+      expect([...element.querySelectorAll('a')].map((a) => a.getAttribute('href'))).not.toContain('/members/eve-1');
+
+    const { user } = renderApp('/');
+    const card = (await screen.findByRole('link', { name: 'Banned writer’s post' }, { timeout: 3000 })).closest('article')!;
+    expect(within(card).getByText('Eve')).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Eve' })).not.toBeInTheDocument();
+    noProfileLinks(card);
+    const otherCard = screen.getByRole('link', { name: 'Other post' }).closest('article')!;
+    expect(within(otherCard).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '/members/grace-1');
+
+    await user.click(within(card).getByRole('link', { name: 'Banned writer’s post' }));
+    const article = (await screen.findByRole('heading', { level: 1, name: 'Banned writer’s post' }, { timeout: 3000 })).closest('article')!;
+    expect(within(article).getByText('Eve')).toBeInTheDocument();
+    noProfileLinks(article);
+    const evesComment = (await screen.findByText('Eve says')).closest('li')!;
+    expect(within(evesComment).getByText('Eve')).toBeInTheDocument();
+    noProfileLinks(evesComment);
+    const gracesComment = screen.getByText('Grace says').closest('li')!;
+    expect(within(gracesComment).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '/members/grace-1');
   });
 });

@@ -2,16 +2,17 @@
 // admin "Edit" (in place) and "Delete" (after a confirmation that focuses "Cancel"); an
 // edited comment's marker opens its history.
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { canDeleteComment, canEditComment } from '#shared/permissions.ts';
 import type { PublicComment } from '#shared/schemas/comment.ts';
+import { profileOf } from '#shared/writer-profile.ts';
 import { EditedMarker } from '#web/components/markdown/edited-marker.tsx';
 import { MarkdownContent } from '#web/components/markdown/markdown-content.tsx';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { ProfileLink } from '#web/components/ui/profile-link.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
-import { commentAnchor, paths } from '#web/config/paths.ts';
+import { commentAnchor } from '#web/config/paths.ts';
 import { usePermissionViewer } from '#web/lib/auth.ts';
 import { editorKeys, useEditing } from '#web/lib/open-editors.ts';
 import { toast } from '#web/lib/toast.tsx';
@@ -49,6 +50,7 @@ export function CommentItem({ comment, postId, highlighted = false, onDeleting }
   const remove = useDeleteComment(postId);
   const mayEdit = canEditComment(viewer, comment);
   const mayDelete = canDeleteComment(viewer, comment);
+  const profile = profileOf(comment);
 
   return (
     <li
@@ -63,15 +65,15 @@ export function CommentItem({ comment, postId, highlighted = false, onDeleting }
           : 'border-line bg-surface',
       )}
     >
-      <Link to={paths.member.getHref(comment.authorId)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <ProfileLink memberId={profile} duplicate className="shrink-0">
         <Avatar src={comment.commenter_photo} alt="" className="size-9 ring-1 ring-line" />
-      </Link>
+      </ProfileLink>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <p className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm">
-            <Link to={paths.member.getHref(comment.authorId)} className="font-medium text-ink hover:text-brand-700 hover:underline">
+            <ProfileLink memberId={profile} className="font-medium text-ink" linkClassName="hover:text-brand-700 hover:underline">
               {comment.commenter_name}
-            </Link>
+            </ProfileLink>
             <span className="flex items-baseline gap-x-1.5 text-xs text-muted">
               <RelativeTime value={comment.createdAt} />
               {comment.editedAt && <EditedMarker editedAt={comment.editedAt} onOpen={() => setOpen('history')} />}

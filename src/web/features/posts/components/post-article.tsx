@@ -5,10 +5,12 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { canEditPost } from '#shared/permissions.ts';
 import type { PostDetail } from '#shared/schemas/post.ts';
+import { profileOf } from '#shared/writer-profile.ts';
 import { EditedMarker } from '#web/components/markdown/edited-marker.tsx';
 import { MarkdownContent } from '#web/components/markdown/markdown-content.tsx';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { ProfileLink } from '#web/components/ui/profile-link.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { paths } from '#web/config/paths.ts';
 import { usePermissionViewer } from '#web/lib/auth.ts';
@@ -32,18 +34,19 @@ export function PostArticle({ post, actions, tagChoices = NO_TAGS }: PostArticle
   const [open, setOpen] = useState<'edit' | 'history' | null>(null);
   // A live edit of the post waits while the reader edits it (live-post-edits.ts).
   useEditing(editorKeys.post(post._id), open === 'edit');
+  const profile = profileOf(post);
   const tagHref = `${paths.home.getHref()}?${new URLSearchParams({ search: post.category }).toString()}`;
   return (
     <article className="rounded-card border border-line bg-surface p-5 shadow-card sm:p-8">
       <header className="flex items-center gap-3">
-        <Link to={paths.member.getHref(post.authorId)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <ProfileLink memberId={profile} duplicate className="shrink-0">
           <Avatar src={post.photo} alt="" className="size-12 ring-1 ring-line" />
-        </Link>
+        </ProfileLink>
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium text-ink">
-            <Link to={paths.member.getHref(post.authorId)} className="hover:text-brand-700 hover:underline">
+            <ProfileLink memberId={profile} linkClassName="hover:text-brand-700 hover:underline">
               {post.name}
-            </Link>
+            </ProfileLink>
           </p>
           <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm text-muted">
             <RelativeTime value={post.time} />

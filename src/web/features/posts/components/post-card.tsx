@@ -4,8 +4,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Post } from '#shared/schemas/post.ts';
+import { profileOf } from '#shared/writer-profile.ts';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { ArrowDownIcon, ArrowUpIcon, CommentIcon, ShareIcon } from '#web/components/ui/forum-icons.tsx';
+import { ProfileLink } from '#web/components/ui/profile-link.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { paths } from '#web/config/paths.ts';
 
@@ -27,17 +29,18 @@ function Count({ icon, value, label }: { icon: ReactNode; value: number; label: 
 }
 
 export function PostCard({ post, onShare, onShareIntent }: PostCardProps) {
+  const profile = profileOf(post);
   return (
     <article className="group relative rounded-card border border-line bg-surface p-4 shadow-card transition hover:border-brand-200 hover:shadow-md sm:p-5">
       <div className="flex items-center gap-3">
-        <Link to={paths.member.getHref(post.authorId)} tabIndex={-1} aria-hidden="true" className="relative z-10 shrink-0">
+        <ProfileLink memberId={profile} duplicate className="shrink-0" linkClassName="relative z-10">
           <Avatar src={post.photo} alt="" className="size-10 ring-1 ring-line" />
-        </Link>
+        </ProfileLink>
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-ink">
-            <Link to={paths.member.getHref(post.authorId)} className="relative z-10 hover:text-brand-700 hover:underline">
+            <ProfileLink memberId={profile} linkClassName="relative z-10 hover:text-brand-700 hover:underline">
               {post.name}
-            </Link>
+            </ProfileLink>
           </p>
           <RelativeTime value={post.time} className="block text-xs text-muted" />
         </div>
