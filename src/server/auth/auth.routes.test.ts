@@ -156,6 +156,21 @@ describe('identity (Better Auth under /api/auth)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
+
+  it('answers a deeply nested JSON body on an auth call with 400 in the error shape, and creates nobody', async () => {
+    const before = await userCount();
+    for (const payload of ['{"a":'.repeat(5000) + '1' + '}'.repeat(5000), '['.repeat(5000) + ']'.repeat(5000)]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'The request is nested too deeply.', code: 'VALIDATION_FAILED' });
+    }
+    expect(await userCount()).toBe(before);
+  });
 });
 
 describe('rate limits on the auth endpoints', () => {
