@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { STRONG_PASSWORD, signIn, signUp } from '../test/sign-in.ts';
@@ -263,5 +264,53 @@ describe('the client address behind a reverse proxy (TRUST_PROXY=loopback)', () 
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe('what the identity calls write to the log', () => {
+  const lines: Array<{ level: number; msg: string; err?: { message?: string } }> = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line: string) => void lines.push(JSON.parse(line)) } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses an address to go to with a line break in it (400), logs a refusal never as an error and a failure of its own as one, and nothing around the JSON log', async () => {
+    const member = await signUp(t.app, { name: 'Logged' });
+    const printed = vi.spyOn(process.stdout, 'write');
+    const printedToStderr = vi.spyOn(process.stderr, 'write');
+    try {
+      expect((await signIn(t.app, member.email, 'Wrong0ne!')).statusCode).toBe(401);
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: member.email, password: member.password, callbackURL: 'https://evil.example/\n[Better Auth]: ERROR forged line' },
+      });
+      // Refused in the error shape: sent back in a header, it failed the answer (500).
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'callbackURL must be an address on one line.' });
+      // A refusal is at most a warning (a wrong password is worth one), never an error.
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+
+      // The accounts table gone: signing in fails on the server's side, and says so in the log.
+      await sql`alter table accounts rename to accounts_gone`.execute(t.db);
+      try {
+        const failed = await signIn(t.app, member.email, member.password);
+        expect(failed.statusCode).toBe(500);
+        expect(failed.json()).toMatchObject({ code: 'INTERNAL' });
+      } finally {
+        await sql`alter table accounts_gone rename to accounts`.execute(t.db);
+      }
+      const errors = lines.filter((l) => l.level >= 50);
+      expect(errors.some((l) => l.err?.message?.includes('accounts'))).toBe(true);
+      // Nothing of it went around the log, as plain text.
+      const plain = [...printed.mock.calls, ...printedToStderr.mock.calls]
+        .map(([chunk]) => String(chunk))
+        .filter((s) => s.includes('Better Auth'));
+      expect(plain).toEqual([]);
+    } finally {
+      printed.mockRestore();
+      printedToStderr.mockRestore();
+    }
   });
 });

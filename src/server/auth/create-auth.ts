@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { FastifyBaseLogger } from 'fastify';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { Kysely } from 'kysely';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
@@ -54,6 +55,11 @@ export const CLIENT_IP_HEADER = 'x-code-commons-client-ip';
  * the write path as events once made, so what follows every write (the member count, the read
  * cache) follows these too.
  */
+/** The body fields Better Auth reads an address to send the browser to from. */
+const REDIRECT_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 export function createAuth(deps: {
   config: AppConfig;
   db: Kysely<DB>;
@@ -63,6 +69,8 @@ export function createAuth(deps: {
   signInLimit: RateLimitStorage;
   /** The mail queue and the per-email count of reset links. */
   passwordReset: Omit<PasswordResetDeps, 'config' | 'db'>;
+  /** The server's log: Better Auth's own lines go there, as JSON like every other. */
+  log: FastifyBaseLogger;
 }) {
   const { config, db, writes } = deps;
   const reset: PasswordResetDeps = { config, db, ...deps.passwordReset };
@@ -152,10 +160,27 @@ export function createAuth(deps: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
     },
     telemetry: { enabled: false },
-    // Refusals thrown from our hooks are answers, not faults; tests assert on those answers.
-    logger: { level: 'warn', disabled: config.env === 'test' },
+    // Its lines go to the server's log as JSON: written as plain text, a client's words (a
+    // callbackURL with a line break) could forge a line of their own.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args: unknown[]) => deps.log[level]({ auth: args.length > 0 ? args : undefined }, `auth: ${message}`),
+    },
+    // A refusal (a wrong password, a bad field, our hooks' answers) is answered as before; a
+    // failure of the server's own is thrown on to the app's error handler, which logs it and
+    // answers 500 in the one error shape (Better Auth's router would print it as plain text).
+    onAPIError: { throw: true },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // An address to go to next is sent back in a header: a control character in it (a line
+        // break) would fail the answer (500), or forge a header where it did not.
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        for (const field of REDIRECT_FIELDS) {
+          const value = body[field];
+          if (typeof value === 'string' && CONTROL_CHARACTER.test(value)) {
+            throw new APIError('BAD_REQUEST', { message: `${field} must be an address on one line.` });
+          }
+        }
         if (ctx.path === '/request-password-reset' || ctx.path === '/reset-password') {
           const request = { body: (ctx.body ?? {}) as Record<string, unknown>, query: (ctx.query ?? {}) as Record<string, unknown> };
           const answer = await beforePasswordReset(ctx.path, request, reset);

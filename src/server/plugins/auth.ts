@@ -151,6 +151,7 @@ export const authPlugin = fp(
       rateLimitStorage,
       signInLimit,
       passwordReset: { mailer: app.mailer, emailLimit },
+      log: app.log,
     });
     await prepareAuth(auth, app.config);
     app.decorate('auth', auth);
