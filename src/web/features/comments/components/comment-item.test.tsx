@@ -194,6 +194,35 @@ describe('Comments: rendered, edited, deleted', () => {
     expect(screen.getByLabelText('Comment')).toHaveValue('Mine');
   });
 
+  it('leaves an unchanged comment edit on Escape, as Cancel does, with the focus back on "Edit"', async () => {
+    const calls = discussionServer();
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    await within(screen.getByRole('form', { name: 'Edit comment' })).findByRole('tab', { name: 'Write' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit comment' })).not.toBeInTheDocument();
+    expect(within(item('Mine')).getByRole('button', { name: 'Edit' })).toHaveFocus();
+    expect(calls).toEqual([]);
+  });
+
+  it('leaves a changed comment edit on Escape without losing it: "Edit" brings it back, Cancel lets it go', async () => {
+    const calls = discussionServer();
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    await within(screen.getByRole('form', { name: 'Edit comment' })).findByRole('tab', { name: 'Write' });
+    await user.type(screen.getByLabelText('Comment'), ' and more');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit comment' })).not.toBeInTheDocument();
+    expect(screen.getByText('rendered', { selector: 'em' })).toBeInTheDocument();
+
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Comment')).toHaveValue('Mine and more');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Comment')).toHaveValue('Mine');
+    expect(calls).toEqual([]);
+  });
+
   it('asks before deleting, with "Cancel" focused, and deletes on confirmation', async () => {
     const calls = discussionServer();
     const { user, item } = await openPost();

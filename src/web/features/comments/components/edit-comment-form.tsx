@@ -1,6 +1,8 @@
 // Editing a comment in place: its Markdown in the editor ("Comment"), "Save" and "Cancel".
 // Unsaved changes outlast the page (a lapsed session sending the member to sign in, a reload):
 // kept per member and comment, given back when the comment is edited again, until Save or Cancel.
+// Escape leaves the editor too, but as the post's editor does, keeps the changes: a slip of the
+// hand must not cost an edit.
 // The save names the version the editor was opened on; one edited since is not silently
 // overwritten (EditSaveError), as a post's edit is not.
 import { useMemo } from 'react';
@@ -45,6 +47,11 @@ export function EditCommentForm({ postId, commentId, comment, editedAt, onDone }
       className="mt-2 space-y-3"
       options={{ defaultValues: (draftKey === null ? null : readDraft<UpdateCommentInput>(draftKey)) ?? saved }}
       onSubmit={(values) => save(values)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing || update.isPending) return;
+        event.preventDefault();
+        onDone();
+      }}
     >
       {({ control, reset, handleSubmit }) => (
         <>
