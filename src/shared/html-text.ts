@@ -2,6 +2,8 @@
 // search indexes and shows, what excerpts and notifications begin with, and what a table cell
 // shows of a comment in the browser (its Markdown would show there as the symbols typed).
 
+import { hasVisibleText } from './schemas/common.ts';
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
@@ -24,6 +26,13 @@ export function textOfHtml(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * Whether stored HTML shows nothing: no image, and no text once what cannot be seen is left out
+ * (Markdown such as `&#8203;`, `&shy;` or a link definition alone renders so). A text a field
+ * requires that shows nothing is as good as an empty one.
+ */
+export const showsNothing = (html: string): boolean => !html.includes('<img') && !hasVisibleText(textOfHtml(html));
 
 const EXCERPT_LENGTH = 200;
 

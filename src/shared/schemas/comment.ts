@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { COMMENT_MAX } from '../constants.ts';
 import { baseEditedAtSchema, requiredMarkdown } from './common.ts';
 
+/** A comment that is empty, or shows nothing once rendered (the server's check). */
+export const COMMENT_REQUIRED = 'Comment is required';
+
 export const createCommentInputSchema = z.object({
   postId: z.string().trim().min(1).max(64),
-  comment: requiredMarkdown('Comment is required').max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
+  comment: requiredMarkdown(COMMENT_REQUIRED).max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
 });
 export type CreateCommentInput = z.infer<typeof createCommentInputSchema>;
 

@@ -44,9 +44,12 @@ export const postDetailSchema = postSchema.extend({
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;
 
+/** A description that is empty, or shows nothing once rendered (the server's check). */
+export const DESCRIPTION_REQUIRED = 'Description is required';
+
 export const createPostInputSchema = z.object({
   title: requiredText('Title is required').max(POST_TITLE_MAX, `Title must be at most ${POST_TITLE_MAX} characters`),
-  description: requiredMarkdown('Description is required').max(
+  description: requiredMarkdown(DESCRIPTION_REQUIRED).max(
     POST_DESCRIPTION_MAX,
     `Description must be at most ${POST_DESCRIPTION_MAX} characters`,
   ),

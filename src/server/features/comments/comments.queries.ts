@@ -3,12 +3,12 @@ import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Db } from '../../db/schema.ts';
 import { type Args, prepared, preparedByShape } from '../../db/prepared.ts';
 import { lockingRead } from '../../db/row-lock.ts';
-import { renderMarkdown } from '../../lib/markdown/render-markdown.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 
-type NewComment = { id: string; postId: string; authorId: string; comment: string; createdAt: string };
+/** `html`: the comment rendered (renderMarkdown). */
+type NewComment = { id: string; postId: string; authorId: string; comment: string; html: string; createdAt: string };
 
-const newComment = prepared((db, c: Args<NewComment & { html: string }>) =>
+const newComment = prepared((db, c: Args<NewComment>) =>
   db.insertInto('comments').values({
     id: c.id,
     post_id: c.postId,
@@ -19,11 +19,8 @@ const newComment = prepared((db, c: Args<NewComment & { html: string }>) =>
   }),
 );
 
-/** Writes a comment; answers its text as rendered (what is stored as its HTML). */
-export async function insertComment(db: Db, c: NewComment): Promise<string> {
-  const html = renderMarkdown(c.comment);
-  await newComment.runDeferrable(db, { ...c, html });
-  return html;
+export async function insertComment(db: Db, c: NewComment): Promise<void> {
+  await newComment.runDeferrable(db, c);
 }
 
 /** What a comment answer shows (toPublicComment), from comments c joined to its writer u. */
@@ -239,10 +236,10 @@ export async function insertCommentRevision(
     .execute();
 }
 
-export async function updateCommentText(db: Db, id: string, comment: string, editedAt: string): Promise<void> {
+export async function updateCommentText(db: Db, id: string, text: { comment: string; html: string }, editedAt: string): Promise<void> {
   await db
     .updateTable('comments')
-    .set({ comment, comment_html: renderMarkdown(comment), edited_at: editedAt })
+    .set({ comment: text.comment, comment_html: text.html, edited_at: editedAt })
     .where('id', '=', id)
     .execute();
 }

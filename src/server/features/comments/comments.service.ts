@@ -1,11 +1,20 @@
 import type { Page } from '#shared/page.ts';
 import { canEditComment, canReadCommentDetails } from '#shared/permissions.ts';
-import type { Comment, CommentRevision, CreateCommentInput, PublicComment, UpdateCommentInput } from '#shared/schemas/comment.ts';
+import {
+  COMMENT_REQUIRED,
+  type Comment,
+  type CommentRevision,
+  type CreateCommentInput,
+  type PublicComment,
+  type UpdateCommentInput,
+} from '#shared/schemas/comment.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Db } from '../../db/schema.ts';
 import { banned, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { editTime, isBehind } from '../../lib/edit-version.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { renderMarkdown } from '../../lib/markdown/render-markdown.ts';
+import { shownOrRefused } from '../../lib/markdown/written-text.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { findPostAuthor, readPostForUpdate } from '../posts/posts.service.ts';
@@ -23,8 +32,12 @@ import {
   updateCommentText,
 } from './comments.queries.ts';
 
+/** A comment's HTML, rendered before anything is held; one that shows nothing is refused as an empty one. */
+const renderedComment = (comment: string): string => shownOrRefused(renderMarkdown(comment), 'comment', COMMENT_REQUIRED);
+
 /** Commenter and post-owner fields come from the session and the post, never the body. */
 export async function addComment(writes: WritePath, viewer: SessionViewer, input: CreateCommentInput): Promise<{ insertedId: string }> {
+  const html = renderedComment(input.comment);
   const id = newId();
   const createdAt = nowIso();
   await writes.run(async (w) => {
@@ -32,7 +45,7 @@ export async function addComment(writes: WritePath, viewer: SessionViewer, input
     if (!post) throw notFound('post');
     // The session was read before this transaction: a ban may have landed in between.
     if (post.writerBanned) throw banned();
-    const html = await insertComment(w.trx, { id, postId: input.postId, authorId: viewer.id, comment: input.comment, createdAt });
+    await insertComment(w.trx, { id, postId: input.postId, authorId: viewer.id, comment: input.comment, html, createdAt });
     w.record({
       type: 'comment.added',
       comment: { id, postId: input.postId, authorId: viewer.id, createdAt },
@@ -89,6 +102,7 @@ export async function editComment(
   id: string,
   input: UpdateCommentInput,
 ): Promise<{ modifiedCount: number }> {
+  const html = renderedComment(input.comment);
   return writes.run(async (w) => {
     const before = await readCommentForChange(w.trx, id, viewer.id);
     if (!before) throw notFound('comment');
@@ -101,7 +115,7 @@ export async function editComment(
     // Timed once the comment is held, as a post's edit is (editPost).
     const editedAt = editTime(before.editedAt);
     await insertCommentRevision(w.trx, { id: newId(), commentId: id, editorId: viewer.id, editedAt, before });
-    await updateCommentText(w.trx, id, input.comment, editedAt);
+    await updateCommentText(w.trx, id, { comment: input.comment, html }, editedAt);
     w.record({ type: 'comment.edited', comment: { id, postId: before.postId, authorId: before.authorId, createdAt: before.createdAt } });
     return { modifiedCount: 1 };
   });

@@ -199,6 +199,41 @@ describe('writing in Markdown and editing with history', () => {
     expect((await t.app.inject({ url: `/api/comment-data/${commentId}/revisions`, headers: author.headers })).statusCode).toBe(404);
   });
 
+  it('refuses a post, a comment or an edit whose Markdown shows nothing once rendered, as it refuses an empty one', async () => {
+    const writer = await signUp(t.app, { name: 'Blank Writer' });
+    const postId = await createPost(t.app, writer, { title: 'Kept', description: 'Kept words', category: 'typescript' });
+    const commentId = await createComment(t.app, other, postId, 'Kept comment');
+    const revisions = [await rowsOf('post_revisions'), await rowsOf('comment_revisions')];
+    const send = (method: 'POST' | 'PATCH', url: string, m: TestMember, payload: object) =>
+      t.app.inject({ method, url, headers: m.headers, payload });
+    for (const blank of ['&#8203;', '&shy;', '&#x2800;', '&nbsp; &#8205;', '[x]: /y', '[](https://example.com)', '```\n \n```']) {
+      const refusals = [
+        [
+          'Description is required',
+          await send('POST', '/api/post-data', writer, { title: 'T', description: blank, category: 'typescript' }),
+        ],
+        ['Description is required', await patchPost(writer, postId, { description: blank })],
+        ['Comment is required', await send('POST', '/api/comment-data', other, { postId, comment: blank })],
+        ['Comment is required', await send('PATCH', `/api/comment-data/${commentId}`, other, { comment: blank })],
+      ] as const;
+      for (const [message, res] of refusals) {
+        expect([res.statusCode, res.json()], JSON.stringify(blank)).toMatchObject([400, { code: 'VALIDATION_FAILED', message }]);
+      }
+    }
+    // Text beside them, or an image alone, shows.
+    expect((await patchPost(writer, postId, { description: '&#8203;Words' })).json()).toEqual({ modifiedCount: 1 });
+    const image = await send('PATCH', `/api/comment-data/${commentId}`, other, { comment: '![](https://img.test/a.png)' });
+    expect(image.json()).toEqual({ modifiedCount: 1 });
+    expect(await rowsOf('post_revisions')).toBe(revisions[0]! + 1);
+    expect(await rowsOf('comment_revisions')).toBe(revisions[1]! + 1);
+    expect((await detail(postId)).commentCount).toBe(1);
+    expect(
+      (await t.app.inject({ url: `/api/user-post-count/${encodeURIComponent(writer.email)}`, headers: writer.headers })).json(),
+    ).toEqual({
+      count: 1,
+    });
+  });
+
   it('never counts an edit against the post limit', async () => {
     const bronze = await signUp(t.app, { name: 'Bronze' });
     const ids: string[] = [];

@@ -1,4 +1,4 @@
-import { writtenText } from '../../lib/markdown/written-text.ts';
+import type { writtenText } from '../../lib/markdown/written-text.ts';
 import { sql } from 'kysely';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Post, PostRevision, VoteDirection } from '#shared/schemas/post.ts';
@@ -201,11 +201,14 @@ export async function readPoster(db: Db, userId: string): Promise<{ membership: 
   return row ? { membership: row.membership, postCount: Number(row.post_count), banned: row.banned_at !== null } : null;
 }
 
+/** A description as rendered (writtenText): its HTML and excerpt. */
+type Written = ReturnType<typeof writtenText>;
+
 export async function insertPost(
   db: Db,
   post: { id: string; authorId: string; title: string; description: string; category: string; createdAt: string },
+  written: Written,
 ): Promise<void> {
-  const written = writtenText(post.description);
   await db
     .insertInto('posts')
     .values({
@@ -414,8 +417,8 @@ export async function updatePostText(
   db: Db,
   id: string,
   next: { title: string; description: string; category: string; editedAt: string },
+  written: Written,
 ): Promise<void> {
-  const written = writtenText(next.description);
   await db
     .updateTable('posts')
     .set({

@@ -1,11 +1,19 @@
 import type { Page } from '#shared/page.ts';
 import { canDeletePost, canEditPost, canReadUser, hasReachedPostLimit } from '#shared/permissions.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
-import type { CreatePostInput, Post, PostDetail, PostRevision, UpdatePostInput } from '#shared/schemas/post.ts';
+import {
+  DESCRIPTION_REQUIRED,
+  type CreatePostInput,
+  type Post,
+  type PostDetail,
+  type PostRevision,
+  type UpdatePostInput,
+} from '#shared/schemas/post.ts';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, banned, conflict, forbidden, notFound, postLimitReached } from '../../lib/app-error.ts';
 import { editTime, isBehind } from '../../lib/edit-version.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { shownOrRefused, writtenText } from '../../lib/markdown/written-text.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal } from '../counters/counters.service.ts';
@@ -67,6 +75,13 @@ export const findPostAuthor = findPostOwner;
  */
 export const readPostForUpdate = readPostForChange;
 
+/** A description rendered before anything is held; one that shows nothing is refused as an empty one. */
+function writtenDescription(description: string) {
+  const written = writtenText(description);
+  shownOrRefused(written.html, 'description', DESCRIPTION_REQUIRED);
+  return written;
+}
+
 const unknownTag = () => badRequest('Pick a tag from the list.', [{ path: 'body.category', message: 'is not an existing tag' }]);
 
 /**
@@ -74,6 +89,7 @@ const unknownTag = () => badRequest('Pick a tag from the list.', [{ path: 'body.
  * held until it is in: an admin renaming or removing the tag meanwhile waits for it, or it for them.
  */
 export async function publishPost(writes: WritePath, viewer: SessionViewer, input: CreatePostInput): Promise<{ insertedId: string }> {
+  const written = writtenDescription(input.description);
   const id = newId();
   const createdAt = nowIso();
   await writes.run(async (w) => {
@@ -82,7 +98,7 @@ export async function publishPost(writes: WritePath, viewer: SessionViewer, inpu
     // The session was read before this transaction: a ban may have landed in between.
     if (poster?.banned) throw banned();
     if (!poster || hasReachedPostLimit(poster.membership, poster.postCount)) throw postLimitReached();
-    await insertPost(w.trx, { id, authorId: viewer.id, ...input, createdAt });
+    await insertPost(w.trx, { id, authorId: viewer.id, ...input, createdAt }, written);
     w.record({ type: 'post.published', post: { id, authorId: viewer.id, category: input.category, createdAt } });
   });
   return { insertedId: id };
@@ -138,6 +154,7 @@ export async function editPost(
   id: string,
   input: UpdatePostInput,
 ): Promise<{ modifiedCount: number }> {
+  const written = input.description === undefined ? undefined : writtenDescription(input.description);
   return writes.run(async (w) => {
     // The tag first, as publishing holds it before anything else.
     if (input.category !== undefined && !(await holdTagForPost(w.trx, input.category))) throw unknownTag();
@@ -161,7 +178,7 @@ export async function editPost(
       return { modifiedCount: 0 };
     }
     await insertPostRevision(w.trx, { id: newId(), postId: id, editorId: viewer.id, editedAt, before });
-    await updatePostText(w.trx, id, { ...next, editedAt });
+    await updatePostText(w.trx, id, { ...next, editedAt }, written ?? writtenText(next.description));
     w.record({
       type: 'post.edited',
       post: { id, authorId: before.authorId, category: next.category, createdAt: before.createdAt },
