@@ -1,19 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from './axe.ts';
 import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, mailsTo, ORIGIN, signInBrowserAs } from './helpers.ts';
+
+/** Ada and Bob, new members, and a post of Ada's (titled `{title} {stamp}`) for Bob to comment on. */
+async function adaBobAndAdasPost(request: APIRequestContext, names: string, title: string) {
+  const admin = await apiAdmin(request);
+  await ensureTags(request, admin, ['notices']);
+  const stamp = Date.now().toString(36);
+  const ada = await apiSignUp(request, `Ada ${names}${stamp}`);
+  const bob = await apiSignUp(request, `Bob ${names}${stamp}`);
+  const postId = await apiCreatePost(request, ada, { title: `${title} ${stamp}`, category: 'notices' });
+  return { stamp, ada, bob, postId };
+}
 
 test.describe('Notifications', () => {
   test('a member hears of a comment on their post in the Inbox, follows it to the comment, and marks all read', async ({
     browser,
     request,
   }) => {
-    const admin = await apiAdmin(request);
-    await ensureTags(request, admin, ['notices']);
-    const stamp = Date.now().toString(36);
-    const ada = await apiSignUp(request, `Ada ${stamp}`);
-    const bob = await apiSignUp(request, `Bob ${stamp}`);
-    const title = `Inbox post ${stamp}`;
-    const postId = await apiCreatePost(request, ada, { title, category: 'notices' });
+    const { stamp, ada, bob, postId } = await adaBobAndAdasPost(request, '', 'Inbox post');
 
     // Ada is signed in, nothing unread yet.
     const adaContext = await browser.newContext({ viewport: { width: 360, height: 800 } });
@@ -72,12 +77,7 @@ test.describe('Notifications', () => {
   });
 
   test('what one tab reads, the member’s other tabs stop counting at once', async ({ browser, request }) => {
-    const admin = await apiAdmin(request);
-    await ensureTags(request, admin, ['notices']);
-    const stamp = Date.now().toString(36);
-    const ada = await apiSignUp(request, `Ada tabs ${stamp}`);
-    const bob = await apiSignUp(request, `Bob tabs ${stamp}`);
-    const postId = await apiCreatePost(request, ada, { title: `Tabs post ${stamp}`, category: 'notices' });
+    const { ada, bob, postId } = await adaBobAndAdasPost(request, 'tabs ', 'Tabs post');
 
     const context = await browser.newContext();
     const [first, second] = [await context.newPage(), await context.newPage()];
@@ -105,12 +105,7 @@ test.describe('Notifications', () => {
     browser,
     request,
   }) => {
-    const admin = await apiAdmin(request);
-    await ensureTags(request, admin, ['notices']);
-    const stamp = Date.now().toString(36);
-    const ada = await apiSignUp(request, `Ada devices ${stamp}`);
-    const bob = await apiSignUp(request, `Bob devices ${stamp}`);
-    const postId = await apiCreatePost(request, ada, { title: `Devices post ${stamp}`, category: 'notices' });
+    const { ada, bob, postId } = await adaBobAndAdasPost(request, 'devices ', 'Devices post');
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -162,12 +157,7 @@ test.describe('Notifications', () => {
     browser,
     request,
   }) => {
-    const admin = await apiAdmin(request);
-    await ensureTags(request, admin, ['notices']);
-    const stamp = Date.now().toString(36);
-    const ada = await apiSignUp(request, `Ada ${stamp}`);
-    const bob = await apiSignUp(request, `Bob ${stamp}`);
-    const postId = await apiCreatePost(request, ada, { title: `Mailed post ${stamp}`, category: 'notices' });
+    const { ada, bob, postId } = await adaBobAndAdasPost(request, '', 'Mailed post');
     const comment = await request.post('/api/comment-data', {
       headers: { ...bob.headers, origin: ORIGIN },
       data: { postId, comment: 'A comment that is mailed' },
