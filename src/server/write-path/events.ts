@@ -143,7 +143,18 @@ export type DomainEvent =
    * that member in the last 10 minutes). Announcements notify every member with one statement
    * and record no event per member: the `announcement` live event stands for them.
    */
-  | { type: 'notification.created'; recipientId: string; notification: NotificationFacts; unread: number; email: boolean }
+  | {
+      type: 'notification.created';
+      recipientId: string;
+      notification: NotificationFacts;
+      unread: number;
+      email: boolean;
+      /**
+       * `unread` was read by the write, not moved by it (a row only brought up to date): on
+       * PostgreSQL another write may have moved it before this one committed.
+       */
+      unreadRead?: boolean;
+    }
   /** A member read one of their notifications; `unread` is their unread count after it. */
   | { type: 'notification.read'; memberId: string; notificationId: string; unread: number }
   /** A member marked every notification read (`count` of them were unread, `unread` are left). */

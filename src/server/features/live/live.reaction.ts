@@ -203,12 +203,17 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
       }
     }
     // On PostgreSQL a comment reads the counts of the members whose unread row it only brings up
-    // to date before other writes commit (a read, another post's comment): the count sent is the
-    // one committed now. On SQLite writes take turns, so the write's own count is the committed one.
+    // to date before other writes commit (a read, another post's comment): their count sent is
+    // the one committed now. Counts a write moved were held until its commit; on SQLite writes
+    // take turns, so there every write's own count is the committed one.
+    const readEarlier = new Set<string>();
+    if (isPostgres(deps.db)) {
+      for (const [member, e] of lastCount) if (e.type === 'notification.created' && e.unreadRead) readEarlier.add(member);
+    }
     let committed: Map<string, number> | null = null;
-    if (isPostgres(deps.db) && lastCount.size > 0) {
+    if (readEarlier.size > 0) {
       try {
-        committed = await unreadCountsOf(deps.db, [...lastCount.keys()]);
+        committed = await unreadCountsOf(deps.db, [...readEarlier]);
       } catch (error) {
         deps.onError(error);
       }

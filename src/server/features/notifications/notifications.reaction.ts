@@ -144,7 +144,7 @@ async function notifyComment(db: Db, event: EventOf<'comment.added'>, record: Re
   }
   await markNotificationsMailed(db, mailedIds, { actorId: comment.authorId, commentId: comment.id, title: postTitle, text, createdAt });
   const unread = await insertNotifications(db, fresh);
-  for (const { row, unread: count } of updated) recordCreated(record, row, actor, count);
+  for (const { row, unread: count } of updated) recordCreated(record, row, actor, count, true);
   for (const row of fresh) recordCreated(record, row, actor, unread.get(row.memberId) ?? 0);
 }
 
@@ -215,7 +215,13 @@ async function notifyMembership(db: Db, memberId: string, record: Recorder): Pro
   recordCreated(record, row, { name: member.name, photo: member.photo }, unread.get(memberId) ?? 0);
 }
 
-function recordCreated(record: Recorder, row: NotificationRow, actor: NotificationFacts['actor'], unread: number): void {
+function recordCreated(
+  record: Recorder,
+  row: NotificationRow,
+  actor: NotificationFacts['actor'],
+  unread: number,
+  unreadRead = false,
+): void {
   const notification: NotificationFacts = {
     _id: row.id,
     type: row.type,
@@ -227,5 +233,12 @@ function recordCreated(record: Recorder, row: NotificationRow, actor: Notificati
     title: row.title,
     text: row.text,
   };
-  record({ type: 'notification.created', recipientId: row.memberId, notification, unread, email: row.emailedAt !== null });
+  record({
+    type: 'notification.created',
+    recipientId: row.memberId,
+    notification,
+    unread,
+    email: row.emailedAt !== null,
+    ...(unreadRead ? { unreadRead } : {}),
+  });
 }
