@@ -23,19 +23,11 @@ export async function insertComment(db: Db, c: NewComment): Promise<void> {
   await newComment.runDeferrable(db, c);
 }
 
+/** The comment's own columns every comment answer shows, from comments c. */
+const COMMENT_COLUMNS = ['c.id', 'c.comment', 'c.comment_html', 'c.edited_at', 'c.author_id', 'c.created_at', 'c.post_id'] as const;
+
 /** What a comment answer shows (toPublicComment), from comments c joined to its writer u. */
-const PUBLIC_COMMENT_COLUMNS = [
-  'c.id',
-  'c.comment',
-  'c.comment_html',
-  'c.edited_at',
-  'c.author_id',
-  'c.created_at',
-  'c.post_id',
-  'u.name',
-  'u.image',
-  'u.banned_at',
-] as const;
+const PUBLIC_COMMENT_COLUMNS = [...COMMENT_COLUMNS, 'u.name', 'u.image', 'u.banned_at'] as const;
 
 const postComments = prepared((db, a: Args<{ postId: string; limit: number; offset: number }>) =>
   db
@@ -116,13 +108,7 @@ export async function listFullComments(db: Db, page: PaginationQuery, filter: { 
     .innerJoin('users as o', 'o.id', 'p.author_id')
     .leftJoin('reports as r', 'r.comment_id', 'c.id')
     .select([
-      'c.id',
-      'c.comment',
-      'c.comment_html',
-      'c.edited_at',
-      'c.author_id',
-      'c.created_at',
-      'c.post_id',
+      ...COMMENT_COLUMNS,
       'u.name as commenter_name',
       'u.email as commenter_email',
       'u.image as commenter_photo',
