@@ -231,11 +231,8 @@ export function liveReaction(deps: { db: Db; bus: LiveBus; onError: (error: unkn
       }
       if (e.type === 'vote.cast' && (lastVote.get(e.postId) !== e || gonePosts.has(e.postId))) continue;
       // A count alone, when a later event of the batch gives the member's count anyway.
-      if (
-        (e.type === 'notification.read' || e.type === 'notifications.read-all' || e.type === 'unread.changed') &&
-        lastCount.get(e.memberId) !== e
-      )
-        continue;
+      const counted = countedMember(e);
+      if (counted !== null && e.type !== 'notification.created' && lastCount.get(counted) !== e) continue;
       // A comment removed (or whose post was) by a write queued with it has no event any more.
       if (e.type === 'comment.added' && (goneComments.has(e.comment.id) || gonePosts.has(e.comment.postId))) continue;
       try {
