@@ -240,7 +240,13 @@ export interface NotificationsTable {
   read_at: string | null;
   /** When it was also sent by mail (at most one mail per post per member per 10 minutes). */
   emailed_at: string | null;
+  /** The time of what it names; a comment's moves when it is mailed, read or re-pointed. */
   created_at: string;
+  /**
+   * When it was written, which nothing moves: an unread `comment` or `reply` tells of its post's
+   * comments from then on (ADR 0012). Null only where a row was written without it (migration 0026).
+   */
+  first_at: string | null;
 }
 
 /** A post's commenter and the time of their latest comment on it (a new comment's `reply` recipients). */

@@ -325,6 +325,8 @@ const insertRowsQuery = preparedByShape((n: number) => (db, a: Args<Record<strin
       text: at('text', i) as Placeholder<string>,
       emailed_at: at('emailedAt', i),
       created_at: at('createdAt', i) as Placeholder<string>,
+      // The same value, which unlike created_at nothing moves (ADR 0012, re-pointing).
+      first_at: at('createdAt', i),
     })),
   );
 });
@@ -440,50 +442,29 @@ export async function findUnfrozen(db: Db, ids: string[]) {
 /**
  * The unread notifications that point at removed comments, each with the comment it can point at
  * instead: the newest remaining comment of its post by someone else than its member and not
- * banned, newer than the member's other notifications of that post (older comments were in those
- * rows, which the member had already) and, for a `reply`, newer than the member's first comment
- * there (those before it were never a reply to them; with none of theirs left, there is none).
- * Null when there is none.
+ * banned, written since the notification was (`first_at`). Those are the comments it told of;
+ * the member had read the ones before it, or was never told of them (a `reply` is written only
+ * once the member has commented there). Null when there is none.
  */
 export async function findRepointable(db: Db, commentIds: string[]) {
   if (commentIds.length === 0) return [];
   const rows = await db
     .selectFrom('notifications')
-    .select(['id', 'member_id', 'post_id', 'type'])
+    .select(['id', 'member_id', 'post_id', 'first_at'])
     .where('comment_id', 'in', commentIds)
     .where('read_at', 'is', null)
     .execute();
   const found = [];
   for (const row of rows) {
-    if (row.post_id === null) continue;
-    const postId = row.post_id;
+    if (row.post_id === null || row.first_at === null) continue;
     const replacement = await db
       .selectFrom('comments as c')
       .innerJoin('users as u', 'u.id', 'c.author_id')
       .select(['c.id', 'c.author_id', 'c.comment_html', 'c.created_at'])
-      .where('c.post_id', '=', postId)
+      .where('c.post_id', '=', row.post_id)
       .where('c.author_id', '<>', row.member_id)
       .where('u.banned_at', 'is', null)
-      .where('c.created_at', '>', (eb) =>
-        eb.fn.coalesce(
-          eb
-            .selectFrom('notifications as o')
-            .select((e) => e.fn.max('o.created_at').as('t'))
-            .where('o.post_id', '=', postId)
-            .where('o.member_id', '=', row.member_id)
-            .where('o.id', '<>', row.id),
-          sql.lit(''),
-        ),
-      )
-      .$if(row.type === 'reply', (qb) =>
-        qb.where('c.created_at', '>', (eb) =>
-          eb
-            .selectFrom('comments as own')
-            .select((e) => e.fn.min('own.created_at').as('t'))
-            .where('own.post_id', '=', postId)
-            .where('own.author_id', '=', row.member_id),
-        ),
-      )
+      .where('c.created_at', '>=', row.first_at)
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(1)
@@ -564,7 +545,7 @@ export async function insertAnnouncementNotifications(
   const members = (eb: ExpressionBuilder<DB, 'users'>) => eb.and([eb('banned_at', 'is', null), eb('id', '<>', a.authorId)]);
   await db
     .insertInto('notifications')
-    .columns(['id', 'member_id', 'type', 'actor_id', 'post_id', 'comment_id', 'announcement_id', 'title', 'text', 'created_at'])
+    .columns(['id', 'member_id', 'type', 'actor_id', 'post_id', 'comment_id', 'announcement_id', 'title', 'text', 'created_at', 'first_at'])
     .expression(
       db
         .selectFrom('users')
@@ -579,6 +560,7 @@ export async function insertAnnouncementNotifications(
           text(a.title).as('title'),
           text(a.text).as('text'),
           text(a.createdAt).as('created_at'),
+          text(a.createdAt).as('first_at'),
         ])
         .where(members),
     )

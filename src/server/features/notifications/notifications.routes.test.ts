@@ -4,6 +4,7 @@ import type { Notification, NotificationSettings } from '#shared/schemas/notific
 import { engineOf } from '../../db/engine.ts';
 import * as oneUnreadPerPost from '../../db/migrations/0017-notifications-one-unread-per-post.ts';
 import * as postParticipants from '../../db/migrations/0020-post-participants.ts';
+import * as firstAt from '../../db/migrations/0026-notifications-first-at.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
@@ -429,6 +430,93 @@ describe('notifications', () => {
     await remove(cy, b);
     expect((await list(ada)).items.map((n) => [n.text, n.read])).toEqual([['a', true]]);
     expect(await unread(ada)).toBe(0);
+  });
+
+  it('never brings back as unread a comment the member had read, when the comments read and unread are deleted one by one', async () => {
+    const [ada, bob, cy, dee, eve] = await members('Ada', 'Bob', 'Cy', 'Dee', 'Eve');
+    const postId = await createPost(t.app, ada);
+    await createComment(t.app, eve, postId, 'e');
+    await createComment(t.app, bob, postId, 'a');
+    const b = await createComment(t.app, cy, postId, 'b');
+    // Ada (the post's author) and Eve (a commenter) read its activity up to Cy's comment.
+    await readAll(ada);
+    await readAll(eve);
+    const c = await createComment(t.app, dee, postId, 'c');
+    for (const m of [ada, eve]) {
+      expect((await list(m)).items.map((n) => [n.text, n.read])).toEqual([
+        ['c', false],
+        ['b', true],
+      ]);
+    }
+    const remove = async (m: TestMember, id: string) => {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${id}`, headers: m.headers });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // The read notifications go with Cy's comment, the unread ones with Dee's: Bob's, all that
+    // is left, was read before them.
+    await remove(cy, b);
+    await remove(dee, c);
+    for (const m of [ada, eve]) {
+      expect((await list(m)).items).toEqual([]);
+      expect(await unread(m)).toBe(0);
+    }
+  });
+
+  it('keeps a reply notification of a comment the member never read when the one it names and the member’s first comment are deleted', async () => {
+    const [ada, bob, cy, dee] = await members('Ada', 'Bob', 'Cy', 'Dee');
+    const postId = await createPost(t.app, ada);
+    const cysFirst = await createComment(t.app, cy, postId, 'Cy one');
+    const named = await createComment(t.app, bob, postId, 'Bob');
+    const unseen = await createComment(t.app, dee, postId, 'Dee');
+    await createComment(t.app, cy, postId, 'Cy two');
+    expect((await list(cy)).items.map((n) => [n.text, n.read])).toEqual([['Dee', false]]);
+    const remove = async (m: TestMember, id: string) => {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${id}`, headers: m.headers });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await remove(cy, cysFirst);
+    await remove(bob, named);
+    // Dee's comment came after Cy's first and Cy has not read it: she is still told of it.
+    expect((await list(cy)).items).toMatchObject([{ type: 'reply', commentId: unseen, text: 'Dee', read: false }]);
+    expect(await unread(cy)).toBe(1);
+  });
+
+  it('gives the rows already there the time the earlier rule re-pointed them from (migration 0026)', async () => {
+    const [ada, bob, cy, dee, eve] = await members('Ada', 'Bob', 'Cy', 'Dee', 'Eve');
+    const postId = await createPost(t.app, ada);
+    await createComment(t.app, bob, postId, 'a');
+    await readAll(ada);
+    const e = await createComment(t.app, eve, postId, 'e');
+    const b = await createComment(t.app, cy, postId, 'b');
+    const c = await createComment(t.app, dee, postId, 'c');
+    const at = async (id: string) =>
+      (await t.db.selectFrom('comments').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at;
+    // Ada's and Eve's unread rows brought up to Dee's comment, as a mail of it would have.
+    await t.db
+      .updateTable('notifications')
+      .set({ comment_id: c, created_at: await at(c) })
+      .where('post_id', '=', postId)
+      .where('read_at', 'is', null)
+      .execute();
+    await t.db.schema.alterTable('notifications').dropColumn('first_at').execute();
+    await firstAt.up(t.db as never, engineOf(t.db));
+    const firstOf = async (m: TestMember) =>
+      (await rowsOf(m))
+        .map((n) => [n.read_at === null ? 'unread' : 'read', n.first_at === n.created_at ? 'its own time' : n.first_at])
+        .sort();
+    // Ada's from the first comment after the one she had read, Eve's from the first after her own.
+    expect(await firstOf(ada)).toEqual([
+      ['read', 'its own time'],
+      ['unread', await at(e)],
+    ]);
+    expect(await firstOf(eve)).toEqual([['unread', await at(b)]]);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/comment-data/${c}`, headers: dee.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list(ada)).items.map((n) => [n.text, n.read])).toEqual([
+      ['b', false],
+      ['a', true],
+    ]);
+    expect((await list(eve)).items.map((n) => [n.commentId, n.read])).toEqual([[b, false]]);
   });
 
   it('takes a reply notification whose only comment is deleted, rather than pointing it at a comment older than the member’s own', async () => {
