@@ -10,6 +10,8 @@ export const LIVE_EVENT_NAMES = [
   'comment-deleted',
   'votes',
   'announcement',
+  'announcement-edited',
+  'announcement-deleted',
   'notification',
   'unread-count',
 ] as const;

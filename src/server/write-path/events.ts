@@ -162,7 +162,8 @@ export type DomainEvent =
   /**
    * Recorded by the notifications reaction for each member whose unread notifications a removal
    * (of comments, a post) took: `unread` is their count after it. An announcement's removal
-   * records none, as its publication records no `notification.created`.
+   * records none, as its publication records no `notification.created`: its one live event
+   * (`announcement-deleted`) stands for every member's.
    */
   | { type: 'unread.changed'; memberId: string; unread: number }
   /** A member changed their notification mail settings. */

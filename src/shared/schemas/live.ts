@@ -34,6 +34,10 @@ export const liveAnnouncementSchema = announcementSchema.extend({
 });
 export type LiveAnnouncement = z.infer<typeof liveAnnouncementSchema>;
 
+/** An announcement an admin removed, and the bell's count after it (every member's notification of it went with it). */
+export const liveAnnouncementDeletedSchema = z.object({ announcementId: z.string(), total: z.number().int() });
+export type LiveAnnouncementDeleted = z.infer<typeof liveAnnouncementDeletedSchema>;
+
 /** A notification as GET /api/notifications lists it, and the member's unread count after it. */
 export const liveNotificationSchema = notificationSchema.extend({ unread: z.number().int() });
 export type LiveNotification = z.infer<typeof liveNotificationSchema>;
@@ -55,6 +59,9 @@ export const liveEventSchemas = {
   'comment-deleted': liveCommentDeletedSchema,
   votes: liveVotesSchema,
   announcement: liveAnnouncementSchema,
+  /** The edited announcement as the lists show it (its new title and text). */
+  'announcement-edited': announcementSchema,
+  'announcement-deleted': liveAnnouncementDeletedSchema,
   notification: liveNotificationSchema,
   'unread-count': liveUnreadCountSchema,
 } as const satisfies Record<LiveEventName, z.ZodType>;

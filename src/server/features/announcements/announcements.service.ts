@@ -17,14 +17,20 @@ import {
   updateAnnouncement,
 } from './announcements.queries.ts';
 
+/** One announcement as the list shows it, or null. */
+export const findListedAnnouncement = (db: Db, id: string): Promise<Announcement | null> => findAnnouncement(db, id);
+
+/** The bell's count: every announcement, as stored. */
+export const announcementTotal = (db: Db): Promise<number> => siteTotal(db, 'announcements');
+
 export async function listAnnouncementPage(db: Db, page: PaginationQuery): Promise<Page<Announcement>> {
-  const [items, total] = await Promise.all([listAnnouncements(db, page), siteTotal(db, 'announcements')]);
+  const [items, total] = await Promise.all([listAnnouncements(db, page), announcementTotal(db)]);
   return { items, total };
 }
 
 /** One announcement as the list shows it, with the bell's count (the total), or null. */
 export async function announcementWithTotal(db: Db, id: string): Promise<(Announcement & { total: number }) | null> {
-  const [announcement, total] = await Promise.all([findAnnouncement(db, id), siteTotal(db, 'announcements')]);
+  const [announcement, total] = await Promise.all([findAnnouncement(db, id), announcementTotal(db)]);
   return announcement ? { ...announcement, total } : null;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createComment, createPost, createTags } from '../../test/factories.ts';
+import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
 import { signUp } from '../../test/sign-in.ts';
 import { createWritePath } from '../../write-path/write-path.ts';
 import { liveNotificationSchema } from '#shared/schemas/live.ts';
@@ -225,6 +225,36 @@ describe('the live reaction', () => {
       ['comment-deleted', `post:${postId}`, { postId, commentId: 'c-1' }],
       ['comment-deleted', `post:${postId}`, { postId, commentId: 'c-2' }],
     ]);
+  });
+
+  it('reads an announcement’s edit from the committed row (none once it is gone) and gives its removal the bell’s count', async () => {
+    const admin = await createAdmin(t);
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/announcement-data',
+      headers: admin.headers,
+      payload: { title: 'Kept', description: 'Still *here*' },
+    });
+    const id = (published.json() as { insertedId: string }).insertedId;
+    const messages: LiveMessage[] = [];
+    const writes = createWritePath(t.db, {
+      reactions: [liveReaction({ db: t.db, bus: busWith(async (m) => void messages.push(...m)), onError: () => {} })],
+      onReactionError: () => {},
+    });
+    await writes.run(async (w) => {
+      w.record({ type: 'announcement.edited', announcementId: id });
+      // Edited, then removed by a write committed with it: its edit has no event any more.
+      w.record({ type: 'announcement.edited', announcementId: 'a-gone' });
+      w.record({ type: 'announcement.removed', announcementId: 'a-gone' });
+    });
+    while (messages.length < 2) await new Promise((r) => setImmediate(r));
+    const list = await t.app.inject({ url: '/api/announcement-data' });
+    const listed = (list.json() as Array<{ _id: string }>).find((a) => a._id === id);
+    expect(messages.map((m) => [m.name, m.audience, JSON.parse(m.data) as unknown])).toEqual([
+      ['announcement-edited', '*', listed],
+      ['announcement-deleted', '*', { announcementId: 'a-gone', total: Number(list.headers['x-total-count']) }],
+    ]);
+    expect(messages.map((m) => m.data).join()).not.toContain(admin.email);
   });
 
   it('keeps the order of the events, those read after the commit among those made of the facts', async () => {

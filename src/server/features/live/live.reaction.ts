@@ -4,7 +4,7 @@ import type { Db } from '../../db/schema.ts';
 import type { DomainEvent, EventOf, NotificationFacts } from '../../write-path/events.ts';
 import type { Reaction } from '../../write-path/write-path.ts';
 import { isPostgres } from '../../db/engine.ts';
-import { announcementWithTotal } from '../announcements/announcements.service.ts';
+import { announcementTotal, announcementWithTotal, findListedAnnouncement } from '../announcements/announcements.service.ts';
 import { findListedComment } from '../comments/comments.service.ts';
 import { unreadCountsOf } from '../notifications/notifications.service.ts';
 import { findListedPost } from '../posts/posts.service.ts';
@@ -20,6 +20,8 @@ const LIVE_SOURCES = new Set<DomainEvent['type']>([
   'comments.removed',
   'vote.cast',
   'announcement.published',
+  'announcement.edited',
+  'announcement.removed',
   'notification.created',
   'notification.read',
   'notifications.read-all',
@@ -134,13 +136,15 @@ function messageFromFacts(
     case 'post.edited':
     case 'comment.edited':
     case 'announcement.published':
+    case 'announcement.edited':
+    case 'announcement.removed':
       return undefined;
     default:
       return null;
   }
 }
 
-/** The live event read after the commit, or null when its row is gone. */
+/** The live event read after the commit (null when its row is gone), or with what it reads (an announcement's removal: the bell's count). */
 async function messageFromRows(db: Db, event: DomainEvent): Promise<LiveMessage | null> {
   switch (event.type) {
     case 'post.published': {
@@ -161,6 +165,14 @@ async function messageFromRows(db: Db, event: DomainEvent): Promise<LiveMessage 
       const announcement = await announcementWithTotal(db, event.announcementId);
       return announcement && message('announcement', everyone, announcement);
     }
+    case 'announcement.edited': {
+      const announcement = await findListedAnnouncement(db, event.announcementId);
+      return announcement && message('announcement-edited', everyone, announcement);
+    }
+    // Every member's notification of it went too, with no event of each member's own: the
+    // browsers that hear this fetch their unread count and inbox again.
+    case 'announcement.removed':
+      return message('announcement-deleted', everyone, { announcementId: event.announcementId, total: await announcementTotal(db) });
     default:
       return null;
   }
@@ -170,7 +182,8 @@ async function messageFromRows(db: Db, event: DomainEvent): Promise<LiveMessage 
  * After the commit: the write's events become the live events of API.md. The reaction only
  * queues them and returns, so publishing never holds a write's answer; the queue is read in
  * order, each event's data read from the committed rows (a new post, an edit: none when the row
- * is gone), or for a new comment, a removal or a vote taken from the write's own facts (what it
+ * is gone; an announcement's removal, the bell's count after it), or for a new comment, a removal
+ * of posts or comments or a vote taken from the write's own facts (what it
  * committed), a new comment left out when a write queued with it removed it. Several votes on
  * one post in a batch make one `votes` event (the counts the last of them left), and the
  * sessions of a member that ended in a batch one `streams-end` naming them all. A member's

@@ -248,6 +248,57 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     expect((await fresh.take(() => true)).data).toContain(marker);
   });
 
+  it('tells everyone of an admin’s edit of an announcement (as the list shows it) and its removal (its id, the bell’s count), and of nothing that changed nothing', async () => {
+    const announcements = async () => {
+      const res = await t.app.inject({ url: '/api/announcement-data' });
+      return { items: res.json() as Array<{ _id: string }>, total: Number(res.headers['x-total-count']) };
+    };
+    const unreadOf = async (m: TestMember) =>
+      ((await t.app.inject({ url: '/api/notifications/unread-count', headers: m.headers })).json() as { count: number }).count;
+    const inject = (method: 'PATCH' | 'DELETE', id: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/announcement-data/${id}`, headers: admin.headers, ...(payload ? { payload } : {}) });
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/announcement-data',
+      headers: admin.headers,
+      payload: { title: 'Before the edit', description: 'Old words' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const id = (published.json() as { insertedId: string }).insertedId;
+    const [anonymous, member, admins] = [await open(), await open('', alice), await open('', admin)];
+    const streams = [anonymous, member, admins];
+
+    // Nothing changed, and no such announcement: no event.
+    expect((await inject('PATCH', id, { title: 'Before the edit', description: 'Old words' })).json()).toEqual({ modifiedCount: 0 });
+    expect((await inject('PATCH', 'no-such-announcement', { title: 'X' })).statusCode).toBe(404);
+    expect((await inject('DELETE', 'no-such-announcement')).statusCode).toBe(404);
+
+    expect((await inject('PATCH', id, { title: 'After the edit', description: 'New **words**' })).json()).toEqual({ modifiedCount: 1 });
+    const listed = (await announcements()).items.find((a) => a._id === id);
+    expect(listed).toMatchObject({ title: 'After the edit', descriptionHtml: expect.stringContaining('<strong>words</strong>') });
+    for (const s of streams) expect(data(await s.take('announcement-edited'))).toEqual(listed);
+
+    // Alice's notification of it goes with it: her count falls, though no event of her own tells it.
+    const [before, unread] = [await announcements(), await unreadOf(alice)];
+    expect((await inject('DELETE', id)).json()).toEqual({ deletedCount: 1 });
+    const after = await announcements();
+    expect(after.total).toBe(before.total - 1);
+    expect(await unreadOf(alice)).toBe(unread - 1);
+    for (const s of streams) expect(data(await s.take('announcement-deleted'))).toEqual({ announcementId: id, total: after.total });
+    expect((await inject('DELETE', id)).statusCode).toBe(404);
+    expect((await inject('PATCH', id, { title: 'Gone' })).statusCode).toBe(404);
+
+    // A marker everyone gets after them: one edit and one removal each, nothing for the refused writes.
+    const marker = await createPost(t.app, admin, { title: 'After the announcement', category: 'go' });
+    for (const s of streams) {
+      await s.take(withId(marker));
+      expect(s.events.filter((e) => e.event.startsWith('announcement-')).map((e) => e.event)).toEqual([
+        'announcement-edited',
+        'announcement-deleted',
+      ]);
+    }
+  });
+
   it('sends a member’s notification to that member’s streams only', async () => {
     const [mine, alsoMine, theirs, anonymous] = [await open('', alice), await open('', alice), await open('', bob), await open()];
     const bearer = await open('', undefined, alice.headers);

@@ -28,7 +28,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { errors: [429] },
       schema: {
         summary:
-          "Live updates: a Server-Sent Events stream (text/event-stream) of post, post-edited, post-deleted, comment, comment-edited, comment-deleted, votes, announcement, notification and unread-count events (a post's own with post={id}); Last-Event-ID replays what was missed; 429 beyond the open streams allowed per address",
+          "Live updates: a Server-Sent Events stream (text/event-stream) of post, post-edited, post-deleted, comment, comment-edited, comment-deleted, votes, announcement, announcement-edited, announcement-deleted, notification and unread-count events (a post's own with post={id}); Last-Event-ID replays what was missed; 429 beyond the open streams allowed per address",
         querystring: liveQuerySchema,
       },
     },

@@ -72,7 +72,8 @@ async function follow(db: Db, event: DomainEvent, record: Recorder): Promise<voi
     case 'announcement.edited':
       return refreshAnnouncementNotifications(db, event.announcementId);
     case 'announcement.removed':
-      // Every member's count may move: as at its publication, no event per member.
+      // Every member's count may move: as at its publication, no event per member (the
+      // `announcement-deleted` live event stands for them all).
       await removeNotifications(db, { announcementId: event.announcementId });
       return;
     case 'membership.upgraded':
