@@ -120,6 +120,99 @@ describe('live updates in the app', () => {
     await waitFor(() => expect(inbox).toHaveAccessibleDescription('1 unread notification'));
   });
 
+  describe('an admin’s edit and removal of an announcement', () => {
+    /**
+     * Two announcements, and a member's inbox with their notification of the newest (unread) and
+     * a comment's, answered as the server keeps them. `bellReads` counts the bell's own fetches.
+     */
+    function announcementForum() {
+      const news = buildAnnouncement({ _id: 'a-news', title: 'Maintenance on Sunday' });
+      const state = {
+        announcements: [news, buildAnnouncement({ title: 'Welcome' })],
+        notifications: [
+          buildNotification({
+            _id: 'n-news',
+            type: 'announcement',
+            postId: null,
+            commentId: null,
+            actor: { name: 'Admin', photo: null },
+            title: news.title,
+            text: news.description,
+          }),
+          buildNotification({ _id: 'n-comment' }),
+        ],
+        bellReads: 0,
+      };
+      server.use(
+        ...signedInAs('Client'),
+        http.get('*/api/announcement-data', ({ request }) => {
+          const query = new URL(request.url).searchParams;
+          const [page, limit] = [Number(query.get('page') ?? 0), Number(query.get('limit') ?? 10)];
+          if (limit === 1) state.bellReads += 1;
+          return pagedAnswer(state.announcements.slice(page * limit, (page + 1) * limit), state.announcements.length);
+        }),
+        http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: state.notifications.filter((n) => !n.read).length })),
+        http.get('*/api/notifications', () => pagedAnswer(state.notifications)),
+      );
+      /** As the server sends them: the edit as the lists show it, its notification quoting it. */
+      const edit = (title: string) => {
+        const edited = { ...news, title };
+        state.announcements = [edited, ...state.announcements.slice(1)];
+        state.notifications = [{ ...state.notifications[0]!, title }, ...state.notifications.slice(1)];
+        return edited;
+      };
+      /** Its removal takes the announcement and the member's notification of it. */
+      const remove = () => {
+        state.announcements = state.announcements.filter((a) => a._id !== news._id);
+        state.notifications = state.notifications.filter((n) => n._id !== 'n-news');
+        return { announcementId: news._id, total: state.announcements.length };
+      };
+      return { state, edit, remove };
+    }
+
+    it('shows the new title on home, and on removal takes it away, the bell’s count to the event’s total and the inbox count with it', async () => {
+      const { state, edit, remove } = announcementForum();
+      renderApp('/');
+      const column = await screen.findByRole('region', { name: 'Announcements' }, { timeout: 3000 });
+      await within(column).findByRole('heading', { name: 'Maintenance on Sunday' });
+      const inbox = await screen.findByRole('link', { name: 'Inbox' });
+      await waitFor(() => expect(inbox).toHaveAccessibleDescription('2 unread notifications'));
+      await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('2'));
+      const events = await stream();
+
+      events.emit('announcement-edited', edit('Maintenance moved to Monday'));
+      expect(await within(column).findByRole('heading', { name: 'Maintenance moved to Monday' })).toBeInTheDocument();
+      expect(within(column).queryByRole('heading', { name: 'Maintenance on Sunday' })).not.toBeInTheDocument();
+
+      const bellReads = state.bellReads;
+      events.emit('announcement-deleted', remove());
+      await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('1'));
+      expect(screen.getByText('1 announcement')).toBeInTheDocument();
+      await waitFor(() => expect(within(column).queryByRole('heading', { name: 'Maintenance moved to Monday' })).not.toBeInTheDocument());
+      expect(within(column).getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+      // The member's notification of it went with it.
+      await waitFor(() => expect(inbox).toHaveAccessibleDescription('1 unread notification'));
+      // The bell took the event's count, not a fetch of its own.
+      expect(state.bellReads).toBe(bellReads);
+    });
+
+    it('shows the inbox its notification’s new title, and takes the notification away with the announcement', async () => {
+      const { edit, remove } = announcementForum();
+      renderApp('/notifications');
+      const item = await screen.findByRole('link', { name: /Admin announced “Maintenance on Sunday”/ }, { timeout: 3000 });
+      expect(item).toHaveTextContent('Unread');
+      const events = await stream();
+
+      events.emit('announcement-edited', edit('Maintenance moved to Monday'));
+      expect(await screen.findByRole('link', { name: /Admin announced “Maintenance moved to Monday”/ })).toBeInTheDocument();
+
+      events.emit('announcement-deleted', remove());
+      await waitFor(() => expect(screen.queryByRole('link', { name: /Admin announced/ })).not.toBeInTheDocument());
+      expect(screen.getByRole('link', { name: /Bob commented on your post/ })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAccessibleDescription('1 unread notification'));
+    });
+  });
+
   it('puts a signed-in member’s unread count in front of the page’s title, and takes it away at none', async () => {
     server.use(
       ...signedInAs('Client'),

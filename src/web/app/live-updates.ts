@@ -1,6 +1,7 @@
 // The live updates every page hears (the app's one stream, lib/live-events.ts): opened for
 // the viewer once the session is known; the announcements bell and the inbox count move as
-// events come; after a break in the stream, what is on screen is fetched again.
+// events come (an announcement's publication, edit and removal among them); after a break in
+// the stream, what is on screen is fetched again.
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveAnnouncements } from '#web/features/announcements/api/live-announcements.ts';
@@ -15,17 +16,21 @@ export function useLiveUpdates(): void {
   useLiveAnnouncements();
 
   const queryClient = useQueryClient();
-  useLiveEvent('notification', ({ unread }) => {
-    queryClient.setQueryData(notificationKeys.unreadCount(), { count: unread });
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
-  });
-  // A read on another device, or notifications gone with their comment or post.
-  useLiveEvent('unread-count', ({ count }) => {
+  /** The member's count as an event gives it; their lists are fetched again. */
+  const unreadIs = (count: number) => {
     queryClient.setQueryData(notificationKeys.unreadCount(), { count });
     void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
-  });
-  // An announcement is a notification of every member's too.
-  useLiveEvent('announcement', () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));
+  };
+  useLiveEvent('notification', ({ unread }) => unreadIs(unread));
+  // A read on another device, or notifications gone with their comment or post.
+  useLiveEvent('unread-count', ({ count }) => unreadIs(count));
+  // An announcement is a notification of every member's too: its publication and its removal
+  // (which takes it) move their counts, which these events, sent to everyone, do not carry.
+  const refetchNotifications = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  useLiveEvent('announcement', refetchNotifications);
+  useLiveEvent('announcement-deleted', refetchNotifications);
+  // An edited announcement's notification quotes its new title and text.
+  useLiveEvent('announcement-edited', () => void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() }));
   // Back after a break: what happened meanwhile may be past what the server replays, so what is
   // on screen is fetched again (as when the window regains focus).
   useLiveResume(() => void queryClient.invalidateQueries());
