@@ -1,5 +1,5 @@
-// Live updates in two browsers at once (API.md "Live updates"): what member A does appears on
-// member B's open pages without a reload.
+// Live updates in two browsers at once (API.md "Live updates"): what member A (or an admin) does
+// appears on member B's open pages without a reload.
 import { expect, test, type Browser } from '@playwright/test';
 import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs, type ApiMember } from './helpers.ts';
 
@@ -111,5 +111,53 @@ test('member A’s edit and removal of a comment, and edit of the post, follow o
   } finally {
     await ada.context.close();
     await bo.context.close();
+  }
+});
+
+test('an admin’s edit and removal of an announcement follow on a member’s open home page: its title, the bell’s count, the Inbox count', async ({
+  browser,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const admin = await apiAdmin(request, 'Admin Announces');
+  // A member before it is published: it notifies them.
+  const member = await apiSignUp(request, 'Mo Listens');
+  const published = await request.post('/api/announcement-data', {
+    headers: { ...admin.headers, origin: ORIGIN },
+    data: { title: `Maintenance ${stamp}`, description: 'On Sunday.' },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+
+  const mo = await signedInPage(browser, member);
+  const ada = await signedInPage(browser, admin);
+  try {
+    const homeStream = mo.page.waitForResponse((response) => /\/api\/events(\?lastEventId=[\d-]+)?$/.test(response.url()));
+    await mo.page.goto('/');
+    const column = mo.page.getByRole('region', { name: 'Announcements' });
+    await expect(column.getByRole('heading', { name: `Maintenance ${stamp}` })).toBeVisible();
+    await homeStream;
+    const bell = mo.page.getByTestId('notification-badge');
+    await expect(bell).toBeVisible();
+    const before = Number(await bell.textContent());
+    const inbox = mo.page.getByRole('link', { name: 'Inbox', exact: true });
+    await expect(inbox).toHaveAccessibleDescription('1 unread notification');
+
+    await ada.page.goto('/dashboard/make-announcement');
+    await ada.page.getByRole('button', { name: `Edit Maintenance ${stamp}` }).click();
+    const edit = ada.page.getByRole('form', { name: `Edit Maintenance ${stamp}` });
+    await edit.getByLabel('Title').fill(`Moved ${stamp}`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(column.getByRole('heading', { name: `Moved ${stamp}` })).toBeVisible();
+    await expect(column.getByRole('heading', { name: `Maintenance ${stamp}` })).toHaveCount(0);
+
+    await ada.page.getByRole('button', { name: `Delete Moved ${stamp}` }).click();
+    await ada.page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete it!' }).click();
+    // Without a reload: the bell falls, the announcement goes, and so does Mo's notification of it.
+    await expect(bell).toHaveText(String(before - 1));
+    await expect(column.getByRole('heading', { name: `Moved ${stamp}` })).toHaveCount(0);
+    await expect(inbox).toHaveAccessibleDescription('0 unread notifications');
+  } finally {
+    await mo.context.close();
+    await ada.context.close();
   }
 });
