@@ -52,6 +52,13 @@ describe('search terms', () => {
       tag: null,
       author: null,
     });
+    // Quoted, an identifier is still one: "C++" is not the word "c" alone.
+    expect(parseQuery('"C++" "std::vector push"').terms).toEqual([
+      { kind: 'exact', term: 'c' },
+      { kind: 'prefix', term: 'zq0c0p0p' },
+      { kind: 'phrase', terms: ['std', 'vector', 'push'] },
+      { kind: 'prefix', term: 'zq0std0c0cvector' },
+    ]);
     expect(parseQuery('* "" ( ) && : -').terms).toEqual([]);
     expect(parseQuery('a b c d e f g h i j k l').terms).toHaveLength(QUERY_TERMS_MAX);
   });

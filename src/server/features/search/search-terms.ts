@@ -189,9 +189,15 @@ export function parseQuery(input: string): ParsedQuery {
       if (before !== null && fold(before) !== fold(given)) parsed.contradictory = true;
       parsed[which] = given;
     } else if (quoted !== undefined) {
-      const words = (fold(quoted).match(WORD) ?? []).slice(0, PHRASE_TERMS_MAX).map(clipTerm);
+      const folded = fold(quoted);
+      const words = (folded.match(WORD) ?? []).slice(0, PHRASE_TERMS_MAX).map(clipTerm);
       if (words.length === 1) parsed.terms.push({ kind: 'exact', term: words[0]! });
       else if (words.length > 1) parsed.terms.push({ kind: 'phrase', terms: words });
+      // A quoted identifier keeps its symbols, as it does unquoted: "C++" is not every word "c".
+      for (const match of folded.matchAll(IDENTIFIER)) {
+        const identifier = identifierTerm(match[0]);
+        if (identifier) parsed.terms.push({ kind: 'prefix', term: identifier });
+      }
     } else {
       parsed.terms.push(...chunkTerms(value));
     }

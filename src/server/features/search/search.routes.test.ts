@@ -117,6 +117,11 @@ describe('GET /api/search', () => {
     expect(await postIdsFor('c')).toEqual(expect.arrayContaining([ids.plainC]));
     // An identifier is not its parts in another order.
     expect(await postIdsFor('name_case_snake')).toEqual([]);
+    // Quoted, an identifier keeps its symbols: "C++" is not every post with the word "c".
+    expect(await postIdsFor('"C++"')).toEqual([ids.vectors]);
+    expect(await postIdsFor('"c++ the capacity"')).toEqual([ids.vectors]);
+    expect(await postIdsFor('"snake_case_name"')).toEqual([ids.naming]);
+    expect(await postIdsFor('"C string"')).toEqual([ids.plainC]);
   });
 
   it('matches a quoted phrase only in that order', async () => {
