@@ -1,4 +1,12 @@
-import { fold, identifierTerm, termMatches, wholeCharacterEnd, type QueryTerm } from './search-terms.ts';
+import {
+  fold,
+  identifierSuffixStarts,
+  identifierTerm,
+  isIdentifierTerm,
+  termMatches,
+  wholeCharacterEnd,
+  type QueryTerm,
+} from './search-terms.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 // The words and identifiers of search-terms.ts, read in the text as it is shown: fold() drops
@@ -16,6 +24,8 @@ const LEAD = 60;
 function matchedRanges(text: string, terms: readonly QueryTerm[]): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   const matches = (term: string) => terms.some((q) => termMatches(q, term));
+  // Only an identifier looked for can be found at the end of another.
+  const endings = terms.some((q) => q.kind !== 'phrase' && isIdentifierTerm(q.term));
   for (const m of text.matchAll(IDENTIFIER)) {
     const start = m.index;
     // Only the passage after the first match is shown.
@@ -31,6 +41,13 @@ function matchedRanges(text: string, terms: readonly QueryTerm[]): Array<[number
     } else if (matches(identifier)) {
       ranges.push([start, start + m[0].length]);
       continue;
+    } else if (endings) {
+      // Found by an identifier it ends with (`push_back` in `v.push_back`): that part is marked.
+      const from = identifierSuffixStarts(m[0]).find((s) => matches(identifierTerm(fold(m[0].slice(s))) ?? ''));
+      if (from !== undefined) {
+        ranges.push([start + from, start + m[0].length]);
+        continue;
+      }
     }
     for (const w of m[0].matchAll(WORD)) {
       if (matches(fold(w[0]))) ranges.push([start + w.index, start + w.index + w[0].length]);

@@ -25,6 +25,22 @@ describe('search terms', () => {
     for (const term of indexTerms(`a_b x0.y "q" 'r' (s) [t] {u} -v +w ~x ^y *z :: -> # 0_0`)) expect(term).toMatch(/^[\p{L}\p{N}]+$/u);
   });
 
+  it('adds the identifiers an identifier ends with, from its last joiners only', () => {
+    expect(indexTerms('std::vector::emplace_back(x)').filter((t) => t.startsWith('zq0'))).toEqual([
+      'zq0std0c0cvector0c0cemplace0uback',
+      'zq0vector0c0cemplace0uback',
+      'zq0emplace0uback',
+    ]);
+    // A plain word at the end is among the words already.
+    expect(indexTerms('os.path.join').filter((t) => t.startsWith('zq0'))).toEqual(['zq0os0dpath0djoin', 'zq0path0djoin']);
+    // A long chain adds a few terms, not one per part.
+    const chain = Array.from({ length: 3000 }, (_, i) => `p${i}`).join('.');
+    const identifiers = indexTerms(chain).filter((t) => t.startsWith('zq0'));
+    // The whole, then from each of the last 8 joiners (the last one's, p2999, is a plain word).
+    expect(identifiers).toHaveLength(1 + 7);
+    expect(identifiers.at(-1)).toBe('zq0p29980dp2999');
+  });
+
   it('keeps identifiers apart that differ only in a symbol', () => {
     const term = (text: string) => indexTerms(text).find((t) => t.startsWith('zq0'));
     expect(term('a_b')).not.toBe(term('a.b'));
@@ -82,6 +98,13 @@ describe('search snippets', () => {
     expect(snippetOf('The <leaderboard> runs on Node.js & more', terms)).toBe(
       'The &lt;<mark>leaderboard</mark>&gt; runs on <mark>Node.js</mark> &amp; more',
     );
+  });
+
+  it('marks the part of an identifier it was found by at its end', () => {
+    expect(snippetOf('Call std::vector::emplace_back or v.push_back.', parseQuery('emplace_back vector::emplace').terms)).toBe(
+      'Call std::<mark>vector::emplace_back</mark> or v.push_back.',
+    );
+    expect(snippetOf('From self.__init__() on.', parseQuery('__init__').terms)).toBe('From self.<mark>__init__</mark>() on.');
   });
 
   it('marks words written with combining marks, as the index reads them', () => {

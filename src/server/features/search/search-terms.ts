@@ -21,10 +21,10 @@
  * (search.catch-up.ts, docs/decisions/0022-search-terms-versioned.md); an unchanged version
  * leaves them as they are, and searches then miss what the new rule would find.
  */
-export const SEARCH_TERMS_VERSION = 2;
+export const SEARCH_TERMS_VERSION = 3;
 
-// The rule itself: a change below (to fold, WORD, IDENTIFIER, SPELLING, TERM_MAX or the
-// documents) bumps SEARCH_TERMS_VERSION above.
+// The rule itself: a change below (to fold, WORD, IDENTIFIER, its suffixes, SPELLING, TERM_MAX or
+// the documents) bumps SEARCH_TERMS_VERSION above.
 
 /**
  * Letters Unicode does not decompose into a plain letter and a mark, as a person types them
@@ -91,7 +91,28 @@ export function identifierTerm(folded: string): string | null {
   return clipTerm(IDENTIFIER_MARK + folded.replace(/[0_.:>+#-]/g, (c) => SPELLING[c]!));
 }
 
-/** Terms of a text for the index: its words in order, then the terms of its identifiers. */
+/** Where an identifier's parts are joined. */
+const JOINER = /::|\.|->/g;
+/**
+ * An identifier is also found by the identifiers it ends with, from each of its last this many
+ * joiners on: `push_back` in `v.push_back`, `emplace_back` and `vector::emplace_back` in
+ * `std::vector::emplace_back`, `path.join` in `os.path.join`. Bounded, so a long chain of parts
+ * adds a few terms rather than one per part.
+ */
+const SUFFIXES_MAX = 8;
+
+/** Where the identifiers an identifier ends with begin in it: after each of its last SUFFIXES_MAX joiners. */
+export function identifierSuffixStarts(identifier: string): number[] {
+  const starts: number[] = [];
+  if (!/[.:>]/.test(identifier)) return starts;
+  for (const joiner of identifier.matchAll(JOINER)) starts.push(joiner.index + joiner[0].length);
+  return starts.length > SUFFIXES_MAX ? starts.slice(-SUFFIXES_MAX) : starts;
+}
+
+/** Whether a term is an identifier's (identifierTerm). */
+export const isIdentifierTerm = (term: string): boolean => term.startsWith(IDENTIFIER_MARK);
+
+/** Terms of a text for the index: its words in order, then the terms of its identifiers and of those they end with. */
 export function indexTerms(text: string): string[] {
   const folded = fold(text);
   const words = folded.match(WORD) ?? [];
@@ -99,7 +120,13 @@ export function indexTerms(text: string): string[] {
   const identifiers = new Set<string>();
   for (const match of folded.matchAll(IDENTIFIER)) {
     const term = identifierTerm(match[0]);
-    if (term) identifiers.add(term);
+    if (!term) continue;
+    identifiers.add(term);
+    for (const start of identifierSuffixStarts(match[0])) {
+      // A plain word (`b` of `a.b`) is among the words already.
+      const suffix = identifierTerm(match[0].slice(start));
+      if (suffix) identifiers.add(suffix);
+    }
   }
   return identifiers.size === 0 ? words : [...words, ...identifiers];
 }

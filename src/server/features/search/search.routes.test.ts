@@ -124,6 +124,32 @@ describe('GET /api/search', () => {
     expect(await postIdsFor('"C string"')).toEqual([ids.plainC]);
   });
 
+  it('finds an identifier at the end of a longer one, and marks that part', async () => {
+    const guido = await signUp(t.app, { name: 'Guido' });
+    const post = await createPost(t.app, guido, {
+      title: 'Calls inside calls',
+      description:
+        'Use `v.push_back(x)`, `map::emplace_hint` and `os.path.join(a, b)` from `self.__init__()`; see `collections.abc.Mapping.register`.',
+      category: 'python',
+    });
+    for (const q of ['push_back', 'emplace_hint', 'path.join', '__init__', 'abc.mapping', 'Mapping.register', '.push_back()'])
+      expect(await postIdsFor(q), q).toEqual([post]);
+    expect(await postIdsFor('vector::reserve')).toEqual([ids.vectors]);
+    expect(await postIdsFor('bar.baz')).toEqual([ids.naming]);
+    // Only what an identifier ends with, after one of its joiners: not its parts in another order, nor a part of one.
+    for (const q of ['os.join', 'back_push', 'sh_back', 'collections.mapping']) expect(await postIdsFor(q), q).toEqual([]);
+    const [hit] = (await search('push_back')).hits;
+    expect(hit!.snippet).toBe(
+      'Use v.<mark>push_back</mark>(x), map::emplace_hint and os.path.join(a, b) from self.__init__(); see collections.abc.Mapping.register.',
+    );
+    const [marked] = (await search('"__init__"')).hits;
+    expect(marked!.snippet).toContain('self.<mark>__init__</mark>()');
+    // A chain of thousands of parts is indexed (PostgreSQL refuses a tsvector of 1 MB) and found by its end.
+    const chain = Array.from({ length: 3000 }, (_, i) => `p${i}`).join('.');
+    const long = await createPost(t.app, guido, { title: 'A long chain', description: `\`${chain}\``, category: 'python' });
+    expect(await postIdsFor('p2997.p2998.p2999')).toEqual([long]);
+  });
+
   it('matches a quoted phrase only in that order', async () => {
     expect(await postIdsFor('"mutable reference"')).toEqual([ids.borrow]);
     expect(await postIdsFor('"reference mutable"')).toEqual([]);
