@@ -1,8 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../db/create-db.ts';
 
@@ -13,10 +15,20 @@ describe('npm run backup', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-backup-cli-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  function backup(to: string, dataDir = dir, env: Record<string, string> = {}) {
-    const { status, stdout, stderr } = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'backup.ts'), '--to', to], {
+  const toolEnv = (dataDir: string, env: Record<string, string> = {}) => ({
+    ...process.env,
+    NODE_OPTIONS: '',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'test',
+    ...env,
+  });
+  const tool = path.join(here, 'backup.ts');
+
+  function backup(to: string | null, dataDir = dir, env: Record<string, string> = {}) {
+    const { status, stdout, stderr } = spawnSync(process.execPath, ['--import', 'tsx', tool, ...(to ? ['--to', to] : [])], {
       encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', ...env },
+      env: toolEnv(dataDir, env),
     });
     return { status, stdout, stderr };
   }
@@ -56,6 +68,42 @@ describe('npm run backup', () => {
       expect(existsSync(destination)).toBe(false);
     } finally {
       rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('removes, at the next backup, the file of a backup killed before its copy was whole', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-backup-cli-'));
+    try {
+      // Large enough that the copy takes a while (some 64 MB): the kill lands while it is written.
+      const database = createDb({ databaseUrl: null, sqlitePath: path.join(dataDir, 'code-commons.sqlite') });
+      await database.db.schema.createTable('filler').addColumn('body', 'blob').execute();
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 64)
+        insert into filler select randomblob(1000000) from n`.execute(database.db);
+      await database.close();
+      const backups = path.join(dataDir, 'backups');
+      mkdirSync(backups);
+
+      // kill -9 as soon as the copy's file appears, as a timeout or the OOM killer would.
+      const child = spawn(process.execPath, ['--import', 'tsx', tool], { env: toolEnv(dataDir), stdio: 'ignore' });
+      const watcher = watch(backups, () => {
+        if (readdirSync(backups).length > 0) child.kill('SIGKILL');
+      });
+      const [, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+      watcher.close();
+      expect(signal).toBe('SIGKILL');
+      // The copy, and perhaps its journal.
+      const left = readdirSync(backups);
+      expect(left.length).toBeGreaterThan(0);
+      for (const name of left) expect(name).toMatch(/\.partial(-journal)?$/);
+
+      const { status, stdout } = backup(null, dataDir);
+      expect(status).toBe(0);
+      for (const name of left) expect(stdout).toContain(`Removed ${name}, left by a backup that did not finish.`);
+      const now = readdirSync(backups);
+      expect(now).toHaveLength(1);
+      expect(now[0]).toMatch(/^code-commons-[\dTZ-]+\.sqlite$/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

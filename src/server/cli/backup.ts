@@ -64,7 +64,8 @@ async function main() {
   }
   try {
     const started = Date.now();
-    await backupSqlite(database.db, destination);
+    const { removedPartials } = await backupSqlite(database.db, destination);
+    for (const name of removedPartials) console.log(`Removed ${name}, left by a backup that did not finish.`);
     console.log(`Backed up ${config.sqlitePath} to ${destination} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } catch (error) {
     // A full disk, a folder that cannot be written, a --to under a file: said in one sentence,

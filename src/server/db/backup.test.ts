@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,18 +52,28 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup of a live SQLite
     }
   });
 
-  it('writes under a temporary name and renames it once whole, clearing what a cut-short copy left', async () => {
+  it('writes under a temporary name and renames it once whole, clearing what copies killed midway left', async () => {
     const destination = path.join(dir, 'whole.sqlite');
-    // What a backup killed halfway left behind: a partial file and its journal.
-    writeFileSync(`${destination}.partial`, 'half a database');
-    writeFileSync(`${destination}.partial-journal`, 'its journal');
+    const host = os.hostname();
+    // What a backup killed halfway left behind (its process is gone): a partial file and its journal.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(path.join(dir, `earlier.sqlite.${gone}@${host}.partial`), 'half a database');
+    writeFileSync(path.join(dir, `earlier.sqlite.${gone}@${host}.partial-journal`), 'its journal');
+    // A copy still being written (its process runs), and one of another host sharing the folder.
+    writeFileSync(path.join(dir, `running.sqlite.${process.pid}@${host}.partial`), 'being written');
+    writeFileSync(path.join(dir, `elsewhere.sqlite.${gone}@db.${host}.partial`), 'being written there');
     const other = createDb({ databaseUrl: null, sqlitePath: t.config.sqlitePath });
     try {
-      await backupSqlite(other.db, destination);
+      const { removedPartials } = await backupSqlite(other.db, destination);
+      expect(removedPartials.sort()).toEqual([`earlier.sqlite.${gone}@${host}.partial`, `earlier.sqlite.${gone}@${host}.partial-journal`]);
     } finally {
       await other.close();
     }
-    expect(readdirSync(dir).filter((name) => name.startsWith('whole'))).toEqual(['whole.sqlite']);
+    expect(
+      readdirSync(dir)
+        .filter((name) => !name.startsWith('copy'))
+        .sort(),
+    ).toEqual([`elsewhere.sqlite.${gone}@db.${host}.partial`, `running.sqlite.${process.pid}@${host}.partial`, 'whole.sqlite'].sort());
     const copy = createDb({ databaseUrl: null, sqlitePath: destination });
     try {
       const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(copy.db);
