@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// The tools as an operator runs them (npm run admin, seed, reindex: one way to open the database), on a SQLite data dir of
+// their own: what they cannot do is said in one sentence, never a stack trace.
+describe('npm run admin, seed and reindex', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-tools-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function run(tool: string, args: string[], env: Record<string, string> = {}) {
+    const { status, stdout, stderr } = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, `${tool}.ts`), ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: dir, DATABASE_URL: '', NODE_ENV: 'test', ...env },
+      timeout: 60_000,
+    });
+    return { status, stdout, stderr };
+  }
+
+  const tools = [
+    { tool: 'admin', args: ['promote', 'ada@example.org'] },
+    { tool: 'seed', args: [] },
+  ];
+
+  it.each(tools)('$tool says which setting is wrong when the environment is invalid', ({ tool, args }) => {
+    const { status, stderr } = run(tool, args, { PORT: 'eighty' });
+    expect(stderr).toBe('Invalid environment:\n  PORT: PORT is a port number from 0 to 65535\n');
+    expect(status).toBe(1);
+  });
+
+  it('names the PostgreSQL it cannot use, at once', () => {
+    // Nothing listens on port 1: refused at once, and a tool does not wait for it as the server's start does.
+    const { status, stderr } = run('reindex', [], { DATABASE_URL: 'postgres://forum:secret@127.0.0.1:1/forum' });
+    expect(stderr).toMatch(/^PostgreSQL at 127\.0\.0\.1:1\/forum cannot be used: .*ECONNREFUSED.*\. Check DATABASE_URL, .+\n$/);
+    expect(stderr).not.toContain('secret');
+    expect(status).toBe(1);
+  });
+});
