@@ -3,7 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from './db/create-db.ts';
+import { migrateToLatest } from './db/migrate.ts';
 
 // What whoever starts the server reads when it cannot start: one sentence, never a stack trace.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,5 +38,20 @@ describe('a server that cannot start', () => {
     const { status, stderr } = start(dataDir);
     expect(status).toBe(1);
     expect(stderr).toMatch(new RegExp(`^DATA_DIR ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be made: ENOTDIR[^\\n]*\\.\\n$`));
+  });
+
+  it('says so in one sentence when a newer version migrated its database', async () => {
+    const dataDir = path.join(dir, 'newer');
+    mkdirSync(dataDir);
+    const database = createDb({ databaseUrl: null, sqlitePath: path.join(dataDir, 'code-commons.sqlite') });
+    await migrateToLatest(database.db);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-version', '2030-01-01')`.execute(database.db);
+    await database.close();
+    const { status, stderr } = start(dataDir);
+    expect(status).toBe(1);
+    expect(stderr).toBe(
+      'This database was migrated by a newer version of Code Commons (9999-from-a-newer-version is unknown to this one); ' +
+        'it was left as it was. Run that version, or restore a backup taken with this one.\n',
+    );
   });
 });

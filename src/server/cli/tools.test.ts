@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from '../db/create-db.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -39,5 +42,23 @@ describe('npm run admin, seed and reindex', () => {
     expect(stderr).toMatch(/^PostgreSQL at 127\.0\.0\.1:1\/forum cannot be used: .*ECONNREFUSED.*\. Check DATABASE_URL, .+\n$/);
     expect(stderr).not.toContain('secret');
     expect(status).toBe(1);
+  });
+
+  it('says so when the database was migrated by a newer version', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-tools-'));
+    try {
+      const database = createDb({ databaseUrl: null, sqlitePath: path.join(dataDir, 'code-commons.sqlite') });
+      await migrateToLatest(database.db);
+      await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-version', '2030-01-01')`.execute(database.db);
+      await database.close();
+      const { status, stderr } = run('admin', ['promote', 'ada@example.org'], { DATA_DIR: dataDir });
+      expect(stderr).toBe(
+        'This database was migrated by a newer version of Code Commons (9999-from-a-newer-version is unknown to this one); ' +
+          'it was left as it was. Run that version, or restore a backup taken with this one.\n',
+      );
+      expect(status).toBe(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

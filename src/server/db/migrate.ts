@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { ConfigError } from '../config/env.ts';
 import { engineOf, type Engine } from './engine.ts';
 import type { DB } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
@@ -68,10 +69,10 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
   if (error) {
     // Kysely refuses a database that ran a migration it does not know as "corrupted", before it
     // runs anything: it is a newer version's database (a downgrade, or a restore into an older
-    // build), untouched, and the operator is better told so.
+    // build), untouched, and the operator is better told so: in a sentence, not a stack trace.
     const unknown = await unknownMigrations(db);
     if (unknown.length > 0) {
-      throw new Error(
+      throw new ConfigError(
         `This database was migrated by a newer version of Code Commons (${unknown.join(', ')} is unknown to this one); ` +
           'it was left as it was. Run that version, or restore a backup taken with this one.',
       );
