@@ -1,11 +1,22 @@
+import { parseArgs } from 'node:util';
 import { openDatabase } from './open-db.ts';
+
+const help = 'Usage: npm run reindex\nRebuilds the search index from every post and comment of the forum (DATA_DIR or DATABASE_URL).';
 
 // npm run reindex: makes the search index again from every post and comment, as one write
 // (a running SQLite server's writes wait for it, up to their busy timeout; on PostgreSQL
 // searches see the old index until it commits).
 async function main() {
-  if (process.argv.includes('--help')) {
-    console.log('Usage: npm run reindex\nRebuilds the search index from every post and comment of the forum (DATA_DIR or DATABASE_URL).');
+  let values: { help?: boolean | undefined };
+  try {
+    // Nothing else is taken: a mistyped option (`--hepl`) must not start a whole rebuild.
+    ({ values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${help}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(help);
     return;
   }
   const database = await openDatabase();

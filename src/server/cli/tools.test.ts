@@ -61,4 +61,12 @@ describe('npm run admin, seed and reindex', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it.each([['--hepl'], ['now']])('reindex refuses %s, rebuilding nothing', (arg) => {
+    const { status, stdout, stderr } = run('reindex', [arg]);
+    expect(stderr).toMatch(/^Unknown option '--hepl'|^Unexpected argument 'now'/);
+    expect(stderr).toContain('Usage: npm run reindex');
+    expect(stdout).toBe('');
+    expect(status).toBe(2);
+  });
 });
