@@ -76,3 +76,14 @@ describe.skipIf(!testRedisUrl)('a Redis that stops answering', () => {
     }
   });
 });
+
+// SIGTERM while Redis is away (down since the start, or gone meanwhile) still stops the server
+// cleanly: the connection is dropped rather than asked to QUIT over a socket it does not have.
+describe('an app whose Redis is unreachable', () => {
+  it('closes without an error', async () => {
+    // Nothing listens on port 1.
+    const t = await buildTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(t.app.redis!.status).not.toBe('ready');
+    await expect(t.close()).resolves.toBeUndefined();
+  });
+});

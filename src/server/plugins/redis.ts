@@ -83,7 +83,14 @@ export const redisPlugin = fp(
     const redis = app.config.redisUrl ? await connectRedis(app.config.redisUrl, app.log) : null;
     app.decorate('redis', redis);
     app.decorate('redisPrefix', await redisPrefixFor(app));
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    if (redis) {
+      app.addHook('onClose', async () => {
+        // QUIT lets Redis finish what was sent; a connection that is down (Redis away) has no
+        // one to tell and is dropped, or the close would fail and the server exit 1 on SIGTERM.
+        if (redis.status !== 'ready') return void redis.disconnect();
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
   },
   { name: 'redis', dependencies: ['db'] },
 );
