@@ -48,9 +48,37 @@ export async function serve(options: { webRoot: string; rendererModule: string |
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const sentence = listenFailure(error, config.host, config.port);
+    if (!sentence) throw error;
+    await app.close();
+    await database.close();
+    throw new ConfigError(sentence);
+  }
   const engine = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
   console.log(`${config.siteName} is serving on http://localhost:${config.port} (${engine})`);
+}
+
+/** Why the server cannot listen where PORT and HOST say, in a sentence; null for another failure. */
+function listenFailure(error: unknown, host: string, port: number): string | null {
+  const { code, syscall } = error as NodeJS.ErrnoException;
+  if (syscall !== 'listen' && syscall !== 'getaddrinfo') return null;
+  const where = `Cannot listen on ${host} port ${port}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `${where}: another process listens there. Stop it, or set PORT (or HOST) to another.`;
+    case 'EACCES':
+      return `${where}: this user may not open that port. Set PORT to 1024 or above.`;
+    case 'EADDRNOTAVAIL':
+      return `${where}: ${host} is not an address of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all of them.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `${where}: ${host} is not a name this machine can look up. Set HOST to one of its addresses, or 0.0.0.0 for all of them.`;
+    default:
+      return `${where}: ${(error as Error).message}.`;
+  }
 }
 
 export { ConfigError };

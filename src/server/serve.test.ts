@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+
+// The server as its operator starts and stops it: what its output says, and that it is true.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'cc-serve-'));
+const children: ChildProcess[] = [];
+// A test that fails midway leaves no server running.
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Started {
+  child: ChildProcess;
+  /** Every line of its standard output and error so far. */
+  lines: string[];
+  /** The line "… is serving on <address> (…)", once it came. */
+  serving: Promise<string>;
+}
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'main.ts')], {
+    env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '', ...env },
+  });
+  children.push(child);
+  const lines: string[] = [];
+  const serving = new Promise<string>((resolve, reject) => {
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        lines.push(line);
+        if (line.includes(' is serving on ')) resolve(line);
+      });
+    }
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}) before serving:\n${lines.join('\n')}`)));
+  });
+  // Awaited by the tests that expect it; one that expects an exit leaves it unanswered.
+  serving.catch(() => {});
+  return { child, lines, serving };
+}
+
+describe('a server that cannot listen', () => {
+  it('says in one sentence that its port is taken, and exits 1', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const server = start({ DATA_DIR: path.join(dir, 'taken'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+      const [code] = (await once(server.child, 'exit')) as [number | null];
+      expect(server.lines).toEqual([
+        `Cannot listen on 127.0.0.1 port ${port}: another process listens there. Stop it, or set PORT (or HOST) to another.`,
+      ]);
+      expect(code).toBe(1);
+    } finally {
+      taken.close();
+    }
+  });
+});
