@@ -46,7 +46,40 @@ function start(env: Record<string, string>): Started {
   return { child, lines, serving };
 }
 
-describe('a server that cannot listen', () => {
+const messages = (lines: string[]) =>
+  lines.flatMap((line) => {
+    try {
+      return [(JSON.parse(line) as { msg: string }).msg];
+    } catch {
+      return [];
+    }
+  });
+
+describe('a server started and stopped', () => {
+  it('names where it listens and the migrations it ran, and says when it has stopped on SIGTERM', async () => {
+    const dataDir = path.join(dir, 'forum');
+    // PORT=0: the system picks the port, and only the server can say which.
+    const first = start({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    const line = await first.serving;
+    const address = /is serving on (http:\/\/127\.0\.0\.1:\d+) \(SQLite at /.exec(line)?.[1];
+    expect(address).toBeDefined();
+    expect(address).not.toBe('http://127.0.0.1:0');
+    expect(await (await fetch(`${address}/api/health`)).json()).toEqual({ status: 'ok' });
+    expect(messages(first.lines)).toContainEqual(expect.stringMatching(/^database: ran \d+ migrations \(0001-initial, .+\)$/));
+
+    first.child.kill('SIGTERM');
+    const [code] = (await once(first.child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    expect(messages(first.lines).slice(-2)).toEqual(['shutting down', 'stopped']);
+
+    // Started again on the same database: nothing left to migrate, and nothing said of it.
+    const again = start({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    await again.serving;
+    again.child.kill('SIGTERM');
+    await once(again.child, 'exit');
+    expect(messages(again.lines).filter((message) => message.startsWith('database: ran'))).toEqual([]);
+  });
+
   it('says in one sentence that its port is taken, and exits 1', async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,4 @@
+import { isIPv6, type AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDb, keepTempTablesInMemory } from './db/create-db.ts';
@@ -21,9 +22,13 @@ export async function serve(options: { webRoot: string; rendererModule: string |
   });
   await database.ready;
   if (config.databaseUrl) await waitForDatabase(database.db, config.databaseUrl, { onWait: (message) => console.error(message) });
-  await migrateToLatest(database.db);
+  const migrated = await migrateToLatest(database.db);
   await keepTempTablesInMemory(database.db);
   const app = await buildApp({ config, database, webRoot: options.webRoot, rendererModule: options.rendererModule });
+  // What an upgrade changed in the database, said once (nothing on a start that ran none).
+  if (migrated.length > 0) {
+    app.log.info(`database: ran ${migrated.length} migration${migrated.length === 1 ? '' : 's'} (${migrated.join(', ')})`);
+  }
   const durability = await durabilityWarning(database.db);
   if (durability) app.log.warn(durability);
   for (const message of config.warnings) app.log.warn(message);
@@ -39,6 +44,9 @@ export async function serve(options: { webRoot: string; rendererModule: string |
     try {
       await app.close();
       await database.close();
+      // Every request answered, every stream ended, the database closed: a stop that ends
+      // without this line was cut short.
+      app.log.info({ signal }, 'stopped');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -58,7 +66,16 @@ export async function serve(options: { webRoot: string; rendererModule: string |
     throw new ConfigError(sentence);
   }
   const engine = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${config.sqlitePath}`;
-  console.log(`${config.siteName} is serving on http://localhost:${config.port} (${engine})`);
+  console.log(`${config.siteName} is serving on ${localAddress(config.host, (app.server.address() as AddressInfo).port)} (${engine})`);
+}
+
+/**
+ * Where the server answers, as an address to open: localhost when it listens on every address,
+ * else the HOST it was given; the port is the one it has (PORT=0 takes any free one).
+ */
+function localAddress(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::') return `http://localhost:${port}`;
+  return `http://${isIPv6(host) ? `[${host}]` : host}:${port}`;
 }
 
 /** Why the server cannot listen where PORT and HOST say, in a sentence; null for another failure. */

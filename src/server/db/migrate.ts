@@ -58,7 +58,8 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
+/** Runs the migrations this database has not run yet, and answers their names. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   // Migrations are written so that none depends on one with a higher number, and they may land
   // in another order than their numbers: a database that already ran a later one still gets an
   // earlier one that arrived after it.
@@ -79,6 +80,7 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
     }
     throw new Error(`Migrating the database failed: ${String(error)}`);
   }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
 async function unknownMigrations(db: Kysely<DB>): Promise<string[]> {
