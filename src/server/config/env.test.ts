@@ -117,4 +117,18 @@ describe('configuration from the environment', () => {
       expect(() => load({ PORT: port }), port).toThrow(/PORT is a port number from 0 to 65535/);
     }
   });
+
+  it('takes REDIS_URL as a redis:// or rediss:// URL or a socket path, and refuses another scheme with a sentence', () => {
+    for (const url of [
+      'redis://127.0.0.1:6379',
+      'rediss://user:pass@cache.example.org:6380/2',
+      '/run/redis/redis.sock',
+      '127.0.0.1:6379',
+    ]) {
+      expect(load({ REDIS_URL: url }).redisUrl, url).toBe(url);
+    }
+    for (const url of ['http://127.0.0.1:6379', 'reddis://127.0.0.1:6379', 'tcp://127.0.0.1:6379']) {
+      expect(() => load({ REDIS_URL: url }), url).toThrow(/REDIS_URL is a redis:\/\/ or rediss:\/\/ URL/);
+    }
+  });
 });

@@ -70,7 +70,16 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** PostgreSQL connections per instance (a write waiting on its commit's sync holds one). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
-  REDIS_URL: z.string().optional(),
+  /**
+   * ioredis reads anything with another scheme (http://, a typo) as a Unix socket's path: the
+   * server then ran without the Redis its instances were meant to share, with a warning only.
+   */
+  REDIS_URL: z
+    .string()
+    .refine((value) => !value.includes('://') || /^rediss?:\/\//i.test(value), {
+      message: "REDIS_URL is a redis:// or rediss:// URL (redis://127.0.0.1:6379), or a Unix socket's path",
+    })
+    .optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   /** The forum's origin: scheme, host and port only (the web app is served from its root). */
   PUBLIC_URL: z
