@@ -131,4 +131,19 @@ describe('configuration from the environment', () => {
       expect(() => load({ REDIS_URL: url }), url).toThrow(/REDIS_URL is a redis:\/\/ or rediss:\/\/ URL/);
     }
   });
+
+  it('warns at start when Google sign-in or Stripe is configured in part', () => {
+    expect(load({ GOOGLE_CLIENT_ID: 'id' }).warnings).toEqual([
+      'GOOGLE_CLIENT_ID is set without GOOGLE_CLIENT_SECRET: "Login with Google" stays off until both are.',
+    ]);
+    expect(load({ GOOGLE_CLIENT_SECRET: 'secret' }).warnings).toEqual([
+      'GOOGLE_CLIENT_SECRET is set without GOOGLE_CLIENT_ID: "Login with Google" stays off until both are.',
+    ]);
+    expect(load({ STRIPE_SECRET_KEY: 'sk_test_x' }).warnings).toEqual([
+      'STRIPE_SECRET_KEY is set without STRIPE_PUBLISHABLE_KEY: the membership page cannot show the card form.',
+    ]);
+    expect(
+      load({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' }).warnings,
+    ).toEqual([]);
+  });
 });

@@ -283,7 +283,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
     readCache: e.READ_CACHE !== 'off',
     live: { streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000) },
     mail: mailConfig(e),
-    warnings: publicUrlWarnings(e, production),
+    warnings: [...publicUrlWarnings(e, production), ...halfSetWarnings(e)],
   };
 }
 
@@ -302,4 +302,26 @@ function publicUrlWarnings(
     `PUBLIC_URL is not set: links in mails, feeds and the sitemap point at http://localhost:${e.PORT}. ` +
       'Set it to the address people reach the forum at (https://forum.example.org).',
   ];
+}
+
+/**
+ * A sign-in or payment provider configured in part starts without it (Google sign-in off, a
+ * Stripe checkout the page cannot show): said at start, so the missing setting is found there
+ * rather than by members.
+ */
+function halfSetWarnings(e: {
+  GOOGLE_CLIENT_ID?: string | undefined;
+  GOOGLE_CLIENT_SECRET?: string | undefined;
+  STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_PUBLISHABLE_KEY?: string | undefined;
+}): string[] {
+  const warnings: string[] = [];
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    const [set, missing] = e.GOOGLE_CLIENT_ID ? ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] : ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'];
+    warnings.push(`${set} is set without ${missing}: "Login with Google" stays off until both are.`);
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
+    warnings.push('STRIPE_SECRET_KEY is set without STRIPE_PUBLISHABLE_KEY: the membership page cannot show the card form.');
+  }
+  return warnings;
 }
