@@ -10,18 +10,29 @@ async function main() {
   let parsed;
   try {
     parsed = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-  } catch {
-    console.error(usage);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
     process.exit(2);
   }
   if (parsed.values.help) {
     console.log(usage);
     return;
   }
-  const [command, given] = parsed.positionals;
+  const [command, given, ...rest] = parsed.positionals;
   const email = emailSchema.safeParse(given);
-  if (command !== 'promote' || !email.success) {
-    console.error(usage);
+  if (command !== 'promote' || !email.success || rest.length > 0) {
+    // What is wrong, then how it is used: a bare usage line left a mistyped address to be guessed.
+    const mistake =
+      command === undefined
+        ? ''
+        : command !== 'promote'
+          ? `Unknown command '${command}'.\n`
+          : given === undefined
+            ? 'promote needs the email of the member to promote.\n'
+            : !email.success
+              ? `'${given}' is not an email address.\n`
+              : `promote takes one email; '${rest.join(' ')}' is left over.\n`;
+    console.error(`${mistake}${usage}`);
     process.exit(2);
   }
   const database = await openDatabase();

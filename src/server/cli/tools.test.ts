@@ -69,4 +69,24 @@ describe('npm run admin, seed and reindex', () => {
     expect(stdout).toBe('');
     expect(status).toBe(2);
   });
+
+  const usage = 'Usage: npm run admin -- promote <email>   (the person must have signed up first)';
+  it.each([
+    [['promote', 'ada.example.org'], "'ada.example.org' is not an email address."],
+    [['promote'], 'promote needs the email of the member to promote.'],
+    [['demote', 'ada@example.org'], "Unknown command 'demote'."],
+    [['promote', 'ada@example.org', 'bob@example.org'], "promote takes one email; 'bob@example.org' is left over."],
+  ])('admin %j says what is wrong before its usage', (args, mistake) => {
+    const { status, stdout, stderr } = run('admin', args);
+    expect(stderr).toBe(`${mistake}\n${usage}\n`);
+    expect(stdout).toBe('');
+    expect(status).toBe(2);
+  });
+
+  it('admin names an option it does not know before its usage', () => {
+    const { status, stderr } = run('admin', ['promote', '--admin', 'ada@example.org']);
+    expect(stderr).toMatch(/^Unknown option '--admin'/);
+    expect(stderr.endsWith(`\n${usage}\n`)).toBe(true);
+    expect(status).toBe(2);
+  });
 });
