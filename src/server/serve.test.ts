@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,10 +24,12 @@ interface Started {
   lines: string[];
   /** The line "… is serving on <address> (…)", once it came. */
   serving: Promise<string>;
+  /** Once it has exited and its output is read to the end. */
+  closed: Promise<unknown>;
 }
 
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'main.ts')], {
+function start(env: Record<string, string>, args = ['--import', 'tsx', path.join(here, 'main.ts')], command = process.execPath): Started {
+  const child = spawn(command, args, {
     env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '', ...env },
   });
   children.push(child);
@@ -41,10 +43,21 @@ function start(env: Record<string, string>): Started {
     }
     child.on('exit', (code) => reject(new Error(`the server exited (${code}) before serving:\n${lines.join('\n')}`)));
   });
-  // Awaited by the tests that expect it; one that expects an exit leaves it unanswered.
+  const closed = once(child, 'close');
+  // Each awaited by the tests that expect it, and left unanswered by the others.
   serving.catch(() => {});
-  return { child, lines, serving };
+  closed.catch(() => {});
+  return { child, lines, serving, closed };
 }
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const messages = (lines: string[]) =>
   lines.flatMap((line) => {
@@ -68,7 +81,7 @@ describe('a server started and stopped', () => {
     expect(messages(first.lines)).toContainEqual(expect.stringMatching(/^database: ran \d+ migrations \(0001-initial, .+\)$/));
 
     first.child.kill('SIGTERM');
-    const [code] = (await once(first.child, 'exit')) as [number | null];
+    const [code] = (await first.closed) as [number | null];
     expect(code).toBe(0);
     expect(messages(first.lines).slice(-2)).toEqual(['shutting down', 'stopped']);
 
@@ -76,7 +89,7 @@ describe('a server started and stopped', () => {
     const again = start({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     await again.serving;
     again.child.kill('SIGTERM');
-    await once(again.child, 'exit');
+    await again.closed;
     expect(messages(again.lines).filter((message) => message.startsWith('database: ran'))).toEqual([]);
   });
 
@@ -86,7 +99,7 @@ describe('a server started and stopped', () => {
     const { port } = taken.address() as AddressInfo;
     try {
       const server = start({ DATA_DIR: path.join(dir, 'taken'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
-      const [code] = (await once(server.child, 'exit')) as [number | null];
+      const [code] = (await server.closed) as [number | null];
       expect(server.lines).toEqual([
         `Cannot listen on 127.0.0.1 port ${port}: another process listens there. Stop it, or set PORT (or HOST) to another.`,
       ]);
@@ -94,5 +107,25 @@ describe('a server started and stopped', () => {
     } finally {
       taken.close();
     }
+  });
+
+  // npm runs a script with sh -c and hands it the signals it gets (from a process manager, docker
+  // stop): the shell must have become the server, or SIGTERM ended the shell alone and left the
+  // server running, never stopped, on its port.
+  it('stops gracefully when npm run serve is sent SIGTERM', async () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(here, '../../package.json'), 'utf8')) as { scripts: { serve: string } };
+    const fromSources = scripts.serve.replace('node dist/server/main.js', `node --import tsx ${path.join(here, 'main.ts')}`);
+    expect(fromSources).not.toBe(scripts.serve);
+    const server = start({ DATA_DIR: path.join(dir, 'npm'), PORT: '0', HOST: '127.0.0.1' }, ['-c', fromSources], 'sh');
+    await server.serving;
+    server.child.kill('SIGTERM');
+    await once(server.child, 'exit');
+    const pid = (JSON.parse(server.lines.find((line) => line.startsWith('{'))!) as { pid: number }).pid;
+    if (isRunning(pid)) {
+      process.kill(pid, 'SIGKILL');
+      expect.fail('SIGTERM ended the shell and left the server running');
+    }
+    await server.closed;
+    expect(messages(server.lines).slice(-2)).toEqual(['shutting down', 'stopped']);
   });
 });
