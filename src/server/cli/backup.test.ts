@@ -71,6 +71,21 @@ describe('npm run backup', () => {
     }
   });
 
+  it('on PostgreSQL, names pg_dump and a pg_restore that works on a new database too', () => {
+    const { status, stdout, stderr } = backup(null, dir, { DATABASE_URL: 'postgres://forum@127.0.0.1:1/forum' });
+    expect(stderr).toBe(
+      [
+        'This forum runs on PostgreSQL. Back it up with pg_dump, for example:',
+        '  pg_dump --format=custom --file=code-commons.dump "$DATABASE_URL"',
+        'and restore, with the servers stopped, with',
+        '  pg_restore --clean --if-exists --dbname="$DATABASE_URL" code-commons.dump',
+        '',
+      ].join('\n'),
+    );
+    expect(stdout).toBe('');
+    expect(status).toBe(1);
+  });
+
   it('removes, at the next backup, the file of a backup killed before its copy was whole', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-backup-cli-'));
     try {

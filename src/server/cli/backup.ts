@@ -37,7 +37,10 @@ async function main() {
   if (config.databaseUrl) {
     console.error('This forum runs on PostgreSQL. Back it up with pg_dump, for example:');
     console.error('  pg_dump --format=custom --file=code-commons.dump "$DATABASE_URL"');
-    console.error('and restore with pg_restore --clean --dbname="$DATABASE_URL" code-commons.dump');
+    // --if-exists: --clean alone fails on each object the database lacks (a new one, or one made
+    // before a later migration), and pg_restore then exits 1 after a screenful of errors.
+    console.error('and restore, with the servers stopped, with');
+    console.error('  pg_restore --clean --if-exists --dbname="$DATABASE_URL" code-commons.dump');
     process.exitCode = 1;
     return;
   }
