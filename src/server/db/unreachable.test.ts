@@ -88,4 +88,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL out of reach', () =>
       await proxy.close();
     }
   });
+
+  it('logs an outage as one warning for the many answers it fails, not an error with its stack for each', async () => {
+    const proxy = await tcpProxy(process.env.TEST_DATABASE_URL!);
+    const lines: Array<{ level: number; msg: string; err?: unknown; answered503?: number }> = [];
+    const t = await buildTestApp(
+      { LOG_LEVEL: 'info' },
+      { postgresBase: proxy.url, logStream: { write: (line) => void lines.push(JSON.parse(line)) } },
+    );
+    try {
+      proxy.cut();
+      for (let i = 0; i < 20; i++) expect((await t.app.inject({ url: '/api/pagination?page=0&limit=10' })).statusCode).toBe(503);
+      const warnings = lines.filter((l) => l.msg === 'database unreachable');
+      // The first at once; the rest are counted into the next (ten seconds on).
+      expect(warnings.length).toBeGreaterThanOrEqual(1);
+      expect(warnings.length).toBeLessThan(20);
+      expect(warnings[0]).toMatchObject({ level: 40, answered503: 1 });
+      expect(warnings[0]!.err).toBeUndefined();
+      expect(lines.filter((l) => l.msg === 'request failed')).toEqual([]);
+    } finally {
+      proxy.restore();
+      await t.close();
+      await proxy.close();
+    }
+  });
 });

@@ -46,12 +46,29 @@ function toBody(error: FastifyError | Error): { status: number; body: ApiErrorBo
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
 }
 
+/**
+ * While the database is away every request fails alike: one warning per this long, with how many
+ * answers it stands for, rather than an error with its stack for each.
+ */
+const UNREACHABLE_LOG_INTERVAL_MS = 10_000;
+
 /** One error shape for every failure, including Fastify's own; never a stack trace or SQL. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
+    let unreachableLoggedAt = -Infinity;
+    let unreachableSince = 0;
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, body } = toBody(error);
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (status === 503 && isDatabaseUnreachable(error)) {
+        unreachableSince += 1;
+        const now = performance.now();
+        if (now - unreachableLoggedAt >= UNREACHABLE_LOG_INTERVAL_MS) {
+          const { code } = error as { code?: unknown };
+          request.log.warn({ cause: { code, message: error.message }, answered503: unreachableSince }, 'database unreachable');
+          unreachableLoggedAt = now;
+          unreachableSince = 0;
+        }
+      } else if (status >= 500) request.log.error({ err: error }, 'request failed');
       reply.status(status).header('cache-control', 'no-store').send(body);
     });
   },
