@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -36,6 +36,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup of a live SQLite
     await backupSqlite(other.db, destination);
     await during;
     await other.close();
+    // It holds password hashes and sessions: its owner's alone, whatever the umask.
+    expect(statSync(destination).mode & 0o777).toBe(0o600);
 
     const copy = createDb({ databaseUrl: null, sqlitePath: destination });
     try {

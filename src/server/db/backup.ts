@@ -73,6 +73,9 @@ export async function backupSqlite(db: Kysely<DB>, destination: string): Promise
   // disk) never lies under the backup's name looking like a good one.
   const partial = partialPath(destination);
   try {
+    // Readable by its owner alone (the copy holds password hashes and sessions): VACUUM INTO
+    // writes into an empty file that is there, keeping its mode, as SQLite's journal takes it.
+    closeSync(openSync(partial, 'wx', 0o600));
     await sql`vacuum into ${partial}`.execute(db);
     // On disk before it takes the backup's name, and the name on disk after: a power cut
     // leaves either no backup under that name or a whole one.
