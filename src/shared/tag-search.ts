@@ -6,8 +6,16 @@
 /** The letters a tag is written in (schemas/tag.ts): text outside them finds no tag. */
 export const TAG_ALPHABET = /^[a-z0-9+#.-]+$/;
 
-/** The search text as it is compared: trimmed and lower case. */
-export const tagSearchNeedle = (text: string): string => text.trim().toLowerCase();
+/**
+ * A tag as the app shows it (`#rust`, on every chip and card) is that tag: one leading `#` is
+ * the chip's mark, not the tag's, so a tag that itself begins with one is written as its chip
+ * shows it (`##x`). A `#` alone is itself (it finds `c#` and `f#`). Used by the full-text
+ * search's `tag:` too (search-terms.ts).
+ */
+export const withoutTagMark = (text: string): string => (text.length > 1 && text.startsWith('#') ? text.slice(1) : text);
+
+/** The search text as it is compared: trimmed, lower case, without the chip's mark. */
+export const tagSearchNeedle = (text: string): string => withoutTagMark(text.trim().toLowerCase());
 
 /** Whether a search text finds this tag: the tag contains it, case-insensitively. */
 export function tagMatchesSearch(tag: string, text: string): boolean {

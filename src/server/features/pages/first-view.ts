@@ -13,6 +13,7 @@ import {
 } from '#shared/first-view.ts';
 import { TOTAL_COUNT_HEADER } from '#shared/page.ts';
 import { tagTextSchema } from '#shared/schemas/tag.ts';
+import { tagSearchNeedle } from '#shared/tag-search.ts';
 import { ACTIVITY, SCORES } from '../../lib/read-cache.ts';
 import { leaderboardWindow } from '../counters/counters.service.ts';
 import { SHARE_IMAGE } from '../platform/icons.ts';
@@ -98,7 +99,8 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
       title: pageTitle(siteName, tagPageTitle(search)),
       description: shortDescription(`The latest posts tagged ${search} on ${siteName}.`),
     };
-    const tag = tagTextSchema.safeParse(search);
+    // The tag it names: `#rust` (as the chips show it) is rust's page too.
+    const tag = tagTextSchema.safeParse(tagSearchNeedle(search));
     if (!tag.success || !(await tagExists(app.db, tag.data))) return head(canonical, { ...named, noindex: true });
     params.set('search', tag.data);
     return head(`/?${params.toString()}`, named);

@@ -348,6 +348,8 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     for (const [url, tagPage] of [
       ['/?search=RUST', 'http://localhost:3000/?search=rust'],
       ['/?search=Rust&sort=popularity', 'http://localhost:3000/?search=rust&amp;sort=popularity'],
+      // As the chips show it: the # is the chip's, not the tag's.
+      ['/?search=%23rust', 'http://localhost:3000/?search=rust'],
     ] as const) {
       const body = (await get(url)).body;
       expect(canonical(body), url).toBe(tagPage);

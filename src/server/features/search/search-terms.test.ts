@@ -83,6 +83,11 @@ describe('search terms', () => {
     expect(parseQuery('tag:css tag:go').contradictory).toBe(true);
     expect(parseQuery('author:Ada author:"Bob B"').contradictory).toBe(true);
     expect(parseQuery('tag:Go tag:go x')).toEqual({ terms: [{ kind: 'exact', term: 'x' }], tag: 'go', author: null });
+    // A tag as the chips show it: its one leading # is not part of the tag.
+    expect(parseQuery('tag:#go tag:Go x')).toEqual({ terms: [{ kind: 'exact', term: 'x' }], tag: 'Go', author: null });
+    expect(parseQuery('tag:"#c#"').tag).toBe('c#');
+    expect(parseQuery('tag:##x').tag).toBe('#x');
+    expect(parseQuery('tag:#').tag).toBe('#');
   });
 });
 

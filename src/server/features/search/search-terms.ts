@@ -12,6 +12,8 @@
  * made with, and documents of an older one are made again in the background at start.
  */
 
+import { withoutTagMark } from '#shared/tag-search.ts';
+
 /**
  * The version of the rule that turns text into index terms. Bump it with every change that makes
  * other terms from the same text: folding, what a word or an identifier is and how it is spelled,
@@ -210,7 +212,8 @@ export function parseQuery(input: string): ParsedQuery {
     const value = quoted ?? bare ?? '';
     if (filter) {
       const which = filter.toLowerCase() as 'tag' | 'author';
-      const given = value.trim();
+      // A tag as the app shows it (`tag:#rust`) is that tag.
+      const given = which === 'tag' ? withoutTagMark(value.trim()) : value.trim();
       if (!given) continue;
       const before = parsed[which];
       if (before !== null && fold(before) !== fold(given)) parsed.contradictory = true;

@@ -164,6 +164,11 @@ describe('GET /api/search', () => {
     expect(await postIdsFor('tag:cpp tag:rust vector')).toEqual([]);
     expect(await postIdsFor('tag:rust tag:cpp')).toEqual([]);
     expect(await postIdsFor('tag:node.js')).toEqual([ids.runtime]);
+    // A tag written as the app shows it, #rust: the # is the chip's, not the tag's.
+    for (const q of ['tag:#rust lifetimes', 'tag:"#Rust" lifetimes', 'tag:#rust tag:rust lifetimes'])
+      expect(await postIdsFor(q), q).toEqual(expect.arrayContaining([ids.borrow, ids.lifetimesBody]));
+    expect(await postIdsFor('tag:#node.js')).toEqual([ids.runtime]);
+    expect(await postIdsFor('tag:#cpp tag:rust')).toEqual([]);
     // A comment carries its post's tag.
     expect((await search('tag:rust nicer')).hits.map((h) => h.commentId)).toEqual([ids.comment]);
     expect((await search('tag:cpp nicer')).hits).toEqual([]);

@@ -127,6 +127,15 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     expect(requests.at(-1)?.source).toBe('search');
   });
 
+  it('shows a tag typed as its chip shows it (#react) as that tag’s chip, pressed', async () => {
+    homeServer();
+    renderApp('/?search=%23React');
+
+    await screen.findByRole('button', { name: '#react' }, { timeout: 3000 });
+    expect(screen.getByRole('button', { name: '#react' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '#css' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('shows the same list from a shared address (state in the query string)', async () => {
     const requests = homeServer({ total: 40 });
     renderApp('/?sort=popularity&page=3&limit=10');

@@ -2,6 +2,7 @@
 // show the first few with a button for the rest. A failed tag list shows no chips
 // (SPEC.md §8: tag failures leave the list empty).
 import { useState } from 'react';
+import { tagSearchNeedle } from '#shared/tag-search.ts';
 import { cn } from '#web/utils/cn.ts';
 import { useTags } from '../api/get-tags.ts';
 
@@ -34,7 +35,7 @@ export function TagChips({ active, onSelect, className }: TagChipsProps) {
   return (
     <ul aria-label="Tags" className={cn('flex flex-wrap gap-2', className)}>
       {shown.map(({ _id, tag }) => {
-        const pressed = active?.toLowerCase() === tag;
+        const pressed = active !== null && tagSearchNeedle(active) === tag;
         return (
           <li key={_id}>
             <button
