@@ -38,7 +38,10 @@ export const POST_DESCRIPTION_MAX = 20_000;
 export const COMMENT_MAX = 5_000;
 export const TAG_MAX = 30;
 export const SEARCH_QUERY_MAX = 200;
-/** A search counts its matches up to this many, and pages no further (what it costs stays bounded). */
+/**
+ * A search counts its matches up to one more than this, and pages no further than this (what it
+ * costs stays bounded): a total of SEARCH_COUNT_MAX + 1 means "more than SEARCH_COUNT_MAX".
+ */
 export const SEARCH_COUNT_MAX = 200;
 export const ANNOUNCEMENT_TITLE_MAX = 150;
 export const ANNOUNCEMENT_DESCRIPTION_MAX = 5_000;

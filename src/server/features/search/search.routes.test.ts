@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_COUNT_MAX } from '#shared/constants.ts';
 import type { SearchHit } from '#shared/schemas/search.ts';
 import { isPostgres } from '../../db/engine.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -210,6 +211,24 @@ describe('GET /api/search', () => {
     expect(second.hits).toHaveLength(1);
     expect(first.total).toBe(3);
     expect(second.total).toBe(3);
+  });
+
+  it('counts up to the cap exactly, and beyond it says only that there are more, paging no further than the cap', async () => {
+    const post = await createPost(t.app, linus, { title: 'A busy thread', description: 'Many replies below.', category: 'rust' });
+    const comment = (from: number, to: number) =>
+      Promise.all(Array.from({ length: to - from }, (_, i) => createComment(t.app, ada, post, `A wombat sighting, number ${from + i}.`)));
+    await comment(0, SEARCH_COUNT_MAX);
+    const exactly = await search('wombat', { limit: '100', page: '1' });
+    expect(exactly.total).toBe(SEARCH_COUNT_MAX);
+    expect(exactly.hits).toHaveLength(100);
+    await comment(SEARCH_COUNT_MAX, SEARCH_COUNT_MAX + 2);
+    // More than the cap: counted no further than one past it.
+    for (const sort of ['relevance', 'newest']) {
+      const more = await search('wombat', { limit: '100', page: '1', sort });
+      expect(more.total, sort).toBe(SEARCH_COUNT_MAX + 1);
+      expect(more.hits, sort).toHaveLength(100);
+      expect(await search('wombat', { limit: '100', page: '2', sort }), sort).toEqual({ hits: [], total: SEARCH_COUNT_MAX + 1 });
+    }
   });
 
   it('gives a snippet whose only element is <mark>, everything else escaped', async () => {

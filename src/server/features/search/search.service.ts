@@ -25,8 +25,9 @@ export async function search(db: Db, query: SearchQuery): Promise<Page<SearchHit
   if ([...asked.expansions.values()].some((words) => words.length === 0)) return none;
 
   const offset = offsetOf(query);
-  const total = await countMatches(db, asked, 'all', SEARCH_COUNT_MAX);
-  const limit = Math.min(query.limit, total - offset);
+  // Counted one past the cap, so exactly SEARCH_COUNT_MAX is told from more; pages stop at the cap.
+  const total = await countMatches(db, asked, 'all', SEARCH_COUNT_MAX + 1);
+  const limit = Math.min(query.limit, Math.min(total, SEARCH_COUNT_MAX) - offset);
   if (limit <= 0) return { items: [], total };
   let pageIds: number[];
   if (query.sort === 'newest' || parsed.terms.length === 0) {

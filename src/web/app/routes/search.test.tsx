@@ -66,11 +66,21 @@ describe('Search page', () => {
     expect(snippet.children).toHaveLength(1);
   });
 
-  it('says there may be more when the server counted up to its cap', async () => {
+  it('gives the count up to the cap, and "N+" with pages up to the cap when the server found more', async () => {
     searchServer([postHit], SEARCH_COUNT_MAX);
-    renderApp('/search?q=useEffect');
+    const { unmount } = renderApp('/search?q=useEffect');
+    await screen.findByRole('link', { name: 'Effects without tears' });
+    expect(within(results()).getByRole('heading', { name: new RegExp(`^${SEARCH_COUNT_MAX} results`) })).toBeInTheDocument();
+    unmount();
+
+    // One past the cap is the server's "more than that".
+    searchServer([postHit], SEARCH_COUNT_MAX + 1);
+    renderApp('/search?q=useEffect&page=20');
     await screen.findByRole('link', { name: 'Effects without tears' });
     expect(within(results()).getByRole('heading', { name: new RegExp(`^${SEARCH_COUNT_MAX}\\+ results`) })).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Result pages' });
+    expect(within(pages).getByRole('button', { name: `Page ${SEARCH_COUNT_MAX / 10}` })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
   it('says a comment hit is a comment and links to the comment on its post', async () => {

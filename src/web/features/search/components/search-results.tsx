@@ -9,9 +9,9 @@ import type { PageSize } from '#web/components/ui/pagination-model.ts';
 import { searchQueryOptions, type SearchQuery } from '../api/search-posts.ts';
 import { SearchHitCard } from './search-hit-card.tsx';
 
-/** The server counts matches up to SEARCH_COUNT_MAX; at the cap there may be more. */
+/** The server counts matches one past SEARCH_COUNT_MAX: a total above the cap means more than it. */
 const resultCount = (total: number): string =>
-  total >= SEARCH_COUNT_MAX ? `${SEARCH_COUNT_MAX}+ results` : total === 1 ? '1 result' : `${total} results`;
+  total > SEARCH_COUNT_MAX ? `${SEARCH_COUNT_MAX}+ results` : total === 1 ? '1 result' : `${total} results`;
 
 interface SearchResultsProps {
   query: SearchQuery & { limit: PageSize };
@@ -102,7 +102,8 @@ export function SearchResults({ query, onPageChange, onSizeChange }: SearchResul
           label="Result pages"
           page={query.page}
           size={query.limit}
-          total={total}
+          // The server pages no further than the cap.
+          total={Math.min(total, SEARCH_COUNT_MAX)}
           onPageChange={(page) => goTo(() => onPageChange(page))}
           onSizeChange={(size) => goTo(() => onSizeChange(size))}
         />
