@@ -15,7 +15,10 @@ export const searchHitSchema = z.object({
   type: z.enum(['post', 'comment']),
   postId: z.string(),
   commentId: z.string().nullable(),
+  /** The post's title, as text. */
   title: z.string(),
+  /** The same title as HTML whose only element is <mark> around the words found in it (a post's only); everything else is escaped text. */
+  titleHtml: z.string(),
   /** HTML whose only element is <mark>; everything else is escaped text. */
   snippet: z.string(),
   category: z.string(),

@@ -134,11 +134,14 @@ export const buildCommentRevision = (overrides: Partial<CommentRevision> = {}): 
 /** A search hit on a post (`type: 'comment'` with a `commentId` for a comment). */
 export const buildSearchHit = (overrides: Partial<SearchHit> = {}): SearchHit => {
   const n = next();
+  const title = overrides.title ?? `Post number ${n}`;
   return {
     type: 'post',
     postId: `post-${n}`,
     commentId: null,
-    title: `Post number ${n}`,
+    title,
+    // Nothing marked, escaped as the server escapes it.
+    titleHtml: title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
     snippet: `The text of <mark>post</mark> ${n}.`,
     category: 'react',
     name: 'Grace Hopper',

@@ -20,8 +20,8 @@ export const SNIPPET_MAX = 300;
 /** How much text comes before the first match, so it is read in context. */
 const LEAD = 60;
 
-/** Where the query's terms occur in a text, as [start, end) ranges in order. */
-function matchedRanges(text: string, terms: readonly QueryTerm[]): Array<[number, number]> {
+/** Where the query's terms occur in a text, as [start, end) ranges in order, up to `span` characters past the first. */
+function matchedRanges(text: string, terms: readonly QueryTerm[], span = SNIPPET_MAX): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   const matches = (term: string) => terms.some((q) => termMatches(q, term));
   // Only an identifier looked for can be found at the end of another.
@@ -29,7 +29,7 @@ function matchedRanges(text: string, terms: readonly QueryTerm[]): Array<[number
   for (const m of text.matchAll(IDENTIFIER)) {
     const start = m.index;
     // Only the passage after the first match is shown.
-    if (ranges.length > 0 && start > ranges[0]![0] + SNIPPET_MAX) break;
+    if (ranges.length > 0 && start > ranges[0]![0] + span) break;
     const folded = fold(m[0]);
     const identifier = identifierTerm(folded);
     if (identifier === null) {
@@ -82,7 +82,12 @@ export function snippetOf(text: string, terms: readonly QueryTerm[]): string {
     // Nor a character of two code units (an emoji): half of it shows as "�".
     else end = wholeCharacterEnd(source, end);
   }
-  let html = before;
+  return `${before}${marked(source, ranges, start, end)}${after}`;
+}
+
+/** source[start, end) as escaped HTML, the ranges in it within <mark>. */
+function marked(source: string, ranges: ReadonlyArray<[number, number]>, start: number, end: number): string {
+  let html = '';
   let at = start;
   for (const [s, e] of ranges) {
     if (s >= end) break;
@@ -91,5 +96,14 @@ export function snippetOf(text: string, terms: readonly QueryTerm[]): string {
     html += `${escapeHtml(source.slice(at, s))}<mark>${escapeHtml(source.slice(s, shown))}</mark>`;
     at = shown;
   }
-  return `${html}${escapeHtml(source.slice(at, end))}${after}`;
+  return html + escapeHtml(source.slice(at, end));
+}
+
+/**
+ * A short text whole (a post's title), as HTML whose only element is <mark> around the matched
+ * words, as in a snippet; everything else is escaped.
+ */
+export function markedHtml(text: string, terms: readonly QueryTerm[]): string {
+  const source = text.normalize('NFC');
+  return marked(source, matchedRanges(source, terms, source.length), 0, source.length);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textOfHtml } from '#shared/html-text.ts';
 import { indexTerms, parseQuery, QUERY_TERMS_MAX } from './search-terms.ts';
-import { snippetOf, SNIPPET_MAX } from './search-snippet.ts';
+import { markedHtml, snippetOf, SNIPPET_MAX } from './search-snippet.ts';
 
 describe('search terms', () => {
   it('folds words and adds one term per identifier after them', () => {
@@ -116,6 +116,12 @@ describe('search snippets', () => {
     expect(snippetOf('हिन्दी भाषा', parseQuery('हिन्दी').terms)).toBe('<mark>हिन्दी</mark> भाषा');
     expect(snippetOf('שָׁלוֹם עולם', parseQuery('שלום').terms)).toBe('<mark>שָׁלוֹם</mark> עולם');
     expect(snippetOf('مَرْحَبًا بالعالم', parseQuery('مرحبا').terms)).toBe('<mark>مَرْحَبًا</mark> بالعالم');
+  });
+
+  it('marks a title whole, however far into it the match is', () => {
+    const title = `${'word '.repeat(25)}needle & <b>`;
+    expect(markedHtml(title, parseQuery('needle').terms)).toBe(`${'word '.repeat(25)}<mark>needle</mark> &amp; &lt;b&gt;`);
+    expect(markedHtml('No match <here>', parseQuery('absent').terms)).toBe('No match &lt;here&gt;');
   });
 
   it('starts a little before the first match and stays within the limit', () => {

@@ -231,6 +231,31 @@ describe('GET /api/search', () => {
     }
   });
 
+  it('marks the words found in a post’s title as in its snippet, escaped, and a comment’s post title not at all', async () => {
+    const writer = await signUp(t.app, { name: 'Grace Hopper' });
+    const post = await createPost(t.app, writer, {
+      title: '<script>alert("x")</script> &lt; Kookaburra calls',
+      description: 'Nothing to find down here.',
+      category: 'react',
+    });
+    const [hit] = (await search('kookaburra call')).hits;
+    expect(hit!.postId).toBe(post);
+    expect(hit!.title).toBe('<script>alert("x")</script> &lt; Kookaburra calls');
+    expect(hit!.titleHtml).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp;lt; <mark>Kookaburra</mark> <mark>calls</mark>');
+    expect(hit!.snippet).toBe('Nothing to find down here.');
+    // The words of a markup-looking title are words like any other, marked the same safe way.
+    expect((await search('script')).hits.find((h) => h.postId === post)?.titleHtml).toBe(
+      '&lt;<mark>script</mark>&gt;alert(&quot;x&quot;)&lt;/<mark>script</mark>&gt; &amp;lt; Kookaburra calls',
+    );
+    // A comment is found by its own words: the title of its post is shown as it is.
+    const lifetimes = (await search('lifetimes')).hits;
+    expect(lifetimes.map((h) => [h.type, h.titleHtml])).toEqual([
+      ['post', '<mark>Lifetimes</mark> and borrowing rules explained'],
+      ['comment', 'Lifetimes and borrowing rules explained'],
+      ['post', 'Questions from the meetup'],
+    ]);
+  });
+
   it('gives a snippet whose only element is <mark>, everything else escaped', async () => {
     const post = await createPost(t.app, ada, {
       title: 'Escaping',

@@ -3,9 +3,10 @@ import { textOfHtml } from '#shared/html-text.ts';
 import type { Page } from '#shared/page.ts';
 import type { SearchHit, SearchQuery } from '#shared/schemas/search.ts';
 import type { Db } from '../../db/schema.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 import { offsetOf } from '../../lib/pagination.ts';
 import { authorFilterTerm, parseQuery, tagFilterTerm } from './search-terms.ts';
-import { snippetOf } from './search-snippet.ts';
+import { markedHtml, snippetOf } from './search-snippet.ts';
 import { countMatches, expandPrefixes, hitRows, memberIdsNamed, newestMatches, type Search } from './search.queries.ts';
 
 const none: Page<SearchHit> = { items: [], total: 0 };
@@ -51,6 +52,8 @@ export async function search(db: Db, query: SearchQuery): Promise<Page<SearchHit
       postId: row.postId,
       commentId: row.commentId,
       title: row.title,
+      // A comment is found by its own words, never by its post's title: that is shown unmarked.
+      titleHtml: row.commentId === null ? markedHtml(row.title, parsed.terms) : escapeHtml(row.title),
       snippet: snippetOf(textOfHtml(row.html), parsed.terms),
       category: row.category,
       name: row.name,

@@ -83,6 +83,24 @@ describe('Search page', () => {
     expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
+  it('marks the found words in a title the server marked, keeping the rest text', async () => {
+    searchServer([
+      buildSearchHit({
+        postId: 'p3',
+        title: '<script>alert(1)</script> &lt; useEffect',
+        titleHtml: '&lt;script&gt;alert(1)&lt;/script&gt; &amp;lt; <mark>useEffect</mark><img src=x onerror=alert(2)>',
+      }),
+    ]);
+    renderApp('/search?q=useEffect');
+
+    const link = await screen.findByRole('link', { name: /^<script>alert\(1\)<\/script> &lt; useEffect/ });
+    expect(link).toHaveAttribute('href', '/post-details/p3');
+    expect(link.querySelector('mark')).toHaveTextContent(/^useEffect$/);
+    // Escaped text stays text; no other element can be made from it.
+    expect(link.querySelector('script, img')).toBeNull();
+    expect(link).toHaveTextContent('<script>alert(1)</script> &lt; useEffect<img src=x onerror=alert(2)>');
+  });
+
   it('says a comment hit is a comment and links to the comment on its post', async () => {
     searchServer();
     renderApp('/search?q=useEffect');

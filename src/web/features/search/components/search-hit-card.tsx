@@ -1,13 +1,18 @@
 // One search hit: who wrote it and when, the post's tag, the post's title as the link (for a
 // comment "Comment on {title}", leading to the comment on the post page) and the matching
-// passage with the found words marked.
+// passage, the words found marked in both.
 import { Link } from 'react-router';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { CommentIcon } from '#web/components/ui/forum-icons.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { paths } from '#web/config/paths.ts';
+import { cn } from '#web/utils/cn.ts';
 import type { SearchHit } from '../api/search-posts.ts';
 import { snippetHtml } from './snippet-html.ts';
+
+/** How a found word looks where it is marked: in the title and in the passage. */
+const MARKS =
+  '[&_mark]:rounded-sm [&_mark]:bg-gold-100 [&_mark]:px-0.5 [&_mark]:font-semibold [&_mark]:text-ink dark:[&_mark]:bg-gold-800/25';
 
 export function SearchHitCard({ hit }: { hit: SearchHit }) {
   const commentId = hit.type === 'comment' ? (hit.commentId ?? undefined) : undefined;
@@ -24,7 +29,7 @@ export function SearchHitCard({ hit }: { hit: SearchHit }) {
         </span>
       </div>
       {/* dir="auto": a title in Arabic or Hebrew reads right to left; after "Comment on" it is isolated instead. */}
-      <h3 dir="auto" className="mt-3 text-base leading-snug font-semibold text-pretty text-ink sm:text-lg">
+      <h3 dir="auto" className={cn('mt-3 text-base leading-snug font-semibold text-pretty text-ink sm:text-lg', MARKS)}>
         <Link
           to={paths.postDetails.getHref(hit.postId, commentId)}
           className="outline-none group-hover:text-brand-700 after:absolute after:inset-0 after:rounded-card focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-500"
@@ -37,13 +42,18 @@ export function SearchHitCard({ hit }: { hit: SearchHit }) {
               </span>{' '}
             </>
           )}
-          {commentId ? <bdi>{hit.title}</bdi> : hit.title}
+          {/* The title with the words found in it marked: escaped text and <mark> only (see snippetHtml). */}
+          {commentId ? (
+            <bdi dangerouslySetInnerHTML={{ __html: snippetHtml(hit.titleHtml) }} />
+          ) : (
+            <span dangerouslySetInnerHTML={{ __html: snippetHtml(hit.titleHtml) }} />
+          )}
         </Link>
       </h3>
       <p
         dir="auto"
-        className="mt-1.5 line-clamp-3 text-sm text-ink/85 [&_mark]:rounded-sm [&_mark]:bg-gold-100 [&_mark]:px-0.5 [&_mark]:font-semibold [&_mark]:text-ink dark:[&_mark]:bg-gold-800/25"
-        // The one field shown as HTML: escaped text and <mark> only (see snippetHtml).
+        className={cn('mt-1.5 line-clamp-3 text-sm text-ink/85', MARKS)}
+        // Escaped text and <mark> only (see snippetHtml).
         dangerouslySetInnerHTML={{ __html: snippetHtml(hit.snippet) }}
       />
     </article>
