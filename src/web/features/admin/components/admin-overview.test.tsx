@@ -36,6 +36,15 @@ describe('Admin Profile', () => {
     for (const label of ['Total Posts', 'Total Comments', 'Total Users']) expect(within(totals).getByText(label)).toBeInTheDocument();
   });
 
+  it('draws its charts with no stop of their own for the keyboard (their text alternatives say what they show)', async () => {
+    serveAdmin();
+    renderApp('/dashboard/admin-profile');
+    const pie = await screen.findByRole('img', { name: /^Pie chart\./ });
+    const bars = await screen.findByRole('img', { name: /new posts per day/ });
+    await waitFor(() => expect(pie.querySelector('.recharts-pie')).not.toBeNull());
+    for (const chart of [pie, bars]) expect(chart.querySelectorAll('[tabindex]:not([tabindex="-1"])')).toHaveLength(0);
+  });
+
   it('shows open reports (linking to the queue), new members this week and posts per day with a text alternative', async () => {
     serveAdmin();
     const { user } = renderApp('/dashboard/admin-profile');

@@ -14,8 +14,10 @@ export function TotalsChart({ stats }: { stats: SiteTotals }) {
   const slices = data.filter((d) => d.value > 0);
   return (
     <div role="img" aria-label={`Pie chart. ${summary}`} className="w-fit shrink-0">
+      {/* No stop for the keyboard, the chart's nor its slices' (the Pie's own is rootTabIndex): the label says it all. */}
       <PieChart width={SIZE} height={SIZE} accessibilityLayer={false} tabIndex={-1}>
         <Pie
+          rootTabIndex={-1}
           data={slices}
           dataKey="value"
           nameKey="name"
