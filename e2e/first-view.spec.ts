@@ -3,7 +3,7 @@
 // no console error or hydration warning — at 360 px and 1280 px. An unknown path is the app's
 // "No Page Found" with a 404.
 import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN } from './helpers.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, PASSWORD } from './helpers.ts';
 
 const run = Date.now().toString(36);
 const tag = `first${run}`;
@@ -248,3 +248,29 @@ test('a title and text in Arabic or Hebrew read right to left on home, before an
   // The rest of home stays left to right.
   expect(await page.getByRole('heading', { name: 'Latest posts' }).evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
 });
+
+for (const width of [360, 1280]) {
+  test(`signed in at ${width} px, hydrating leaves the top bar’s controls where the HTML put them`, async ({ browser, page, request }) => {
+    const member = await apiSignUp(request, 'Bar Keeper');
+    const signIn = (ctx: APIRequestContext) =>
+      ctx.post('/api/auth/sign-in/email', { headers: { origin: ORIGIN }, data: { email: member.email, password: PASSWORD } });
+    /** Where the bell and the search sit in the bar, from its left. */
+    const places = async (p: Page) => ({
+      bell: (await p.getByRole('link', { name: 'Notifications' }).boundingBox())?.x,
+      theme: (await p.getByRole('button', { name: 'Dark mode' }).boundingBox())?.x,
+    });
+
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+    expect((await signIn(context.request)).status()).toBe(200);
+    const before = await context.newPage();
+    await before.goto('/');
+    const painted = await places(before);
+    await context.close();
+
+    expect((await signIn(page.request)).status()).toBe(200);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+    expect(await places(page)).toEqual(painted);
+  });
+}

@@ -25,6 +25,13 @@ interface TopBarProps {
 const iconLinkClasses =
   'relative size-10 items-center justify-center rounded-full text-ink hover:bg-ink/5 aria-[current=page]:text-brand-700';
 
+/**
+ * "Join Us", and what stands in for it until the session is known, are as wide as a member's
+ * Inbox and Account (two size-10 icons and the bar's gap between them): the server renders the
+ * bar signed out, and hydrating it for a member then moves nothing.
+ */
+const sessionSlotClasses = 'min-w-21 sm:min-w-22';
+
 export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps) {
   const viewer = useViewer();
   const role = useRole();
@@ -173,7 +180,7 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
               onSignOut={() => void signOut({ message: 'Signed out successfully', type: 'warning' })}
             />
           ) : viewer.status === 'signed-out' ? (
-            <Link to={paths.auth.signIn.getHref()} className={buttonClasses({ size: 'md' })}>
+            <Link to={paths.auth.signIn.getHref()} className={buttonClasses({ size: 'md', className: sessionSlotClasses })}>
               Join Us
             </Link>
           ) : (
@@ -181,7 +188,10 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
             // width of "Join Us", so nothing in the bar moves when the visitor turns out signed out.
             <span
               aria-hidden="true"
-              className={buttonClasses({ size: 'md', className: 'animate-pulse border-transparent bg-line shadow-none' })}
+              className={buttonClasses({
+                size: 'md',
+                className: cn(sessionSlotClasses, 'animate-pulse border-transparent bg-line shadow-none'),
+              })}
             >
               {/* Hidden, not transparent: it only lends its width (no text to read or to contrast). */}
               <span className="invisible">Join Us</span>
