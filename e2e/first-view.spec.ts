@@ -274,3 +274,21 @@ for (const width of [360, 1280]) {
     expect(await places(page)).toEqual(painted);
   });
 }
+
+test('on a phone, /#announcements opened as a page shows the announcements once hydrated', async ({ page, request }) => {
+  const admin = await apiAdmin(request, 'Ada Admin');
+  const title = `Opened in a new tab ${run}`;
+  const res = await request.post('/api/announcement-data', {
+    headers: { ...admin.headers, origin: ORIGIN },
+    data: { title, description: 'Shown on a phone too.' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const said = listenToConsole(page);
+  await page.goto('/#announcements');
+  await expect(page.getByRole('link', { name: 'Join Us' })).toBeVisible();
+  const announcements = page.getByRole('region', { name: 'Announcements' });
+  await expect(announcements.getByRole('heading', { name: title })).toBeVisible();
+  await expect(announcements).toBeInViewport();
+  expect(said).toEqual([]);
+});

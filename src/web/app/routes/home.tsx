@@ -9,6 +9,7 @@ import { PostList } from '#web/features/posts/components/post-list.tsx';
 import { PostSearchForm } from '#web/features/posts/components/post-search-form.tsx';
 import { useHomeListParams } from '#web/features/posts/hooks/use-home-list-params.ts';
 import { TagChips } from '#web/features/tags/components/tag-chips.tsx';
+import { useIsHydrating } from '#web/lib/first-view.tsx';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { cn } from '#web/utils/cn.ts';
@@ -17,7 +18,10 @@ export function HomePage() {
   const { siteName } = usePublicConfig();
   const list = useHomeListParams();
   const { hash } = useLocation();
-  const announcementsWanted = hash === '#announcements';
+  // Only once hydrated: the server never sees the hash, so it renders them hidden on a phone, and
+  // hydration keeps the server's classes (a page opened at /#announcements would show none).
+  const hydrating = useIsHydrating();
+  const announcementsWanted = hash === '#announcements' && !hydrating;
   // A tag search is a page of its own (the sitemap lists it), named as the server names it.
   useDocumentTitle(list.search ? tagPageTitle(list.search) : null);
 
