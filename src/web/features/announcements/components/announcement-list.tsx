@@ -17,7 +17,7 @@ export function AnnouncementList({ className }: { className?: string }) {
     <section
       id="announcements"
       aria-labelledby={headingId}
-      className={cn('scroll-mt-20 rounded-card border border-line bg-surface p-4 shadow-card', className)}
+      className={cn('rounded-card border border-line bg-surface p-4 shadow-card', className)}
     >
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold tracking-tight">
         <MegaphoneIcon className="size-5 text-brand-600" />

@@ -58,7 +58,7 @@ export function CommentItem({ comment, postId, highlighted = false, onDeleting }
       tabIndex={highlighted ? -1 : undefined}
       data-highlighted={highlighted || undefined}
       className={cn(
-        'flex scroll-mt-20 gap-3 rounded-card border p-4 shadow-card',
+        'flex gap-3 rounded-card border p-4 shadow-card',
         // The ring is the focus indicator too.
         highlighted
           ? 'border-brand-500 bg-brand-100/70 ring-2 ring-brand-500 ring-offset-2 ring-offset-canvas outline-none'

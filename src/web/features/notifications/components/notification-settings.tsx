@@ -19,7 +19,7 @@ export function NotificationSettings() {
   const [changing, setChanging] = useState<Partial<Settings>>({});
 
   return (
-    <section id={NOTIFICATION_SETTINGS_ID} aria-labelledby={headingId} className="card scroll-mt-20 space-y-4 px-5 py-6">
+    <section id={NOTIFICATION_SETTINGS_ID} aria-labelledby={headingId} className="card space-y-4 px-5 py-6">
       <h2 id={headingId} className="text-lg font-semibold tracking-tight">
         Email notifications
       </h2>

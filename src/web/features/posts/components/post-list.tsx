@@ -74,7 +74,7 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
   const showNewPosts = takesNewPosts && posts.isSuccess && newPosts.count > 0;
 
   return (
-    <section ref={top} aria-labelledby={headingId} className="scroll-mt-20">
+    <section ref={top} aria-labelledby={headingId}>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         {/* Focusable from code: the "N new posts" button leaves, and the focus moves here. */}
         <h2 ref={heading} id={headingId} tabIndex={-1} className="text-lg font-semibold tracking-tight outline-none">

@@ -51,7 +51,7 @@ export function SearchResults({ query, onPageChange, onSizeChange }: SearchResul
   const hits = results.data?.items ?? [];
 
   return (
-    <section ref={top} aria-labelledby={headingId} className="scroll-mt-20">
+    <section ref={top} aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-4 text-lg font-semibold tracking-tight">
         {results.isSuccess && total > 0 ? resultCount(total) : 'Results'}
         <span className="sr-only"> for “{query.q}”</span>

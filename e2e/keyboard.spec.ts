@@ -1,0 +1,49 @@
+// Keyboard only: every action leaves the focus somewhere sensible (never on the page itself,
+// never under the top bar or a panel), and Tab goes on from where the page now is.
+import { expect, test, type Page } from '@playwright/test';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags } from './helpers.ts';
+
+const run = Date.now().toString(36);
+
+// Home long enough to scroll: eight posts (a Bronze member writes five at most).
+test.beforeAll(async ({ request }) => {
+  const tag = `keys${run}`;
+  await ensureTags(request, await apiAdmin(request), [tag]);
+  const writers = [await apiSignUp(request, 'Key Writer'), await apiSignUp(request, 'Key Typist')];
+  for (let i = 1; i <= 8; i += 1) await apiCreatePost(request, writers[i % 2]!, { title: `Keyboard post ${i} ${run}`, category: tag });
+});
+
+/** The focused element's top and the top bar's bottom, unless the focus is in the bar itself. */
+const focusAndBar = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement;
+    const header = document.querySelector('header');
+    if (!focused || focused === document.body || !header || header.contains(focused)) return null;
+    return {
+      name: (focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim().slice(0, 60),
+      top: focused.getBoundingClientRect().top,
+      barBottom: header.getBoundingClientRect().bottom,
+    };
+  });
+
+for (const width of [360, 1280]) {
+  test(`Tab and Shift+Tab through home at ${width} px never leave the focus under the top bar`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto('/');
+    const perPage = page.getByLabel('Per page');
+    await expect.poll(() => perPage.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+    for (const [start, key] of [
+      [page.getByRole('link', { name: 'Skip to content' }), 'Tab'],
+      [perPage, 'Shift+Tab'],
+    ] as const) {
+      await start.focus();
+      const hidden: string[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        await page.keyboard.press(key);
+        const at = await focusAndBar(page);
+        if (at && at.top < at.barBottom - 0.5) hidden.push(`${key} ${at.name} at ${Math.round(at.top)}`);
+      }
+      expect(hidden).toEqual([]);
+    }
+  });
+}
