@@ -1,7 +1,7 @@
 // Keyboard only: every action leaves the focus somewhere sensible (never on the page itself,
 // never under the top bar or a panel), and Tab goes on from where the page now is.
-import { expect, test, type Page } from '@playwright/test';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags } from './helpers.ts';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, type ApiMember } from './helpers.ts';
 
 const run = Date.now().toString(36);
 
@@ -12,6 +12,20 @@ test.beforeAll(async ({ request }) => {
   const writers = [await apiSignUp(request, 'Key Writer'), await apiSignUp(request, 'Key Typist')];
   for (let i = 1; i <= 8; i += 1) await apiCreatePost(request, writers[i % 2]!, { title: `Keyboard post ${i} ${run}`, category: tag });
 });
+
+async function announce(request: APIRequestContext, admin: ApiMember, title: string, description = 'Read me.') {
+  const res = await request.post('/api/announcement-data', { headers: { ...admin.headers, origin: ORIGIN }, data: { title, description } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Presses Tab until the focus is outside `region` (at most `max` times). */
+async function tabOutOf(page: Page, region: Locator, max = 40) {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    if (!(await region.evaluate((el) => el.contains(document.activeElement)))) return;
+  }
+  throw new Error('the focus never left the region');
+}
 
 /** The focused element's top and the top bar's bottom, unless the focus is in the bar itself. */
 const focusAndBar = (page: Page) =>
@@ -27,6 +41,32 @@ const focusAndBar = (page: Page) =>
   });
 
 for (const width of [360, 1280]) {
+  test(`the bell followed by keyboard at ${width} px puts the focus on the announcements`, async ({ page, request }) => {
+    const title = `Bell by keyboard ${width} ${run}`;
+    await announce(request, await apiAdmin(request), title, 'Run this:\n\n```sh\nnpm test\n```');
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/search?q=keyboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+    const bell = page.getByRole('link', { name: 'Notifications' });
+    await expect.poll(() => bell.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps')))).toBe(true);
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/#announcements$/);
+    const announcements = page.getByRole('region', { name: 'Announcements' });
+    await expect(announcements).toBeFocused();
+    await expect(announcements).toBeInViewport();
+    await expect(announcements.getByRole('heading', { name: title })).toBeVisible();
+
+    // Tab goes on into them, then on to what the page shows after them.
+    await page.keyboard.press('Tab');
+    await expect(announcements.getByRole('button', { name: 'Copy' }).first()).toBeFocused();
+    if (width === 360) {
+      // On a phone they are shown above the posts: the posts come next.
+      await tabOutOf(page, announcements);
+      expect(await page.getByRole('region', { name: 'Latest posts' }).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+  });
+
   test(`Tab and Shift+Tab through home at ${width} px never leave the focus under the top bar`, async ({ page }) => {
     await page.setViewportSize({ width, height: 700 });
     await page.goto('/');

@@ -3,8 +3,8 @@
 // gone, so on the document itself) and says nothing of the new page to a screen reader. So after
 // a navigation to another path the new page's heading takes the focus, once it has rendered,
 // unless the page or the reader has put the focus somewhere already (a search's results, a field
-// typed in meanwhile). Back and forward, a change of query (paging) and a link to a place in the
-// page (the bell's /#announcements) leave the focus where it is.
+// typed in meanwhile). Back and forward and a change of query (paging) leave the focus where it
+// is; a link to a place in the page (the bell's /#announcements) puts it there (scroll-manager.tsx).
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 

@@ -1,6 +1,6 @@
 // Home (SPEC.md §2): the tag search and sort, the tag chips, then three columns on large
 // screens: the weekly leaderboard, the post list and the announcements. Small screens
-// show the list only, plus the announcements when the bell (/#announcements) led here.
+// show the list only, plus the announcements above it when the bell (/#announcements) led here.
 import { useLocation } from 'react-router';
 import { tagPageTitle } from '#shared/first-view.ts';
 import { AnnouncementList } from '#web/features/announcements/components/announcement-list.tsx';
@@ -12,7 +12,11 @@ import { TagChips } from '#web/features/tags/components/tag-chips.tsx';
 import { useIsHydrating } from '#web/lib/first-view.tsx';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useMediaQuery } from '#web/lib/use-media-query.ts';
 import { cn } from '#web/utils/cn.ts';
+
+/** Tailwind's lg: three columns from here up. */
+const WIDE = '(min-width: 64rem)';
 
 export function HomePage() {
   const { siteName } = usePublicConfig();
@@ -22,8 +26,17 @@ export function HomePage() {
   // hydration keeps the server's classes (a page opened at /#announcements would show none).
   const hydrating = useIsHydrating();
   const announcementsWanted = hash === '#announcements' && !hydrating;
+  // Above the list on a phone, they come before it in the page too, so the tab order (and a
+  // screen reader's) goes from them on to the posts rather than from the posts up to them.
+  const wide = useMediaQuery(WIDE);
+  const announcementsFirst = announcementsWanted && !wide;
   // A tag search is a page of its own (the sitemap lists it), named as the server names it.
   useDocumentTitle(list.search ? tagPageTitle(list.search) : null);
+  const announcements = (
+    <aside aria-label="Announcements" className={cn('min-w-0 lg:col-span-3 lg:block', !announcementsWanted && 'hidden')}>
+      <AnnouncementList />
+    </aside>
+  );
 
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4 lg:py-8">
@@ -51,15 +64,11 @@ export function HomePage() {
         <aside aria-label="Leaderboard" className="hidden min-w-0 lg:col-span-3 lg:block">
           <Leaderboard className="lg:sticky lg:top-20" />
         </aside>
+        {announcementsFirst && announcements}
         <div className="min-w-0 lg:col-span-6">
           <PostList query={list} onPageChange={list.changePage} onSizeChange={list.changeSize} onClearSearch={list.clearSearch} />
         </div>
-        <aside
-          aria-label="Announcements"
-          className={cn('min-w-0 lg:col-span-3 lg:block', announcementsWanted ? 'order-first lg:order-none' : 'hidden')}
-        >
-          <AnnouncementList />
-        </aside>
+        {!announcementsFirst && announcements}
       </div>
     </div>
   );
