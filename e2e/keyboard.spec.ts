@@ -87,3 +87,34 @@ for (const width of [360, 1280]) {
     }
   });
 }
+
+test('the phone menu and the phone search close once the focus has left them', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/search?q=closing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+  const menuButton = page.getByRole('button', { name: 'Menu' });
+  await expect.poll(() => menuButton.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Home', exact: true })).toBeFocused();
+  // Back to its button: still open.
+  await page.keyboard.press('Shift+Tab');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  // Past its last link: closed, so it covers nothing the focus goes on to.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Code Commons' })).toBeFocused();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('link', { name: 'Membership' })).toBeHidden();
+
+  const searchButton = page.getByRole('button', { name: 'Open search' });
+  await searchButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('searchbox', { name: 'Search posts' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(searchButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('searchbox', { name: 'Search posts' })).toBeHidden();
+});

@@ -1,12 +1,13 @@
 // "Search posts" in the top bar (DESIGN.md "UI contract"): Enter goes to /search?q=…, and "/"
 // pressed anywhere outside a text field focuses it. From md up the field sits in the bar; on
 // small screens the "Open search" button shows it in a panel under the bar, which Escape
-// closes (focus back on the button).
+// closes (focus back on the button), as does the focus moving on past it.
 import { useCallback, useEffect, useId, useRef, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_QUERY_MAX } from '#shared/constants.ts';
 import { SearchIcon } from '#web/components/ui/forum-icons.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useCloseOnFocusOut } from '#web/lib/use-close-on-focus-out.ts';
 import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
 import { cn } from '#web/utils/cn.ts';
 
@@ -31,11 +32,10 @@ export function TopBarSearch({ open, onOpenChange, iconButtonClassName }: TopBar
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  useEscapeToClose(
-    open,
-    useCallback(() => onOpenChange(false), [onOpenChange]),
-    opener,
-  );
+  const form = useRef<HTMLFormElement>(null);
+  const close = useCallback(() => onOpenChange(false), [onOpenChange]);
+  useEscapeToClose(open, close, opener);
+  useCloseOnFocusOut(open, close, form, opener);
 
   // Opening the panel is asking for the field.
   useEffect(() => {
@@ -85,6 +85,7 @@ export function TopBarSearch({ open, onOpenChange, iconButtonClassName }: TopBar
         <SearchIcon />
       </button>
       <form
+        ref={form}
         id={formId}
         role="search"
         aria-label="Site"

@@ -5,6 +5,7 @@ import { buttonClasses } from '#web/components/ui/button.tsx';
 import { BellIcon, CloseIcon, HomeIcon, InboxIcon, LogoMark, MenuIcon, StarIcon } from '#web/components/ui/icons.tsx';
 import { dashboardHomeFor, paths } from '#web/config/paths.ts';
 import { useRole, useSignOut, useViewer } from '#web/lib/auth.ts';
+import { useCloseOnFocusOut } from '#web/lib/use-close-on-focus-out.ts';
 import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
 import { cn } from '#web/utils/cn.ts';
 import { AccountMenu } from './account-menu.tsx';
@@ -55,6 +56,7 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
   const menuPanel = useRef<HTMLDivElement>(null);
   const closeMenu = useCallback(() => setPanel((current) => (current === 'menu' ? null : current)), []);
   useEscapeToClose(menuOpen, closeMenu, menuButton);
+  useCloseOnFocusOut(menuOpen, closeMenu, menuPanel, menuButton);
   // A press anywhere else closes it, as the account menu does.
   useEffect(() => {
     if (!menuOpen) return;
