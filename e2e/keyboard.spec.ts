@@ -118,3 +118,29 @@ test('the phone menu and the phone search close once the focus has left them', a
   await expect(searchButton).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('searchbox', { name: 'Search posts' })).toBeHidden();
 });
+
+test('a tag search sent from its field, and a search from the search page’s, keep the focus in the field', async ({ page }) => {
+  await page.goto('/');
+  const field = page.getByRole('searchbox', { name: 'Search by tag' });
+  await expect.poll(() => field.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await field.focus();
+  await page.keyboard.type('react');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/\?search=react$/);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('react');
+
+  await page.goto('/search?q=first');
+  const terms = page.getByRole('searchbox', { name: 'Search terms' });
+  await expect.poll(() => terms.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await terms.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('second');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=second$/);
+  await expect(terms).toBeFocused();
+  await expect(terms).toHaveValue('second');
+  // Back: the field shows the search shown again.
+  await page.goBack();
+  await expect(terms).toHaveValue('first');
+});

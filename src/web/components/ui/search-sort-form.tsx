@@ -1,6 +1,6 @@
 // A search box with its "Search" button beside a sort select: the home page's tag search and
 // the search page both use it, each with its own field, texts and orders.
-import type { FormEvent } from 'react';
+import { useLayoutEffect, useRef, type FormEvent } from 'react';
 import { cn } from '#web/utils/cn.ts';
 import { Button } from './button.tsx';
 import { Field } from './field.tsx';
@@ -38,6 +38,17 @@ export function SearchSortForm<S extends string>({
   onSortChange,
   className,
 }: SearchSortFormProps<S>) {
+  // A new submitted search (a link, the top bar, back/forward) refills the box. The box itself
+  // stays (a new one would drop the focus of a reader who sent the search from it), and stays
+  // uncontrolled, so what is typed before the page is hydrated is kept.
+  const box = useRef<HTMLInputElement>(null);
+  const shown = useRef(value);
+  useLayoutEffect(() => {
+    if (shown.current === value) return;
+    shown.current = value;
+    if (box.current) box.current.value = value;
+  }, [value]);
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = new FormData(event.currentTarget).get(name);
@@ -53,8 +64,7 @@ export function SearchSortForm<S extends string>({
               <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
               <input
                 {...control}
-                // A new submitted search (a link, the top bar, back/forward) refills the box.
-                key={value}
+                ref={box}
                 name={name}
                 type="search"
                 defaultValue={value}
