@@ -1,7 +1,7 @@
 // Keyboard only: every action leaves the focus somewhere sensible (never on the page itself,
 // never under the top bar or a panel), and Tab goes on from where the page now is.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, type ApiMember } from './helpers.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs, type ApiMember } from './helpers.ts';
 
 const run = Date.now().toString(36);
 
@@ -143,4 +143,26 @@ test('a tag search sent from its field, and a search from the search page’s, k
   // Back: the field shows the search shown again.
   await page.goBack();
   await expect(terms).toHaveValue('first');
+});
+
+test('making a member an admin and back by keyboard keeps the focus on that member’s row', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const member = await apiSignUp(request, `Promoted ${run}`);
+  await signInBrowserAs(page, admin);
+  await page.goto(`/dashboard/manage-users?search=${encodeURIComponent(member.email)}`);
+  const row = page.getByRole('row', { name: new RegExp(`Promoted ${run}`) });
+
+  await row.getByRole('button', { name: 'Make Admin' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Make Admin' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(row.getByText('Admin', { exact: true })).toBeVisible();
+  const remove = row.getByRole('button', { name: 'Remove admin' });
+  await expect(remove).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove admin' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(row.getByText('Client', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Make Admin' })).toBeFocused();
 });

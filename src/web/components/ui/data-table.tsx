@@ -1,9 +1,10 @@
 // A data table that stays readable from 360 px up: a real <table> with column headers
 // when its container is wide, one stacked card per row (each value labelled by its column)
 // when narrow. The table semantics stay in both layouts.
-import { useEffect, useRef, type FocusEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '#web/utils/cn.ts';
 import { PageLoader } from './spinner.tsx';
+import { useFocusAfterRowGoes } from './use-focus-after-row-goes.ts';
 
 export interface Column<T> {
   header: string;
@@ -33,52 +34,14 @@ interface DataTableProps<T> {
   footer?: ReactNode;
 }
 
-const CONTROLS = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
-
-/**
- * A row can go while it holds the focus, or while a dialog opened from it does (its report
- * dismissed, its post deleted): the focus would fall to the page. Once the row is gone, the same
- * control in the row now in its place (or the last row) takes it, else the table's card.
- */
-function useFocusAfterRowGoes(keys: readonly string[]) {
-  const tbody = useRef<HTMLTableSectionElement>(null);
-  const card = useRef<HTMLDivElement>(null);
-  const focused = useRef<{ key: string; index: number; control: number } | null>(null);
-
-  const onFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
-    const row = (event.target as HTMLElement).closest('tr');
-    const key = row?.dataset.rowKey;
-    if (!row || key === undefined) return;
-    const controls = Array.from(row.querySelectorAll<HTMLElement>(CONTROLS));
-    focused.current = { key, index: keys.indexOf(key), control: controls.indexOf(event.target as HTMLElement) };
-  };
-
-  // After every render: the row may go in one render and the dialog close in a later one.
-  useEffect(() => {
-    const last = focused.current;
-    if (!last || keys.includes(last.key)) return;
-    const active = document.activeElement;
-    if (active && active !== document.body) {
-      // Still in the dialog that acts on the row: wait for it to close. Elsewhere: the reader moved on.
-      if (!active.closest('[role="dialog"], [role="alertdialog"]')) focused.current = null;
-      return;
-    }
-    focused.current = null;
-    const row = tbody.current?.rows[Math.min(last.index, keys.length - 1)];
-    const controls = row ? Array.from(row.querySelectorAll<HTMLElement>(CONTROLS)) : [];
-    (controls[last.control] ?? controls[0] ?? card.current)?.focus();
-  });
-
-  return { tbody, card, onFocus };
-}
-
 const cellBase = 'px-3 py-3 align-middle first:pl-4 last:pr-4 @max-2xl:px-0 @max-2xl:py-1.5 @max-2xl:first:pl-0 @max-2xl:last:pr-0';
 const stackedCell = '@max-2xl:grid @max-2xl:grid-cols-[minmax(6.5rem,8.5rem)_minmax(0,1fr)] @max-2xl:items-center @max-2xl:gap-3';
 const stackedLabel =
   '@max-2xl:before:text-xs @max-2xl:before:font-semibold @max-2xl:before:tracking-wide @max-2xl:before:text-muted @max-2xl:before:uppercase @max-2xl:before:content-[attr(data-label)]';
 
 export function DataTable<T>({ caption, columns, rows, rowKey, isPending = false, loadingLabel, empty, error, footer }: DataTableProps<T>) {
-  const { tbody, card, onFocus } = useFocusAfterRowGoes(rows.map(rowKey));
+  // The card takes the focus when the last row goes.
+  const { list: tbody, fallback: card, onFocus } = useFocusAfterRowGoes<HTMLTableSectionElement, HTMLDivElement>(rows.map(rowKey));
   let body: ReactNode = null;
   if (isPending) body = <PageLoader label={loadingLabel} />;
   else if (error)
