@@ -145,6 +145,38 @@ test('a tag search sent from its field, and a search from the search page’s, k
   await expect(terms).toHaveValue('first');
 });
 
+test('adding and deleting tags by keyboard keeps the focus in the tag forms', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  await ensureTags(request, admin, [`zz${run}c`]);
+  await signInBrowserAs(page, admin);
+  await page.goto('/dashboard/admin-profile');
+
+  const field = page.getByRole('textbox', { name: 'Tag', exact: true });
+  await field.focus();
+  await page.keyboard.type(`zz${run}a`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Successfully Tag added')).toBeVisible();
+  await expect(field).toHaveValue('');
+  await expect(field).toBeFocused();
+  // The button too.
+  await page.keyboard.type(`zz${run}b`);
+  await page.getByRole('button', { name: 'Add Tag' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: `Delete zz${run}b` })).toBeVisible();
+  await expect(field).toBeFocused();
+
+  // Deleting one: the next tag's Delete takes the focus, else the one before's.
+  await page.getByRole('button', { name: `Delete zz${run}a` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: `Delete "zz${run}a"?` });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Delete zz${run}a` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Delete zz${run}b` })).toBeFocused();
+});
+
 test('making a member an admin and back by keyboard keeps the focus on that member’s row', async ({ page, request }) => {
   const admin = await apiAdmin(request);
   const member = await apiSignUp(request, `Promoted ${run}`);

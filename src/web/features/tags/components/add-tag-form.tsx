@@ -39,6 +39,8 @@ export function AddTagForm() {
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
               <Input
                 label="Tag"
+                // The fresh form after a tag is added takes the focus on its field (the old one held it).
+                autoFocus={formKey > 0}
                 autoComplete="off"
                 placeholder="e.g. react"
                 className="flex-1"

@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { controlClasses } from '#web/components/ui/field.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
+import { useFocusAfterRowGoes } from '#web/components/ui/use-focus-after-row-goes.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { cn } from '#web/utils/cn.ts';
 import { useTags } from '../api/get-tags.ts';
@@ -16,9 +17,11 @@ export function ManageTags() {
   const { data: tags, isPending, isError } = useTags();
   const [renaming, setRenaming] = useState<Tag | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
+  // A deleted tag's row held the focus (its dialog gives it back there): the next tag's takes it.
+  const { list, fallback, onFocus } = useFocusAfterRowGoes<HTMLUListElement, HTMLHeadingElement>(tags?.map((tag) => tag._id) ?? []);
   return (
     <section aria-labelledby="manage-tags-heading" className="card p-5">
-      <h2 id="manage-tags-heading" className="text-lg font-semibold tracking-tight">
+      <h2 ref={fallback} id="manage-tags-heading" tabIndex={-1} className="text-lg font-semibold tracking-tight">
         Manage Tags
       </h2>
       <p className="mt-1 text-sm text-muted">Posts keep their tag when it is renamed; deleting one moves its posts to another tag.</p>
@@ -26,9 +29,9 @@ export function ManageTags() {
       {isError && <FormAlert className="mt-4">Could not load the tags.</FormAlert>}
       {tags && tags.length === 0 && <p className="mt-4 text-sm text-muted">No tags yet.</p>}
       {tags && tags.length > 0 && (
-        <ul className="mt-4 divide-y divide-line" aria-label="Tags">
+        <ul ref={list} onFocus={onFocus} className="mt-4 divide-y divide-line" aria-label="Tags">
           {tags.map((tag) => (
-            <li key={tag._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <li key={tag._id} data-row-key={tag._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span className="min-w-0 font-mono text-sm break-all text-ink">{tag.tag}</span>
               <span className="flex shrink-0 gap-2">
                 <Button size="sm" variant="secondary" aria-label={`Rename ${tag.tag}`} onClick={() => setRenaming(tag)}>
