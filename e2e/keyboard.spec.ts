@@ -198,3 +198,36 @@ test('making a member an admin and back by keyboard keeps the focus on that memb
   await expect(row.getByText('Client', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Make Admin' })).toBeFocused();
 });
+
+test('editing and deleting announcements by keyboard keeps the focus on the list', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  // Newest first: "second" is listed above "first".
+  await announce(request, admin, `Keyed first ${run}`);
+  await announce(request, admin, `Keyed second ${run}`);
+  await signInBrowserAs(page, admin);
+  await page.goto('/dashboard/make-announcement');
+
+  const edit = page.getByRole('button', { name: `Edit Keyed second ${run}` });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: `Edit Keyed second ${run}` });
+  await expect(form.getByLabel('Title')).toBeFocused();
+  await form.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(form).toHaveCount(0);
+  await expect(edit).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' (moved)');
+  await page.keyboard.press('Enter');
+  const edited = page.getByRole('button', { name: `Edit Keyed second ${run} (moved)` });
+  await expect(edited).toBeFocused();
+
+  await page.getByRole('button', { name: `Delete Keyed second ${run} (moved)` }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete it!' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(edited).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Delete Keyed first ${run}` })).toBeFocused();
+});

@@ -10,6 +10,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
+import { useFocusAfterRowGoes } from '#web/components/ui/use-focus-after-row-goes.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { announcementsQueryOptions } from '../api/get-announcements.ts';
 import { useDeleteAnnouncement, useEditAnnouncement } from '../api/manage-announcements.ts';
@@ -19,18 +20,21 @@ export function ManageAnnouncements() {
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
   const deleteAnnouncement = useDeleteAnnouncement();
+  // A row's Edit goes while it is edited, and the form's buttons when it closes; a deleted row
+  // goes with its Delete: the focus goes on from the row (or the next one's Delete).
+  const { list, fallback, onFocus } = useFocusAfterRowGoes<HTMLUListElement, HTMLHeadingElement>(announcements?.map((a) => a._id) ?? []);
   return (
     <section aria-labelledby="manage-announcements-heading" className="card p-5">
-      <h2 id="manage-announcements-heading" className="text-lg font-semibold tracking-tight">
+      <h2 ref={fallback} id="manage-announcements-heading" tabIndex={-1} className="text-lg font-semibold tracking-tight">
         Announcements
       </h2>
       {isPending && <p className="mt-4 text-sm text-muted">Loading announcements…</p>}
       {isError && <FormAlert className="mt-4">Could not load the announcements.</FormAlert>}
       {announcements && announcements.length === 0 && <p className="mt-4 text-sm text-muted">No announcements yet.</p>}
       {announcements && announcements.length > 0 && (
-        <ul className="mt-4 divide-y divide-line" aria-label="Published announcements">
+        <ul ref={list} onFocus={onFocus} className="mt-4 divide-y divide-line" aria-label="Published announcements">
           {announcements.map((a) => (
-            <li key={a._id} className="py-3">
+            <li key={a._id} data-row-key={a._id} className="py-3">
               {editing === a._id ? (
                 <EditAnnouncementForm announcement={a} onDone={() => setEditing(null)} />
               ) : (
@@ -96,7 +100,8 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
     >
       {({ register, control, formState: { errors } }) => (
         <>
-          <Input label="Title" autoComplete="off" registration={register('title')} error={errors.title} />
+          {/* In place of the Edit button that had the focus. */}
+          <Input label="Title" autoComplete="off" autoFocus registration={register('title')} error={errors.title} />
           <MarkdownField label="Description" rows={6} control={control} name="description" error={errors.description} />
           {edit.error && <FormAlert>{edit.error.message}</FormAlert>}
           <div className="flex flex-wrap justify-end gap-2">
