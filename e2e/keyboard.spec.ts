@@ -231,3 +231,23 @@ test('editing and deleting announcements by keyboard keeps the focus on the list
   await expect(edited).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Delete Keyed first ${run}` })).toBeFocused();
 });
+
+test('searching the users by keyboard leaves the focus in the search field, and Clear puts it back there', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const member = await apiSignUp(request, `Findable ${run}`);
+  await signInBrowserAs(page, admin);
+  await page.goto('/dashboard/manage-users');
+  const field = page.getByRole('searchbox', { name: 'Search by name or email' });
+  await field.focus();
+  await page.keyboard.type(member.email);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('row', { name: new RegExp(`Findable ${run}`) })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(field).toBeFocused();
+
+  await page.getByRole('button', { name: 'Clear' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(field).toHaveValue('');
+  await expect(field).toBeFocused();
+});

@@ -101,7 +101,7 @@ export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) 
 
   return (
     <div className="space-y-4">
-      <UserSearchForm key={search} search={search} onSearch={onSearch} busy={isFetching && !isPending} />
+      <UserSearchForm search={search} onSearch={onSearch} busy={isFetching && !isPending} />
       <DataTable
         caption="Users"
         columns={columns}

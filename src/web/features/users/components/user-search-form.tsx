@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 
 interface UserSearchFormProps {
@@ -10,7 +10,15 @@ interface UserSearchFormProps {
 /** Search users by name or email; an empty search lists everyone. */
 export function UserSearchForm({ search, onSearch, busy = false }: UserSearchFormProps) {
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(search);
+  // A search shown from elsewhere (back, forward) refills the field; the field itself stays, so
+  // the focus of whoever searched from it stays there too.
+  const [shown, setShown] = useState(search);
+  if (shown !== search) {
+    setShown(search);
+    setText(search);
+  }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSearch(text.trim());
@@ -22,6 +30,7 @@ export function UserSearchForm({ search, onSearch, busy = false }: UserSearchFor
           Search by name or email
         </label>
         <input
+          ref={input}
           id={inputId}
           type="search"
           value={text}
@@ -41,6 +50,8 @@ export function UserSearchForm({ search, onSearch, busy = false }: UserSearchFor
             onClick={() => {
               setText('');
               onSearch('');
+              // Clear goes with the search it clears: the field takes the focus, ready for the next.
+              input.current?.focus();
             }}
           >
             Clear
