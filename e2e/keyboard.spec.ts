@@ -251,3 +251,19 @@ test('searching the users by keyboard leaves the focus in the search field, and 
   await expect(field).toHaveValue('');
   await expect(field).toBeFocused();
 });
+
+test('paying for Gold by keyboard puts the focus on the Gold card that replaces the form', async ({ page, request }) => {
+  await signInBrowserAs(page, await apiSignUp(request, `Paying ${run}`));
+  await page.goto('/membership');
+  await page.getByLabel('Card number').focus();
+  await page.keyboard.type('4242424242424242');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1234');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Pay $9.99' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Payment successful! 🎉')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: "You're a Gold Member!" })).toBeFocused();
+});

@@ -1,4 +1,5 @@
 // SPEC.md §2 "Membership", Gold member: the card, its benefits and an inactive button.
+import { useEffect, useRef } from 'react';
 import { POST_LIMITS } from '#shared/constants.ts';
 import { BenefitList } from './benefit-list.tsx';
 import { CheckCircleIcon } from './membership-icons.tsx';
@@ -11,6 +12,15 @@ export const GOLD_MEMBER_BENEFITS = [
 ] as const;
 
 export function GoldMemberCard({ justPaid }: { justPaid: boolean }) {
+  // Paid just now: the card replaced the payment form, and the Pay button with it, which held the
+  // focus. The heading takes it, unless the reader has put it somewhere meanwhile.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (justPaid && (active === null || active === document.body)) heading.current?.focus();
+    // Only as the card appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="mx-auto max-w-xl space-y-4 px-4 py-8 sm:py-12">
       {justPaid && <PaymentSuccessMessage />}
@@ -19,7 +29,12 @@ export function GoldMemberCard({ justPaid }: { justPaid: boolean }) {
           <img src="/gold-badge.png" alt="" width={96} height={96} className="size-24 drop-shadow-md" />
         </div>
         <div className="px-5 pb-6 sm:px-8 sm:pb-8">
-          <h1 id="gold-member-heading" className="text-center text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+          <h1
+            ref={heading}
+            id="gold-member-heading"
+            tabIndex={-1}
+            className="text-center text-2xl font-bold tracking-tight text-balance sm:text-3xl"
+          >
             You're a Gold Member!
           </h1>
           <p className="mt-2 text-center text-muted text-pretty">Thank you for supporting the community. Your benefits:</p>
