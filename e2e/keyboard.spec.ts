@@ -267,3 +267,21 @@ test('paying for Gold by keyboard puts the focus on the Gold card that replaces 
   await expect(page.getByText('Payment successful! 🎉')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: "You're a Gold Member!" })).toBeFocused();
 });
+
+test('paging by keyboard to the last page and back leaves the focus on the page shown, not on the page itself', async ({ page }) => {
+  await page.goto(`/?search=keys${run}&limit=5`);
+  const pages = page.getByRole('navigation', { name: 'Posts pages' });
+  const next = pages.getByRole('button', { name: 'Next' });
+  await expect.poll(() => next.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/page=2/);
+  // Next is disabled on the last page.
+  await expect(next).toBeDisabled();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toBeFocused();
+
+  await pages.getByRole('button', { name: 'Prev' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(pages.getByRole('button', { name: 'Page 1' })).toBeFocused();
+});

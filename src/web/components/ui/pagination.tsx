@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { PAGE_SIZES } from '#shared/constants.ts';
 import { cn } from '#web/utils/cn.ts';
 import { buttonClasses } from './button.tsx';
@@ -19,10 +19,19 @@ interface PaginationProps {
 /** Prev, numbered pages, Next and the page-size select of SPEC.md §2. */
 export function Pagination({ page, size, total, onPageChange, onSizeChange, label = 'Pagination', className }: PaginationProps) {
   const sizeId = useId();
+  const nav = useRef<HTMLElement>(null);
   const items = pageItems(page, total, size);
   const last = pageCount(total, size) - 1;
+  // Prev on the first page and Next on the last are disabled, and a disabled button loses the
+  // focus to the page: the page now shown takes it instead.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLButtonElement && active.disabled && nav.current?.contains(active)) {
+      nav.current.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+    }
+  }, [page]);
   return (
-    <nav aria-label={label} className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
+    <nav ref={nav} aria-label={label} className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
       <div className="flex flex-wrap items-center gap-1 sm:gap-1.5">
         <button
           type="button"
