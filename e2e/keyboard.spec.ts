@@ -18,6 +18,10 @@ async function announce(request: APIRequestContext, admin: ApiMember, title: str
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Waits until React has claimed the server's markup of `control`: before that, a key pressed on it does nothing. */
+const hydrated = (control: Locator) =>
+  expect.poll(() => control.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+
 /** Presses Tab until the focus is outside `region` (at most `max` times). */
 async function tabOutOf(page: Page, region: Locator, max = 40) {
   for (let i = 0; i < max; i += 1) {
@@ -48,7 +52,7 @@ for (const width of [360, 1280]) {
     await page.goto('/search?q=keyboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
     const bell = page.getByRole('link', { name: 'Notifications' });
-    await expect.poll(() => bell.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps')))).toBe(true);
+    await hydrated(bell);
     await bell.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/#announcements$/);
@@ -71,7 +75,7 @@ for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 700 });
     await page.goto('/');
     const perPage = page.getByLabel('Per page');
-    await expect.poll(() => perPage.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+    await hydrated(perPage);
     for (const [start, key] of [
       [page.getByRole('link', { name: 'Skip to content' }), 'Tab'],
       [perPage, 'Shift+Tab'],
@@ -93,7 +97,7 @@ test('the phone menu and the phone search close once the focus has left them', a
   await page.goto('/search?q=closing');
   await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
   const menuButton = page.getByRole('button', { name: 'Menu' });
-  await expect.poll(() => menuButton.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await hydrated(menuButton);
 
   await menuButton.focus();
   await page.keyboard.press('Enter');
@@ -122,7 +126,7 @@ test('the phone menu and the phone search close once the focus has left them', a
 test('a tag search sent from its field, and a search from the search page’s, keep the focus in the field', async ({ page }) => {
   await page.goto('/');
   const field = page.getByRole('searchbox', { name: 'Search by tag' });
-  await expect.poll(() => field.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await hydrated(field);
   await field.focus();
   await page.keyboard.type('react');
   await page.keyboard.press('Enter');
@@ -132,7 +136,7 @@ test('a tag search sent from its field, and a search from the search page’s, k
 
   await page.goto('/search?q=first');
   const terms = page.getByRole('searchbox', { name: 'Search terms' });
-  await expect.poll(() => terms.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await hydrated(terms);
   await terms.focus();
   await page.keyboard.press('Control+A');
   await page.keyboard.type('second');
@@ -272,7 +276,7 @@ test('paging by keyboard to the last page and back leaves the focus on the page 
   await page.goto(`/?search=keys${run}&limit=5`);
   const pages = page.getByRole('navigation', { name: 'Posts pages' });
   const next = pages.getByRole('button', { name: 'Next' });
-  await expect.poll(() => next.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await hydrated(next);
   await next.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/page=2/);
