@@ -19,7 +19,7 @@ export function MyProfilePage() {
       <AfterThePosts email={user.email}>
         <div className="grid gap-6 lg:grid-cols-2">
           <EditProfileForm name={user.name} />
-          <ChangePasswordForm />
+          <ChangePasswordForm email={user.email} />
         </div>
         <NotificationSettings />
       </AfterThePosts>

@@ -40,6 +40,14 @@ async function openMyProfile() {
 }
 
 describe('My Profile: account edits', () => {
+  it('names the account to password managers beside the password fields (the call sends the passwords alone, below)', async () => {
+    accountServer();
+    const { password } = await openMyProfile();
+    const username = password.querySelector('input[autocomplete="username"]');
+    expect(username).toHaveValue(viewer.email);
+    expect(username).not.toBeVisible();
+  });
+
   it('saves a new name and photo through update-user, the photo uploaded first', async () => {
     const calls = accountServer();
     const { user, edit } = await openMyProfile();

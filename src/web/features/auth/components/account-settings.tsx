@@ -58,7 +58,8 @@ export function EditProfileForm({ name }: { name: string }) {
   );
 }
 
-export function ChangePasswordForm() {
+/** `email` names the account to password managers, which save the new password under it. */
+export function ChangePasswordForm({ email }: { email: string }) {
   const change = useChangePassword();
   return (
     <SettingsSection id="change-password-heading" title="Change password">
@@ -81,6 +82,8 @@ export function ChangePasswordForm() {
       >
         {({ register, formState: { errors } }) => (
           <>
+            {/* Not a field of the form's: what a password manager reads as the account's name. */}
+            <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
             <PasswordInput
               label="Current password"
               autoComplete="current-password"
