@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_QUERY_MAX } from '#shared/constants.ts';
 import { SearchIcon } from '#web/components/ui/forum-icons.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useCloseOnFocusOut } from '#web/lib/use-close-on-focus-out.ts';
+import { useCloseWhenLeft } from '#web/lib/use-close-when-left.ts';
 import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
 import { cn } from '#web/utils/cn.ts';
 
@@ -35,7 +35,7 @@ export function TopBarSearch({ open, onOpenChange, iconButtonClassName }: TopBar
   const form = useRef<HTMLFormElement>(null);
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   useEscapeToClose(open, close, opener);
-  useCloseOnFocusOut(open, close, form, opener);
+  useCloseWhenLeft(open, close, form, opener);
 
   // Opening the panel is asking for the field.
   useEffect(() => {

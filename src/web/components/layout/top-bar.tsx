@@ -1,11 +1,11 @@
 // The sticky bar above every page (SPEC.md §2 "Layout and navigation bar").
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { BellIcon, CloseIcon, HomeIcon, InboxIcon, LogoMark, MenuIcon, StarIcon } from '#web/components/ui/icons.tsx';
 import { dashboardHomeFor, paths } from '#web/config/paths.ts';
 import { useRole, useSignOut, useViewer } from '#web/lib/auth.ts';
-import { useCloseOnFocusOut } from '#web/lib/use-close-on-focus-out.ts';
+import { useCloseWhenLeft } from '#web/lib/use-close-when-left.ts';
 import { useEscapeToClose } from '#web/lib/use-escape-to-close.ts';
 import { cn } from '#web/utils/cn.ts';
 import { AccountMenu } from './account-menu.tsx';
@@ -56,17 +56,8 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
   const menuPanel = useRef<HTMLDivElement>(null);
   const closeMenu = useCallback(() => setPanel((current) => (current === 'menu' ? null : current)), []);
   useEscapeToClose(menuOpen, closeMenu, menuButton);
-  useCloseOnFocusOut(menuOpen, closeMenu, menuPanel, menuButton);
-  // A press anywhere else closes it, as the account menu does.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuPanel.current?.contains(target) && !menuButton.current?.contains(target)) closeMenu();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [menuOpen, closeMenu]);
+  // A press anywhere else closes it too, as the account menu does.
+  useCloseWhenLeft(menuOpen, closeMenu, menuPanel, menuButton, { pressOutside: true });
   const setSearchOpen = useCallback(
     (open: boolean) => setPanel((current) => (open ? 'search' : current === 'search' ? null : current)),
     [],
