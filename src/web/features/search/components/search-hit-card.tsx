@@ -16,6 +16,8 @@ const MARKS =
 
 export function SearchHitCard({ hit }: { hit: SearchHit }) {
   const commentId = hit.type === 'comment' ? (hit.commentId ?? undefined) : undefined;
+  // After "Comment on", the title is isolated from it (bdi).
+  const Title = commentId ? 'bdi' : 'span';
   return (
     <article className="group relative rounded-card border border-line bg-surface p-4 shadow-card transition hover:border-brand-200 hover:shadow-md sm:p-5">
       <div className="flex items-center gap-3">
@@ -43,11 +45,7 @@ export function SearchHitCard({ hit }: { hit: SearchHit }) {
             </>
           )}
           {/* The title with the words found in it marked: escaped text and <mark> only (see snippetHtml). */}
-          {commentId ? (
-            <bdi dangerouslySetInnerHTML={{ __html: snippetHtml(hit.titleHtml) }} />
-          ) : (
-            <span dangerouslySetInnerHTML={{ __html: snippetHtml(hit.titleHtml) }} />
-          )}
+          <Title dangerouslySetInnerHTML={{ __html: snippetHtml(hit.titleHtml) }} />
         </Link>
       </h3>
       <p
