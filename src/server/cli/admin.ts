@@ -6,6 +6,15 @@ import { openDatabase } from './open-db.ts';
 
 const usage = 'Usage: npm run admin -- promote <email>   (the person must have signed up first)';
 
+/** The mistake in an admin command line, as a line of its own ('' for none given at all). */
+function mistakeOf(command: string | undefined, given: string | undefined, isEmail: boolean, rest: string[]): string {
+  if (command === undefined) return '';
+  if (command !== 'promote') return `Unknown command '${command}'.\n`;
+  if (given === undefined) return 'promote needs the email of the member to promote.\n';
+  if (!isEmail) return `'${given}' is not an email address.\n`;
+  return `promote takes one email; '${rest.join(' ')}' is left over.\n`;
+}
+
 async function main() {
   let parsed;
   try {
@@ -22,17 +31,7 @@ async function main() {
   const email = emailSchema.safeParse(given);
   if (command !== 'promote' || !email.success || rest.length > 0) {
     // What is wrong, then how it is used: a bare usage line left a mistyped address to be guessed.
-    const mistake =
-      command === undefined
-        ? ''
-        : command !== 'promote'
-          ? `Unknown command '${command}'.\n`
-          : given === undefined
-            ? 'promote needs the email of the member to promote.\n'
-            : !email.success
-              ? `'${given}' is not an email address.\n`
-              : `promote takes one email; '${rest.join(' ')}' is left over.\n`;
-    console.error(`${mistake}${usage}`);
+    console.error(`${mistakeOf(command, given, email.success, rest)}${usage}`);
     process.exit(2);
   }
   const database = await openDatabase();
