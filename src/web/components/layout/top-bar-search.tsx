@@ -1,7 +1,7 @@
 // "Search posts" in the top bar (DESIGN.md "UI contract"): Enter goes to /search?q=…, and "/"
 // pressed anywhere outside a text field focuses it. From md up the field sits in the bar; on
 // small screens the "Open search" button shows it in a panel under the bar, which Escape
-// closes (focus back on the button), as does the focus moving on past it.
+// closes (focus back on the button), as do the focus moving on past it and a press outside it.
 import { useCallback, useEffect, useId, useRef, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_QUERY_MAX } from '#shared/constants.ts';
@@ -35,7 +35,7 @@ export function TopBarSearch({ open, onOpenChange, iconButtonClassName }: TopBar
   const form = useRef<HTMLFormElement>(null);
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   useEscapeToClose(open, close, opener);
-  useCloseWhenLeft(open, close, form, opener);
+  useCloseWhenLeft(open, close, form, opener, { pressOutside: true });
 
   // Opening the panel is asking for the field.
   useEffect(() => {

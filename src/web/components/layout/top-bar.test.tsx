@@ -243,4 +243,20 @@ describe('Top bar', () => {
     expect(opener).toHaveAttribute('aria-expanded', 'false');
     expect(opener).toHaveFocus();
   });
+
+  it('closes the small-screen search on a press outside it, as the menu closes', async () => {
+    const { user } = renderApp('/');
+    const opener = await screen.findByRole('button', { name: 'Open search' });
+    await user.click(opener);
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
+    const field = screen.getByRole('searchbox', { name: 'Search posts' });
+
+    // A press inside keeps it open.
+    await user.click(field);
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
+
+    // A tap on the page behind it, where nothing takes the focus.
+    await user.click(document.body);
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+  });
 });
