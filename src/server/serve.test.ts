@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,6 +91,32 @@ describe('a server started and stopped', () => {
     again.child.kill('SIGTERM');
     await again.closed;
     expect(messages(again.lines).filter((message) => message.startsWith('database: ran'))).toEqual([]);
+  });
+
+  // Ctrl-C under npm sends SIGINT twice at once (the terminal's and npm's): the second must not
+  // end a stop that would otherwise finish.
+  it('says so when a request still open cuts its stop short after 10 s, a second signal or not', { timeout: 30_000 }, async () => {
+    const server = start({ DATA_DIR: path.join(dir, 'cut'), PORT: '0', HOST: '127.0.0.1' });
+    const address = /is serving on http:\/\/127\.0\.0\.1:(\d+) /.exec(await server.serving)?.[1];
+    // A request whose body never comes in full holds the stop. The server's "100 Continue" says it
+    // has the request (a connection it has read nothing from yet would be closed as idle).
+    const socket = connect(Number(address), '127.0.0.1');
+    socket.write(
+      'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+    );
+    const [continued] = (await once(socket, 'data')) as [Buffer];
+    expect(continued.toString()).toMatch(/^HTTP\/1\.1 100 Continue/);
+    socket.write('{"em');
+    try {
+      server.child.kill('SIGTERM');
+      await expect.poll(() => messages(server.lines)).toContain('shutting down');
+      server.child.kill('SIGINT');
+      const [code] = (await server.closed) as [number | null];
+      expect(code).toBe(1);
+      expect(messages(server.lines).slice(-2)).toEqual(['shutting down', 'stop cut short: requests still open after 10 s']);
+    } finally {
+      socket.destroy();
+    }
   });
 
   it('says in one sentence that its port is taken, and exits 1', async () => {

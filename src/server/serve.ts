@@ -35,11 +35,17 @@ export async function serve(options: { webRoot: string; rendererModule: string |
   warn = (message) => app.log.warn(message);
 
   let closing = false;
+  // A second signal does not hurry the stop: Ctrl-C under npm reaches the server twice at once,
+  // from the terminal and forwarded by npm.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // A stop that cannot finish says so before it exits, so its log does not just end.
+    const force = setTimeout(() => {
+      app.log.error({ signal }, 'stop cut short: requests still open after 10 s');
+      process.exit(1);
+    }, 10_000);
     force.unref();
     try {
       await app.close();
