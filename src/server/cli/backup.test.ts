@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,10 +25,11 @@ describe('npm run backup', () => {
   });
   const tool = path.join(here, 'backup.ts');
 
-  function backup(to: string | null, dataDir = dir, env: Record<string, string> = {}) {
+  function backup(to: string | null, dataDir = dir, env: Record<string, string> = {}, cwd?: string) {
     const { status, stdout, stderr } = spawnSync(process.execPath, ['--import', 'tsx', tool, ...(to ? ['--to', to] : [])], {
       encoding: 'utf8',
       env: toolEnv(dataDir, env),
+      cwd,
     });
     return { status, stdout, stderr };
   }
@@ -47,6 +48,28 @@ describe('npm run backup', () => {
     expect(stderr).toMatch(/^The backup failed: .+\. No backup was written to .+copy\.sqlite\.\n$/);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(destination)).toBe(false);
+  });
+
+  // npm runs a script from the project's folder and says where it was typed in INIT_CWD.
+  it('writes a relative --to given through npm beside where it was typed, not in the project folder', async () => {
+    const database = createDb({ databaseUrl: null, sqlitePath: path.join(dir, 'code-commons.sqlite') });
+    await database.db.schema.createTable('if not exists filler').addColumn('body', 'text').execute();
+    await database.close();
+    const project = mkdtempSync(path.join(os.tmpdir(), 'cc-backup-project-'));
+    const typedIn = mkdtempSync(path.join(os.tmpdir(), 'cc-backup-typed-'));
+    // The tool runs from "the project folder", where it finds its packages.
+    symlinkSync(path.join(here, '../../../node_modules'), path.join(project, 'node_modules'));
+    try {
+      const { status, stdout, stderr } = backup('relative.sqlite', dir, { npm_lifecycle_event: 'backup', INIT_CWD: typedIn }, project);
+      expect(stderr).toBe('');
+      expect(status).toBe(0);
+      expect(stdout).toContain(`to ${path.join(typedIn, 'relative.sqlite')} in `);
+      expect(existsSync(path.join(typedIn, 'relative.sqlite'))).toBe(true);
+      expect(existsSync(path.join(project, 'relative.sqlite'))).toBe(false);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+      rmSync(typedIn, { recursive: true, force: true });
+    }
   });
 
   it('says which setting is wrong, without a stack trace, when the environment is invalid', () => {

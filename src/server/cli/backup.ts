@@ -49,7 +49,9 @@ async function main() {
     process.exitCode = 1;
     return;
   }
-  const destination = path.resolve(values.to ?? defaultBackupPath(config.dataDir));
+  // npm runs its scripts from the project's folder: a relative --to means where it was typed.
+  const typedIn = process.env.npm_lifecycle_event === 'backup' ? (process.env.INIT_CWD ?? process.cwd()) : process.cwd();
+  const destination = values.to ? path.resolve(typedIn, values.to) : path.resolve(defaultBackupPath(config.dataDir));
   if (existsSync(destination)) {
     console.error(`${destination} already exists; choose another --to.`);
     process.exitCode = 1;
