@@ -230,6 +230,28 @@ describe('Markdown editor', () => {
     expect(textarea).toHaveFocus();
   });
 
+  it('lets Tab move on from a code block after Escape, and indents again once another key is typed', async () => {
+    const { user, textarea } = await renderEditor();
+    await user.click(textarea);
+    await user.keyboard('```{Enter}x');
+
+    await user.keyboard('{Escape}y');
+    await user.tab();
+    expect(textarea).toHaveFocus();
+    expect(textarea).toHaveValue('```\nxy  ');
+
+    await user.keyboard('{Escape}');
+    await user.tab();
+    expect(textarea).not.toHaveFocus();
+    expect(textarea).toHaveValue('```\nxy  ');
+    // Back in the field, Tab indents again.
+    await user.click(textarea);
+    await user.keyboard('{End}');
+    await user.tab();
+    expect(textarea).toHaveFocus();
+    expect(textarea).toHaveValue('```\nxy    ');
+  });
+
   it('keeps the form’s validation: an empty text is refused and shown on the field', async () => {
     const { user, textarea, submitted } = await renderEditor();
     await user.click(screen.getByRole('tab', { name: 'Preview' }));

@@ -63,6 +63,8 @@ export function MarkdownEditor({
   const [dragging, setDragging] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const pendingSelection = useRef<TextEdit['select'] | null>(null);
+  // Escape in a code block lets the next Tab move on, so the keyboard is never held in the field.
+  const tabMovesOn = useRef(false);
   // The text as last written, ahead of React's next render (two uploads may finish at once).
   const latest = useRef(value);
   const preview = useMarkdownPreview(value, tab === 'preview');
@@ -173,8 +175,21 @@ export function MarkdownEditor({
       format(command);
       return;
     }
-    // Tab indents only inside a code block; anywhere else it moves on, so the field never traps the keyboard.
-    if (event.key === 'Tab' && !event.ctrlKey && !event.metaKey && !event.altKey && isInCodeBlock(element.value, element.selectionStart)) {
+    // Tab indents only inside a code block; anywhere else it moves on, as it does after Escape
+    // there (WCAG's "no keyboard trap"). That Escape is the field's: it neither cancels an edit
+    // nor closes a dialog, which a second Escape does.
+    const inCodeBlock = isInCodeBlock(element.value, element.selectionStart);
+    if (event.key === 'Escape' && inCodeBlock && !tabMovesOn.current && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      tabMovesOn.current = true;
+      return;
+    }
+    if (event.key === 'Tab' && tabMovesOn.current) {
+      tabMovesOn.current = false;
+      return;
+    }
+    if (event.key !== 'Escape' && event.key !== 'Shift') tabMovesOn.current = false;
+    if (event.key === 'Tab' && !event.ctrlKey && !event.metaKey && !event.altKey && inCodeBlock) {
       const edit = indentEdit(element.value, { start: element.selectionStart, end: element.selectionEnd }, event.shiftKey);
       event.preventDefault();
       if (edit) apply(edit);
@@ -217,7 +232,10 @@ export function MarkdownEditor({
             dragging && 'bg-brand-50',
           )}
           onChange={(event) => emit(event.target.value)}
-          onBlur={onBlur}
+          onBlur={() => {
+            tabMovesOn.current = false;
+            onBlur();
+          }}
           onKeyDown={onKeyDown}
           onPaste={(event) => {
             const images = imagesOf(event.clipboardData.files);
@@ -240,7 +258,8 @@ export function MarkdownEditor({
           }}
         />
         <p id={`${baseId}-help`} className="border-t border-line px-3 py-1.5 text-xs text-muted">
-          Markdown: **bold**, _italic_, `code`, ``` for code blocks. Paste or drop an image to add it.
+          Markdown: **bold**, _italic_, `code`, ``` for code blocks (Tab indents there; Esc, then Tab moves on). Paste or drop an image to
+          add it.
         </p>
         {uploadError && (
           <p role="alert" className="border-t border-danger-200 bg-danger-50 px-3 py-1.5 text-xs text-danger-700">

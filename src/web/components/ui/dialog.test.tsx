@@ -69,4 +69,30 @@ describe('Dialog', () => {
       expect(opener).toHaveFocus();
     }
   });
+
+  it('stays open on an Escape its field took for itself, and closes on the next', async () => {
+    const user = userEvent.setup();
+    function FieldHarness() {
+      const [open, setOpen] = useState(true);
+      const taken = useRef(false);
+      return (
+        <Dialog open={open} onClose={() => setOpen(false)} title="Edit post">
+          <textarea
+            aria-label="Description"
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || taken.current) return;
+              taken.current = true;
+              event.preventDefault();
+            }}
+          />
+        </Dialog>
+      );
+    }
+    render(<FieldHarness />);
+    await user.click(screen.getByRole('textbox', { name: 'Description' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Edit post' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

@@ -42,7 +42,8 @@ export function Dialog({ open, onClose, title, children, footer, alert = false, 
     const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
+      // An Escape the focused field took for itself (a code block's, see markdown-editor.tsx) keeps it open.
+      if (e.key === 'Escape' && !e.defaultPrevented) {
         e.stopPropagation();
         onCloseRef.current();
       }

@@ -223,6 +223,19 @@ describe('Comments: rendered, edited, deleted', () => {
     expect(calls).toEqual([]);
   });
 
+  it('keeps a comment edit open on the Escape that lets Tab leave a code block, and leaves it on a second', async () => {
+    discussionServer();
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    await within(screen.getByRole('form', { name: 'Edit comment' })).findByRole('tab', { name: 'Write' });
+    await user.type(screen.getByLabelText('Comment'), '{Enter}```{Enter}x');
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('form', { name: 'Edit comment' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Edit comment' })).not.toBeInTheDocument();
+  });
+
   it('asks before deleting, with "Cancel" focused, and deletes on confirmation', async () => {
     const calls = discussionServer();
     const { user, item } = await openPost();
