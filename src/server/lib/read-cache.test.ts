@@ -249,6 +249,9 @@ describe.runIf(redis !== null)('redis store after Redis was unreachable', () => 
       await until(() => writerConnection.status === 'ready' && otherConnection.status === 'ready');
       const writer = new ReadCache(redisStore(writerConnection, prefix));
       const other = new ReadCache(redisStore(otherConnection, prefix));
+      // Both started (each moves the version once as it starts).
+      await writer.invalidate();
+      await other.invalidate();
       const rows = ['first'];
       const compute = async () => [...rows];
       expect(await writer.read('home', compute)).toEqual(['first']);
@@ -336,6 +339,27 @@ describe.runIf(redis !== null)('redis store', () => {
     }
   });
 
+  // The servers are stopped for a restore (pg_restore, a SQLite backup put back): what Redis kept
+  // from the database before it must not be answered once they start again.
+  it('answers nothing kept before a server started', async () => {
+    const prefix = `code-commons-test:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
+    const before = redisStore(redis!, prefix);
+    try {
+      const { version } = await before.read('home');
+      await before.write('home', { version, tags: [ALL], value: 'before the restore' });
+      expect((await before.read('home')).value).toBe('before the restore');
+
+      const started = redisStore(redis!, prefix);
+      expect((await started.read('home')).value).toBe(MISSING);
+      const now = (await started.read('home')).version;
+      await started.write('home', { version: now, tags: [ALL], value: 'after' });
+      expect((await started.read('home')).value).toBe('after');
+    } finally {
+      const keys = await redis!.keys(`${prefix}*`);
+      if (keys.length > 0) await redis!.del(...keys);
+    }
+  });
+
   it('moves one version for every instance and answers nothing from before it', async () => {
     const prefix = `code-commons-test:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
     const one = redisStore(redis!, prefix);
@@ -363,6 +387,9 @@ describe.runIf(redis !== null)('redis store', () => {
     const prefix = `code-commons-test:${Date.now()}:${Math.random().toString(36).slice(2)}:`;
     const one = redisStore(redis!, prefix);
     const other = redisStore(redis!, prefix);
+    const third = redisStore(redis!, prefix);
+    // All started (each moves the version once as it starts).
+    for (const store of [one, other, third]) await store.bump([ALL]);
     const v0 = (await one.read('k')).version;
     await other.write('k', { version: v0, tags: [ALL, 'post:1'], value: 'first' });
     expect((await one.read('k')).value).toBe('first');
@@ -373,7 +400,7 @@ describe.runIf(redis !== null)('redis store', () => {
     await redis!.hdel(`${prefix}entry:k`, 'v');
     expect((await one.read('k')).value).toBe('first');
     // Another instance holds no copy and gets nothing rather than a header without its answer.
-    expect((await redisStore(redis!, prefix).read('k')).value).toBe(MISSING);
+    expect((await third.read('k')).value).toBe(MISSING);
     // A write to what it shows: nothing, then the other instance's newer answer.
     await other.bump(['post:1']);
     expect((await one.read('k')).value).toBe(MISSING);

@@ -179,8 +179,10 @@ export function redisStore(redis: Redis, prefix: string, localEntries = MEMORY_E
   // A write committed while Redis was unreachable (here or on another instance) moved no version:
   // what was kept before it would be answered again once Redis is back. So after the connection
   // drops, or a move fails, nothing is read or kept until a move of ALL has gone through.
-  // (`drops` counts the drops: a move sent before one may have run before the outage.)
-  let owed = redis.status !== 'ready';
+  // (`drops` counts the drops: a move sent before one may have run before the outage.) So too
+  // at start: the database may have been restored while the servers were stopped, and what was
+  // kept from it before must not be answered. A move of ALL for a write settles it as well.
+  let owed = true;
   let drops = 0;
   let settling: Promise<void> | null = null;
   redis.on('close', () => {
@@ -236,8 +238,10 @@ export function redisStore(redis: Redis, prefix: string, localEntries = MEMORY_E
       if (written === 1) hold(key, entry.version, entry.value);
     },
     async bump(tags) {
+      const since = drops;
       try {
         await move(tags);
+        if (tags.includes(ALL) && drops === since) owed = false;
       } catch (error) {
         owed = true;
         throw error;
