@@ -258,8 +258,7 @@ export function MarkdownEditor({
           }}
         />
         <p id={`${baseId}-help`} className="border-t border-line px-3 py-1.5 text-xs text-muted">
-          Markdown: **bold**, _italic_, `code`, ``` for code blocks (Tab indents there; Esc, then Tab moves on). Paste or drop an image to
-          add it.
+          Markdown: **bold**, _italic_, `code`, ``` for code blocks (Tab indents; Esc then Tab leaves). Paste or drop an image to add it.
         </p>
         {uploadError && (
           <p role="alert" className="border-t border-danger-200 bg-danger-50 px-3 py-1.5 text-xs text-danger-700">
