@@ -275,7 +275,11 @@ for (const width of [360, 1280]) {
   });
 }
 
-test('on a phone, /#announcements opened as a page shows the announcements once hydrated', async ({ page, request }) => {
+test('on a phone, /#announcements opened as a page shows the announcements as first painted, and once hydrated', async ({
+  browser,
+  page,
+  request,
+}) => {
   const admin = await apiAdmin(request, 'Ada Admin');
   const title = `Opened in a new tab ${run}`;
   const res = await request.post('/api/announcement-data', {
@@ -283,6 +287,15 @@ test('on a phone, /#announcements opened as a page shows the announcements once 
     data: { title, description: 'Shown on a phone too.' },
   });
   expect(res.status(), await res.text()).toBe(200);
+  // As the server painted it (a browser without JavaScript, or one still loading it).
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+  const painted = await context.newPage();
+  await painted.goto('/#announcements');
+  const shown = painted.getByRole('region', { name: 'Announcements' });
+  await expect(shown.getByRole('heading', { name: title })).toBeVisible();
+  await expect(shown).toBeInViewport();
+  await context.close();
+
   await page.setViewportSize({ width: 360, height: 800 });
   const said = listenToConsole(page);
   await page.goto('/#announcements');

@@ -32,8 +32,17 @@ export function HomePage() {
   const announcementsFirst = announcementsWanted && !wide;
   // A tag search is a page of its own (the sitemap lists it), named as the server names it.
   useDocumentTitle(list.search ? tagPageTitle(list.search) : null);
+  // Until hydrated, CSS shows them, first, when the address targets them (:target): as the server
+  // painted the page, and without JavaScript. Not after: pushState does not move :target.
   const announcements = (
-    <aside aria-label="Announcements" className={cn('min-w-0 lg:col-span-3 lg:block', !announcementsWanted && 'hidden')}>
+    <aside
+      aria-label="Announcements"
+      className={cn(
+        'min-w-0 lg:col-span-3 lg:block',
+        !announcementsWanted && 'hidden',
+        hydrating && 'has-[:target]:order-first has-[:target]:block lg:has-[:target]:order-none',
+      )}
+    >
       <AnnouncementList />
     </aside>
   );
