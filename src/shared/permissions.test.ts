@@ -32,9 +32,12 @@ describe('permissions', () => {
     expect(canDeleteComment(admin, { authorId: 'x' })).toBe(true);
   });
 
-  it('lets only the post owner report a comment on it, even over an admin', () => {
-    expect(canReportComment(member, { authorId: 'm1' })).toBe(true);
-    expect(canReportComment(admin, { authorId: 'm1' })).toBe(false);
+  it('lets only the post owner report a comment on it, even over an admin, and never their own', () => {
+    expect(canReportComment(member, { postAuthorId: 'm1', authorId: 'x' })).toBe(true);
+    expect(canReportComment(admin, { postAuthorId: 'm1', authorId: 'x' })).toBe(false);
+    expect(canReportComment(member, { postAuthorId: 'x', authorId: 'x' })).toBe(false);
+    expect(canReportComment(member, { postAuthorId: 'm1', authorId: 'm1' })).toBe(false);
+    expect(canReportComment(null, { postAuthorId: 'm1', authorId: 'x' })).toBe(false);
   });
 
   it('never bans an administrator', () => {

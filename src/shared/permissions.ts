@@ -29,9 +29,14 @@ export const canEditComment = (viewer: Pick<Viewer, 'id' | 'role'> | null | unde
   viewer != null && (viewer.id === comment.authorId || isAdmin(viewer));
 export const canDeleteComment = canEditComment;
 
-/** Only the owner of the post a comment sits under reports it. */
-export const canReportComment = (viewer: Pick<Viewer, 'id'> | null | undefined, post: { authorId: string }): boolean =>
-  viewer != null && viewer.id === post.authorId;
+/**
+ * Only the owner of the post a comment sits under reports it, and never a comment of their own:
+ * a report asks an admin to act against the comment's writer, ban included.
+ */
+export const canReportComment = (
+  viewer: Pick<Viewer, 'id'> | null | undefined,
+  comment: { postAuthorId: string; authorId: string },
+): boolean => viewer != null && viewer.id === comment.postAuthorId && viewer.id !== comment.authorId;
 
 /** Administrators cannot be banned (DESIGN.md "Ban"). */
 export const canBan = (target: { role: Role }): boolean => target.role !== 'Admin';

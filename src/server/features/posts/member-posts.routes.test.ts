@@ -105,6 +105,23 @@ describe('a member’s own posts, deleting, comment details and reports', () => 
     expect(details[0]).toMatchObject({ reported: true });
   });
 
+  it('refuses the post owner a report of their own comment (403), writing nothing', async () => {
+    const own = await createComment(t.app, owner, postId, 'A note the owner left under their own post');
+    const reportsBefore = await siteTotal(t.db, 'reports');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reported-comment',
+      headers: owner.headers,
+      payload: { commentId: own, ReportedComment: 'Spam or promotional content' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'You cannot report your own comment.' });
+    expect(await t.db.selectFrom('reports').select('id').where('comment_id', '=', own).execute()).toEqual([]);
+    expect(await siteTotal(t.db, 'reports')).toBe(reportsBefore);
+    const details = (await t.app.inject({ url: `/api/post-comment-data/${postId}`, headers: owner.headers })).json();
+    expect(details.find((c: { _id: string }) => c._id === own)).toMatchObject({ reported: false });
+  });
+
   it('lets neither another member nor a visitor delete my post; the owner deletes it with its comments, votes and reports', async () => {
     await t.app.inject({ method: 'PATCH', url: `/api/post-data/upVote/${postId}`, headers: other.headers });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/post-delete/${postId}`, headers: other.headers })).statusCode).toBe(403);

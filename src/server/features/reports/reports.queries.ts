@@ -17,7 +17,14 @@ export async function findCommentWithPostOwner(
   db: Db,
   commentId: string,
   reporterId: string,
-): Promise<{ postId: string; postOwnerId: string; comment: string; commentHtml: string; reporterBanned: boolean } | null> {
+): Promise<{
+  postId: string;
+  postOwnerId: string;
+  authorId: string;
+  comment: string;
+  commentHtml: string;
+  reporterBanned: boolean;
+} | null> {
   const row = await lockingRead(
     db,
     lockingRead(
@@ -25,7 +32,7 @@ export async function findCommentWithPostOwner(
       db
         .selectFrom('comments as c')
         .innerJoin('posts as p', 'p.id', 'c.post_id')
-        .select(['c.post_id', 'c.comment', 'c.comment_html', 'p.author_id'])
+        .select(['c.post_id', 'c.author_id as comment_author_id', 'c.comment', 'c.comment_html', 'p.author_id'])
         .select((eb) => eb.selectFrom('users').select('banned_at').where('id', '=', reporterId).as('reporter_banned_at'))
         .where('c.id', '=', commentId),
       'p',
@@ -38,6 +45,7 @@ export async function findCommentWithPostOwner(
     ? {
         postId: row.post_id,
         postOwnerId: row.author_id,
+        authorId: row.comment_author_id,
         comment: row.comment,
         commentHtml: row.comment_html,
         reporterBanned: row.reporter_banned_at != null,

@@ -19,14 +19,18 @@ import {
   reportExists,
 } from './reports.queries.ts';
 
-/** Only the owner of the post a comment sits under may report it, once. */
+/** Only the owner of the post a comment sits under may report it, once, and not a comment of their own. */
 export async function reportComment(writes: WritePath, viewer: SessionViewer, input: CreateReportInput): Promise<{ insertedId: string }> {
   const id = newId();
   await writes.run(async (w) => {
     const target = await findCommentWithPostOwner(w.trx, input.commentId, viewer.id);
     if (!target) throw notFound('comment');
     if (target.reporterBanned) throw banned();
-    if (!canReportComment(viewer, { authorId: target.postOwnerId })) throw forbidden('You can only report comments on your own posts.');
+    if (!canReportComment(viewer, { postAuthorId: target.postOwnerId, authorId: target.authorId })) {
+      throw forbidden(
+        viewer.id === target.authorId ? 'You cannot report your own comment.' : 'You can only report comments on your own posts.',
+      );
+    }
     if (await reportExists(w.trx, input.commentId)) throw conflict('This comment has already been reported.');
     await insertReport(w.trx, {
       id,

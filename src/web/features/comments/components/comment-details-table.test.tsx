@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { REPORT_FEEDBACKS } from '#shared/constants.ts';
 import type { Comment } from '#shared/schemas/comment.ts';
+import { buildViewer } from '#web/testing/factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -162,6 +163,23 @@ describe('Comment details', () => {
     await openPage();
     expect(screen.getByRole('button', { name: 'Report To Admin' })).toBeDisabled();
     expect(screen.getByLabelText('Feedback')).toBeDisabled();
+  });
+
+  it("offers no report of the owner's own comment, which the server would refuse", async () => {
+    const reports = serveComments([
+      buildComment(),
+      buildComment({ _id: 'own', authorId: buildViewer().id, commenter_name: 'Ada Lovelace', comment: 'My own note' }),
+    ]);
+    const { user } = await openPage();
+    const own = screen.getByRole('row', { name: /Ada Lovelace/ });
+    expect(within(own).getByLabelText('Feedback')).toBeDisabled();
+    expect(within(own).getByRole('button', { name: 'Report To Admin' })).toBeDisabled();
+    expect(within(own).getByText('Your comment')).toBeInTheDocument();
+    // Another member's comment on the same page is reported as before.
+    const other = screen.getByRole('row', { name: /Grace Hopper/ });
+    await user.selectOptions(within(other).getByLabelText('Feedback'), 'Off-topic or irrelevant');
+    await user.click(within(other).getByRole('button', { name: 'Report To Admin' }));
+    await waitFor(() => expect(reports).toEqual([{ commentId: 'comment-1', ReportedComment: 'Off-topic or irrelevant' }]));
   });
 
   it('marks the comment reported when the server says it already was (409)', async () => {

@@ -1,20 +1,29 @@
 // The Feedback and Report columns of the comment details (SPEC.md §2): the post owner picks
-// one feedback for a comment, then "Report To Admin"; a reported comment keeps both disabled.
+// one feedback for a comment, then "Report To Admin"; a reported comment keeps both disabled,
+// and so does the owner's own comment (the server refuses its report).
 import { useState } from 'react';
 import { REPORT_FEEDBACKS, type ReportFeedback } from '#shared/constants.ts';
+import { canReportComment } from '#shared/permissions.ts';
 import type { Comment } from '#shared/schemas/comment.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import type { Column } from '#web/components/ui/data-table.tsx';
+import { useViewer } from '#web/lib/auth.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { useOneAtATime } from '#web/lib/use-one-at-a-time.ts';
 import { useReportComment } from '../api/report-comment.ts';
 
-type ReportableComment = Pick<Comment, '_id' | 'reported'>;
+type ReportableComment = Pick<Comment, '_id' | 'reported' | 'authorId'>;
 
 const isFeedback = (value: string): value is ReportFeedback => (REPORT_FEEDBACKS as readonly string[]).includes(value);
 
 export function useReportCommentColumns(postId: string): Column<ReportableComment>[] {
   const report = useReportComment(postId);
+  const viewer = useViewer().user;
+  // The page lists the comments under the viewer's own post (no other member is answered them),
+  // so of the rule only the comment's writer is left to tell.
+  const ownComment = (c: ReportableComment) => viewer !== null && c.authorId === viewer.id;
+  const reportable = (c: ReportableComment) =>
+    !c.reported && canReportComment(viewer, { postAuthorId: viewer?.id ?? '', authorId: c.authorId });
   // The feedback picked in each row, by comment id.
   const [picked, setPicked] = useState<Record<string, ReportFeedback>>({});
   // One report on its way per comment, whatever the clicks.
@@ -34,7 +43,7 @@ export function useReportCommentColumns(postId: string): Column<ReportableCommen
             <select
               id={id}
               value={picked[c._id] ?? ''}
-              disabled={c.reported}
+              disabled={!reportable(c)}
               onChange={(e) => {
                 const value = e.target.value;
                 if (isFeedback(value)) setPicked((current) => ({ ...current, [c._id]: value }));
@@ -64,7 +73,7 @@ export function useReportCommentColumns(postId: string): Column<ReportableCommen
             <Button
               size="sm"
               variant="danger"
-              disabled={c.reported || feedback === undefined}
+              disabled={!reportable(c) || feedback === undefined}
               isLoading={sending}
               onClick={() => {
                 if (!feedback) return;
@@ -84,6 +93,7 @@ export function useReportCommentColumns(postId: string): Column<ReportableCommen
               Report To Admin
             </Button>
             {c.reported && <span className="text-xs font-medium text-muted">Reported</span>}
+            {ownComment(c) && <span className="text-xs font-medium text-muted">Your comment</span>}
           </div>
         );
       },
