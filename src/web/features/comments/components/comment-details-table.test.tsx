@@ -182,6 +182,28 @@ describe('Comment details', () => {
     await waitFor(() => expect(reports).toEqual([{ commentId: 'comment-1', ReportedComment: 'Off-topic or irrelevant' }]));
   });
 
+  it('takes a comment removed since the page loaded off the list when its report finds it gone (404)', async () => {
+    let comments = [buildComment(), buildComment({ _id: 'gone', commenter_name: 'Linus Torvalds', comment: 'Soon removed' })];
+    serveComments([]);
+    server.use(
+      http.get('*/api/post-comment-data/:postId', () =>
+        HttpResponse.json(comments, { headers: { 'X-Total-Count': String(comments.length) } }),
+      ),
+      http.post('*/api/reported-comment', () => {
+        // Its writer removed it meanwhile.
+        comments = comments.filter((c) => c._id !== 'gone');
+        return HttpResponse.json({ message: 'No such comment.', code: 'NOT_FOUND' }, { status: 404 });
+      }),
+    );
+    const { user } = await openPage();
+    const gone = screen.getByRole('row', { name: /Linus Torvalds/ });
+    await user.selectOptions(within(gone).getByLabelText('Feedback'), 'Spam or promotional content');
+    await user.click(within(gone).getByRole('button', { name: 'Report To Admin' }));
+    expect(await screen.findByText('No such comment.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Linus Torvalds/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: /Grace Hopper/ })).toBeInTheDocument();
+  });
+
   it('marks the comment reported when the server says it already was (409)', async () => {
     serveComments([buildComment()]);
     server.use(

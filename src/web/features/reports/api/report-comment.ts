@@ -1,7 +1,8 @@
 // POST /api/reported-comment { commentId, ReportedComment } (owner of the comment's post)
 // → { insertedId }; 409 when the comment was reported already. Either way the comment is
 // marked reported in the cached comment details of the post, and the admin's queue is
-// refreshed.
+// refreshed. 404 when the comment was removed since the list was loaded: the post's comments
+// are fetched again, so it leaves the list instead of staying there to be reported again.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Page } from '#shared/page.ts';
 import type { Comment } from '#shared/schemas/comment.ts';
@@ -30,6 +31,7 @@ export function useReportComment(postId: string) {
     },
     onError: (error, { commentId }) => {
       if (isApiError(error) && error.code === 'CONFLICT') markReported(queryClient, postId, commentId);
+      if (isApiError(error) && error.code === 'NOT_FOUND') void queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) });
     },
   });
 }
