@@ -77,6 +77,27 @@ describe('demo seed', () => {
     expect(participants.kept).toEqual(participants.counted);
   });
 
+  it("files its reports on other members' comments only, as a post owner may (never their own)", async () => {
+    // Two members: half the comments sit under their own writer's post.
+    const few = await buildTestApp();
+    try {
+      await seedForum(few.writePath, { ...DEFAULT_SEED, members: 2, posts: 30 });
+      const reports = await few.db
+        .selectFrom('reports as r')
+        .innerJoin('comments as c', 'c.id', 'r.comment_id')
+        .innerJoin('posts as p', 'p.id', 'c.post_id')
+        .select(['r.reporter_id', 'c.author_id as commenter', 'p.author_id as owner'])
+        .execute();
+      expect(reports.length).toBeGreaterThan(0);
+      for (const r of reports) {
+        expect(r.reporter_id).toBe(r.owner);
+        expect(r.commenter).not.toBe(r.reporter_id);
+      }
+    } finally {
+      await few.close();
+    }
+  });
+
   it('is deterministic: the same seed writes the same titles', async () => {
     const other = await buildTestApp();
     try {

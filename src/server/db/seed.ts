@@ -237,7 +237,7 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
   const counts = { posts: 0, comments: 0, votes: 0 };
   /** Each member's newest post, for the fresh comments written after the bulk load. */
   const newestPost = new Map<string, string>();
-  /** The first comments written, and their posts' authors, for the reports. */
+  /** The first comments written under another member's post, and their posts' authors, for the reports. */
   const firstComments: Array<{ id: string; comment: string; commentHtml: string; postAuthor: string }> = [];
   let posts: Insertable<DB['posts']>[] = [];
   let comments: Insertable<DB['comments']>[] = [];
@@ -249,12 +249,10 @@ export async function seedForum(writes: WritePath, options: SeedOptions, log: (l
     const authors = new Map(posts.map((p) => [p.id as string, p.author_id as string]));
     for (const c of comments) {
       if (firstComments.length >= 5) break;
-      firstComments.push({
-        id: c.id as string,
-        comment: c.comment as string,
-        commentHtml: c.comment_html as string,
-        postAuthor: authors.get(c.post_id as string)!,
-      });
+      const postAuthor = authors.get(c.post_id as string)!;
+      // A post owner reports other members' comments, never their own (as the API allows).
+      if (c.author_id === postAuthor) continue;
+      firstComments.push({ id: c.id as string, comment: c.comment as string, commentHtml: c.comment_html as string, postAuthor });
     }
     counts.posts += posts.length;
     counts.comments += comments.length;
