@@ -479,13 +479,24 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
 });
 
 describe('the sandbox in production', () => {
-  it('refuses to take payments unless explicitly enabled', async () => {
+  it('refuses to take payments unless explicitly enabled, with a 404 that leaves the member signed in', async () => {
     const secret = 'p'.repeat(40);
     const off = await buildTestApp({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret });
     try {
       const m = await signUp(off.app);
+      // Not the member's 403: the browser ends the session on a 403 (API.md), and nothing here
+      // is the member's doing; the calls are absent, as the sandbox's confirmation and the webhook are.
+      const notConfigured = { message: 'Payments are not configured on this server.', code: 'NOT_FOUND' };
       const res = await off.app.inject({ method: 'POST', url: '/api/create-payment', headers: m.headers, payload: {} });
-      expect(res.statusCode).toBe(403);
+      expect([res.statusCode, res.json()]).toEqual([404, notConfigured]);
+      const upgrade = await off.app.inject({
+        method: 'PATCH',
+        url: `/api/update/membership/${m.email}`,
+        headers: m.headers,
+        payload: { membership: 'Gold' },
+      });
+      expect([upgrade.statusCode, upgrade.json()]).toEqual([404, notConfigured]);
+      expect(await off.db.selectFrom('payments').select('id').execute()).toEqual([]);
       expect((await off.app.inject({ url: '/api/config' })).json().payments).toEqual({ provider: 'none', publishableKey: null });
     } finally {
       await off.close();

@@ -22,8 +22,10 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     : config.sandboxPayments
       ? createSandboxProvider({ secret: config.authSecret, lookup: (intentId) => findSandboxIntent(db, intentId) })
       : null;
+  // Without a provider the payment calls are absent, as the sandbox's confirmation and the
+  // webhook are: a 404, never a 403, which the browser takes for the end of the member's session.
   const requireProvider = (): PaymentProvider => {
-    if (!provider) throw new AppError(403, 'FORBIDDEN', 'Payments are not configured on this server.');
+    if (!provider) throw new AppError(404, 'NOT_FOUND', 'Payments are not configured on this server.');
     return provider;
   };
 
@@ -31,7 +33,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/create-payment',
     {
       onRequest: guards.requireUser,
-      config: { errors: [409, 502, 503] },
+      config: { errors: [404, 409, 502, 503] },
       schema: { body: createPaymentInputSchema.nullish(), response: { 200: clientSecretSchema } },
     },
     async (request) => startGoldPayment(writePath, requireProvider(), request.viewer!),
@@ -41,7 +43,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/update/membership/:email',
     {
       onRequest: guards.requireUser,
-      config: { errors: [402, 502, 503] },
+      config: { errors: [402, 404, 502, 503] },
       schema: { params: emailParamsSchema, body: upgradeInputSchema, response: { 200: modifiedSchema } },
     },
     async (request) => upgradeToGold(writePath, requireProvider(), request.viewer!, request.params.email),
