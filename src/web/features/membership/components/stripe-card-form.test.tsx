@@ -2,7 +2,7 @@
 // page loads them only when the server's provider is Stripe, and confirms the payment
 // with confirmCardPayment and the member's billing details.
 import type { ReactNode } from 'react';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildConfig, buildUser, buildViewer } from '#web/testing/factories.ts';
@@ -43,6 +43,7 @@ function stripeMember() {
 
 describe('Membership page with Stripe', () => {
   beforeEach(() => {
+    stripe.loadStripe.mockReset();
     stripe.loadStripe.mockResolvedValue({});
     stripe.confirmCardPayment.mockReset();
   });
@@ -106,6 +107,27 @@ describe('Membership page with Stripe', () => {
     await user.click(pay);
     expect(await screen.findByRole('alert')).toHaveTextContent('This PaymentIntent’s payment is being processed.');
     expect(screen.queryByText('Payment successful! 🎉')).not.toBeInTheDocument();
+  });
+
+  it('offers to load Stripe.js again when it could not be loaded, and shows the card form once it is', async () => {
+    stripeMember();
+    // A key of its own: the page keeps one Stripe.js per key for the visit.
+    const key = 'pk_test_unreachable';
+    server.use(http.get('*/api/config', () => HttpResponse.json(buildConfig({ payments: { provider: 'stripe', publishableKey: key } }))));
+    stripe.loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
+    renderApp('/membership');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed. Please try again.');
+    expect(screen.queryByTestId('stripe-card-element')).not.toBeInTheDocument();
+    // The click starts the load again and the form suspends meanwhile: React asks for the act
+    // around such an update to be awaited, which user-event's own does not.
+    const tryAgain = screen.getByRole('button', { name: 'Try again' });
+    await act(async () => tryAgain.click());
+
+    expect(await screen.findByTestId('stripe-card-element')).toBeInTheDocument();
+    expect(stripe.loadStripe).toHaveBeenCalledTimes(2);
+    expect(stripe.loadStripe).toHaveBeenLastCalledWith(key);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says "Payment failed. Please try again." when Stripe.js throws', async () => {

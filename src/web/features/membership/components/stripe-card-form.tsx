@@ -1,8 +1,9 @@
 // The card form when the server's payment provider is Stripe. This module (and Stripe.js
 // with it) is loaded only by the membership page, and only in this case.
-import { use, useId, useState, type FormEvent } from 'react';
+import { use, useId, useReducer, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeCardElementOptions } from '@stripe/stripe-js';
+import { Button } from '#web/components/ui/button.tsx';
 import { FormAlert } from '#web/components/ui/form.tsx';
 import { PAYMENT_FAILED_MESSAGE, type GoldCheckout } from '../hooks/use-gold-checkout.ts';
 import { PayButton } from './pay-button.tsx';
@@ -14,7 +15,11 @@ interface StripeCardFormProps {
   checkout: GoldCheckout;
 }
 
-/** One Stripe.js instance per key for the whole visit; a failed load answers null. */
+/**
+ * One Stripe.js instance per key for the whole visit; a failed load answers null, and is
+ * forgotten by forgetFailedLoad so the member can have it loaded again (Stripe.js itself
+ * loads its script again after a failure).
+ */
 const stripeInstances = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let instance = stripeInstances.get(publishableKey);
@@ -40,10 +45,29 @@ const CARD_OPTIONS: StripeCardElementOptions = {
   },
 };
 
+const forgetFailedLoad = (publishableKey: string) => stripeInstances.delete(publishableKey);
+
 /** Suspends until Stripe.js is loaded (the page shows its loader meanwhile). */
 export function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
+  const [, loadAgain] = useReducer((attempt: number) => attempt + 1, 0);
   const stripe = use(stripeFor(publishableKey));
-  if (!stripe) return <FormAlert>{PAYMENT_FAILED_MESSAGE}</FormAlert>;
+  if (!stripe) {
+    // Blocked or offline: "Please try again" is a button here, not a reload of the page.
+    return (
+      <FormAlert>
+        {PAYMENT_FAILED_MESSAGE}{' '}
+        <Button
+          variant="link"
+          onClick={() => {
+            forgetFailedLoad(publishableKey);
+            loadAgain();
+          }}
+        >
+          Try again
+        </Button>
+      </FormAlert>
+    );
+  }
   return (
     <Elements stripe={stripe}>
       <StripeCheckoutForm {...props} />
