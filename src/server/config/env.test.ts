@@ -42,13 +42,17 @@ describe('configuration from the environment', () => {
   it('warns at start when links would name localhost: in production or with SMTP, without PUBLIC_URL', () => {
     const secret = 'x'.repeat(40);
     expect(load({}).warnings).toEqual([]);
-    expect(load({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, PORT: '8080' }).warnings).toEqual([
+    // Payments on (the sandbox), so that only the warning of this test is said.
+    const paying = { SANDBOX_PAYMENTS: 'on' };
+    expect(load({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, PORT: '8080', ...paying }).warnings).toEqual([
       expect.stringMatching(/^PUBLIC_URL is not set: links in mails, feeds and the sitemap point at http:\/\/localhost:8080\./),
     ]);
     const smtp = { SMTP_URL: 'smtp://mail.example.org:587', MAIL_FROM: 'forum@example.org' };
     expect(load(smtp).warnings).toHaveLength(1);
     expect(load({ ...smtp, PUBLIC_URL: 'https://forum.example.org' }).warnings).toEqual([]);
-    expect(load({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, PUBLIC_URL: 'https://forum.example.org' }).warnings).toEqual([]);
+    expect(
+      load({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, PUBLIC_URL: 'https://forum.example.org', ...paying }).warnings,
+    ).toEqual([]);
   });
 
   it('takes PUBLIC_URL as the origin people reach the forum at, and refuses anything else with a sentence', () => {
@@ -145,5 +149,29 @@ describe('configuration from the environment', () => {
     expect(
       load({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' }).warnings,
     ).toEqual([]);
+  });
+
+  it('warns at start when Stripe settings are given without the secret key, which alone turns Stripe on', () => {
+    const sandbox = 'the built-in payment sandbox takes the payments';
+    expect(load({ STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }).warnings).toEqual([
+      `STRIPE_PUBLISHABLE_KEY is set without STRIPE_SECRET_KEY: Stripe stays off and ${sandbox}.`,
+    ]);
+    expect(load({ STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec' }).warnings).toEqual([
+      `STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are set without STRIPE_SECRET_KEY: Stripe stays off and ${sandbox}.`,
+    ]);
+  });
+
+  it('warns at start in production when no payment provider is configured: Gold cannot be bought', () => {
+    const production = { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://forum.example.org' };
+    const none =
+      'No payment provider is configured: members cannot buy Gold membership (the membership page says card payments are not available). ' +
+      'Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or SANDBOX_PAYMENTS=on on a server that takes no real payments.';
+    expect(load(production).warnings).toEqual([none]);
+    expect(load({ ...production, STRIPE_PUBLISHABLE_KEY: 'pk' }).warnings).toEqual([
+      'STRIPE_PUBLISHABLE_KEY is set without STRIPE_SECRET_KEY: Stripe stays off and no payments are taken.',
+      none,
+    ]);
+    expect(load({ ...production, SANDBOX_PAYMENTS: 'on' }).warnings).toEqual([]);
+    expect(load({ ...production, STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk' }).warnings).toEqual([]);
   });
 });

@@ -257,6 +257,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
         apiUrl: e.STRIPE_API_URL ?? null,
       }
     : null;
+  const sandboxPayments = !stripe && (!production || e.SANDBOX_PAYMENTS === 'on');
 
   return {
     env: e.NODE_ENV,
@@ -274,7 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER ?? null }
         : null,
     stripe,
-    sandboxPayments: !stripe && (!production || e.SANDBOX_PAYMENTS === 'on'),
+    sandboxPayments,
     siteName: e.SITE_NAME,
     rateLimit: e.RATE_LIMIT ? e.RATE_LIMIT === 'on' : production,
     trustedProxies: trustedProxiesOf(e.TRUST_PROXY, production),
@@ -283,7 +284,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { t
     readCache: e.READ_CACHE !== 'off',
     live: { streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS, heartbeatMs: Math.round(e.LIVE_HEARTBEAT_SECONDS * 1000) },
     mail: mailConfig(e),
-    warnings: [...publicUrlWarnings(e, production), ...halfSetWarnings(e)],
+    warnings: [...publicUrlWarnings(e, production), ...halfSetWarnings(e, sandboxPayments), ...paymentWarnings(stripe, sandboxPayments)],
   };
 }
 
@@ -309,12 +310,16 @@ function publicUrlWarnings(
  * Stripe checkout the page cannot show): said at start, so the missing setting is found there
  * rather than by members.
  */
-function halfSetWarnings(e: {
-  GOOGLE_CLIENT_ID?: string | undefined;
-  GOOGLE_CLIENT_SECRET?: string | undefined;
-  STRIPE_SECRET_KEY?: string | undefined;
-  STRIPE_PUBLISHABLE_KEY?: string | undefined;
-}): string[] {
+function halfSetWarnings(
+  e: {
+    GOOGLE_CLIENT_ID?: string | undefined;
+    GOOGLE_CLIENT_SECRET?: string | undefined;
+    STRIPE_SECRET_KEY?: string | undefined;
+    STRIPE_PUBLISHABLE_KEY?: string | undefined;
+    STRIPE_WEBHOOK_SECRET?: string | undefined;
+  },
+  sandboxPayments: boolean,
+): string[] {
   const warnings: string[] = [];
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     const [set, missing] = e.GOOGLE_CLIENT_ID ? ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] : ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'];
@@ -323,5 +328,24 @@ function halfSetWarnings(e: {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
     warnings.push('STRIPE_SECRET_KEY is set without STRIPE_PUBLISHABLE_KEY: the membership page cannot show the card form.');
   }
+  // The secret key alone turns Stripe on: the others without it are set for nothing.
+  const withoutSecret = e.STRIPE_SECRET_KEY ? [] : (['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => e[name]);
+  if (withoutSecret.length > 0) {
+    const instead = sandboxPayments ? 'the built-in payment sandbox takes the payments' : 'no payments are taken';
+    const verb = withoutSecret.length === 1 ? 'is' : 'are';
+    warnings.push(`${withoutSecret.join(' and ')} ${verb} set without STRIPE_SECRET_KEY: Stripe stays off and ${instead}.`);
+  }
   return warnings;
+}
+
+/**
+ * In production without Stripe the sandbox is off unless asked for, and then nothing takes
+ * payments: members are told so on the membership page, and the operator here.
+ */
+function paymentWarnings(stripe: unknown, sandboxPayments: boolean): string[] {
+  if (stripe || sandboxPayments) return [];
+  return [
+    'No payment provider is configured: members cannot buy Gold membership (the membership page says card payments are not available). ' +
+      'Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or SANDBOX_PAYMENTS=on on a server that takes no real payments.',
+  ];
 }
