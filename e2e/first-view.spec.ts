@@ -127,6 +127,38 @@ for (const width of [360, 1280]) {
   }
 }
 
+test('without scripts, home’s pages and tags are links that lead to them, as a crawler follows them', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  const pages = page.getByRole('navigation', { name: 'Posts pages' });
+
+  await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/?page=2');
+  await pages.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/\?page=2$/);
+  await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await pages.getByRole('link', { name: 'Prev' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // A tag's chip is that tag's page, at the address the sitemap lists.
+  const chips = page.getByRole('list', { name: 'Tags' });
+  const chip = chips.getByRole('link').first();
+  const chipTag = (await chip.innerText()).replace(/^#/, '');
+  await expect(chip).toHaveAttribute('href', `/?${new URLSearchParams({ search: chipTag }).toString()}`);
+  await chip.click();
+  await expect(page.getByRole('heading', { name: `Search results for “${chipTag}”` })).toBeVisible();
+  await expect(chips.getByRole('link', { name: `#${chipTag}` })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'Clear search' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/?page=999');
+  await expect(page.getByText('No posts on this page.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the first page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('main article').first()).toBeVisible();
+  await context.close();
+});
+
 test('a tag search is named in the title when the app moves to it or away from it', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Join Us' })).toBeVisible();

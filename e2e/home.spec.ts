@@ -97,7 +97,7 @@ test('a visitor browses home: the list, a tag search, the sort and the page size
   await checkA11y(page, 'home at 1280 px');
 
   // A tag chip searches that tag.
-  await page.getByRole('button', { name: `#${beta}` }).click();
+  await page.getByRole('link', { name: `#${beta}` }).click();
   await expect(page).toHaveURL(new RegExp(`\\?search=${beta}$`));
   await expect(list.getByRole('heading', { name: /Search results/ })).toBeVisible();
   await expect(list.getByRole('article')).toHaveCount(4);
@@ -140,14 +140,14 @@ test('a visitor browses home: the list, a tag search, the sort and the page size
 
   // Page 2, then a bigger page size goes back to the first page.
   const pages = page.getByRole('navigation', { name: 'Posts pages' });
-  await pages.getByRole('button', { name: 'Next' }).click();
+  await pages.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=2/);
-  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(list.getByRole('article')).toHaveCount(Math.min(5, total - 5));
   await pages.getByRole('combobox', { name: 'Per page' }).selectOption('10');
   await expect(page).toHaveURL(/\?sort=popularity&limit=10$/);
   await expect(list.getByRole('article')).toHaveCount(Math.min(10, total));
-  await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
   await expect(pages.getByRole('button', { name: 'Prev' })).toBeDisabled();
   if (total <= 10) await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
 
@@ -267,11 +267,13 @@ test('the pages of a long list fit one line with Prev and Next at 360 px', async
   const total = await count();
   const last = Math.ceil(total / 5);
   const pages = page.getByRole('navigation', { name: 'Posts pages' });
-  const shownPages = async () => (await pages.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts()).join(' ');
+  const shownPages = async () => (await pages.getByRole('link', { name: /^Page \d+$/ }).allInnerTexts()).join(' ');
   // Both read at one moment: the page may still be scrolling to the list after a change of page.
   const oneLine = async () => {
     const [prev, next] = await pages.evaluate((nav) =>
-      ['Prev', 'Next'].map((name) => [...nav.querySelectorAll('button')].find((b) => b.textContent === name)!.getBoundingClientRect().top),
+      ['Prev', 'Next'].map(
+        (name) => [...nav.querySelectorAll('a, button')].find((b) => b.textContent === name)!.getBoundingClientRect().top,
+      ),
     );
     expect(next, 'Next on the line of Prev').toBe(prev);
   };
@@ -279,12 +281,12 @@ test('the pages of a long list fit one line with Prev and Next at 360 px', async
   // A phone: the first, the current and the last page.
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/?page=5');
-  await expect(pages.getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('link', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
   expect(await shownPages()).toBe(`1 5 ${last}`);
   await oneLine();
-  await pages.getByRole('button', { name: 'Next' }).click();
+  await pages.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/page=6/);
-  await expect(pages.getByRole('button', { name: 'Page 6' })).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('link', { name: 'Page 6' })).toHaveAttribute('aria-current', 'page');
   expect(await shownPages()).toBe(`1 6 ${last}`);
   await oneLine();
   await shoot(page, 'home-360-pager');

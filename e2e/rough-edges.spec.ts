@@ -450,7 +450,7 @@ test('paging home while offline says the browser is offline, and the page comes 
   await expect(notice).toBeHidden();
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('link', { name: 'Next' }).click();
   await expect(notice).toBeVisible();
 
   await context.setOffline(false);

@@ -85,7 +85,7 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(root).toContain('Search by tag');
     expect(root).toContain('Top Contributors This Week');
     expect(root).toContain('Announcements');
-    expect(root).toContain('typescript</button>');
+    expect(root).toContain('typescript</a>');
     expect(root).not.toContain('<script');
 
     const { raw, data } = dataBlock(html);
@@ -130,7 +130,7 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(rootOf((await get('/')).body)).toContain('A brand new post');
 
     await createTags(t, 'zig');
-    expect(rootOf((await get('/')).body)).toContain('zig</button>');
+    expect(rootOf((await get('/')).body)).toContain('zig</a>');
 
     const admin = await createAdmin(t, 'Ada');
     const res = await t.app.inject({

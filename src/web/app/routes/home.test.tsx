@@ -117,12 +117,13 @@ describe('Home post list (SPEC.md §4 list source)', () => {
   it('searches a tag when its chip is clicked', async () => {
     const requests = homeServer();
     const { user } = renderApp('/');
-    const chip = await screen.findByRole('button', { name: '#react' }, { timeout: 3000 });
+    const chip = await screen.findByRole('link', { name: '#react' }, { timeout: 3000 });
+    expect(chip).toHaveAttribute('href', '/?search=react');
 
     await user.click(chip);
 
     expect(await screen.findByRole('link', { name: 'Found: React server components' }, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '#react' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('link', { name: '#react' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('searchbox', { name: 'Search by tag' })).toHaveValue('react');
     expect(requests.at(-1)?.source).toBe('search');
   });
@@ -131,9 +132,9 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     homeServer();
     renderApp('/?search=%23React');
 
-    await screen.findByRole('button', { name: '#react' }, { timeout: 3000 });
-    expect(screen.getByRole('button', { name: '#react' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: '#css' })).toHaveAttribute('aria-pressed', 'false');
+    await screen.findByRole('link', { name: '#react' }, { timeout: 3000 });
+    expect(screen.getByRole('link', { name: '#react' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: '#css' })).not.toHaveAttribute('aria-current');
   });
 
   it('shows the same list from a shared address (state in the query string)', async () => {
@@ -142,7 +143,10 @@ describe('Home post list (SPEC.md §4 list source)', () => {
 
     expect(await screen.findByRole('link', { name: 'Popular: the event loop' }, { timeout: 3000 })).toBeInTheDocument();
     expect(requests).toEqual([{ source: 'popularity', params: { page: '2', limit: '10' } }]);
-    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    // Each page is a link to its own address, the list's other choices kept.
+    expect(screen.getByRole('link', { name: 'Page 4' })).toHaveAttribute('href', '/?sort=popularity&page=4&limit=10');
+    expect(screen.getByRole('link', { name: 'Prev' })).toHaveAttribute('href', '/?sort=popularity&page=2&limit=10');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('popularity');
   });
 
@@ -159,7 +163,7 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     expect(screen.queryByText('No posts here yet.')).not.toBeInTheDocument();
     expect(screen.getByText('121 posts')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Back to the first page' }));
+    await user.click(screen.getByRole('link', { name: 'Back to the first page' }));
     expect(await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
@@ -170,7 +174,7 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     renderApp('/?search=react&page=5');
 
     expect(await screen.findByText('No posts on this page.', {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Back to the first page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute('href', '/?search=react');
   });
 
   it('goes back to page 0 when the page size changes', async () => {
@@ -178,16 +182,16 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     const { user, router } = renderApp('/');
     await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
 
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('link', { name: 'Next' }));
     await waitFor(() => expect(requests.at(-1)).toEqual({ source: 'newest', params: { page: '1', limit: '5' } }));
     expect(router.state.location.search).toBe('?page=2');
-    expect(await screen.findByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '10');
 
     await waitFor(() => expect(requests.at(-1)).toEqual({ source: 'newest', params: { page: '0', limit: '10' } }));
     expect(router.state.location.search).toBe('?limit=10');
-    expect(await screen.findByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
   });
 

@@ -66,7 +66,12 @@ export function HomePage() {
           onSearch={list.submitSearch}
           onSortChange={list.changeSort}
         />
-        <TagChips active={list.search} onSelect={list.submitSearch} className="mt-4" />
+        <TagChips
+          active={list.search}
+          onSelect={list.submitSearch}
+          tagHref={(tag) => list.hrefFor({ search: tag, page: 0 })}
+          className="mt-4"
+        />
       </section>
 
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-12">
@@ -75,7 +80,13 @@ export function HomePage() {
         </aside>
         {announcementsFirst && announcements}
         <div className="min-w-0 lg:col-span-6">
-          <PostList query={list} onPageChange={list.changePage} onSizeChange={list.changeSize} onClearSearch={list.clearSearch} />
+          <PostList
+            query={list}
+            onPageChange={list.changePage}
+            onSizeChange={list.changeSize}
+            onClearSearch={list.clearSearch}
+            hrefFor={list.hrefFor}
+          />
         </div>
         {!announcementsFirst && announcements}
       </div>

@@ -1,6 +1,7 @@
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { PAGE_SIZES } from '#shared/constants.ts';
 import { cn } from '#web/utils/cn.ts';
+import { AddressLink } from './address-link.tsx';
 import { buttonClasses } from './button.tsx';
 import { canGoNext, canGoPrev, pageCount, pageItems, type PageSize } from './pagination-model.ts';
 
@@ -12,35 +13,76 @@ interface PaginationProps {
   onPageChange: (page: number) => void;
   /** Changing the size goes back to page 0 (SPEC.md §4); the caller sets both. */
   onSizeChange: (size: PageSize) => void;
+  /**
+   * The address of a page, when the list's pages have one (home's): Prev, Next and the pages are
+   * then links to them (AddressLink), which a crawler or a browser without the app follows too.
+   */
+  pageHref?: (page: number) => string;
   label?: string;
   className?: string;
 }
 
+interface PageControlProps {
+  /** The page it leads to (zero-based). */
+  to: number;
+  disabled?: boolean;
+  pageHref: ((page: number) => string) | undefined;
+  onGo: (page: number) => void;
+  className: string;
+  'aria-label'?: string;
+  'aria-current'?: 'page';
+  children: ReactNode;
+}
+
+/** One of Prev, a page or Next: a link when pages have addresses, a button otherwise (and when disabled: no page to go to). */
+function PageControl({ to, disabled = false, pageHref, onGo, children, ...props }: PageControlProps) {
+  if (pageHref && !disabled) {
+    return (
+      <AddressLink {...props} href={pageHref(to)} onFollow={() => onGo(to)}>
+        {children}
+      </AddressLink>
+    );
+  }
+  return (
+    <button {...props} type="button" disabled={disabled} onClick={() => onGo(to)}>
+      {children}
+    </button>
+  );
+}
+
 /** Prev, numbered pages, Next and the page-size select of SPEC.md §2. */
-export function Pagination({ page, size, total, onPageChange, onSizeChange, label = 'Pagination', className }: PaginationProps) {
+export function Pagination({ page, size, total, onPageChange, onSizeChange, pageHref, label = 'Pagination', className }: PaginationProps) {
   const sizeId = useId();
   const nav = useRef<HTMLElement>(null);
+  /** Whether the focus was on a control of this list when it went to another page. */
+  const wasFocused = useRef(false);
   const items = pageItems(page, total, size);
   const last = pageCount(total, size) - 1;
-  // Prev on the first page and Next on the last are disabled, and a disabled button loses the
-  // focus to the page: the page now shown takes it instead.
+  const go = (to: number) => {
+    wasFocused.current = nav.current?.contains(document.activeElement) ?? false;
+    onPageChange(to);
+  };
+  // Prev on the first page and Next on the last are disabled: a disabled button loses the focus
+  // to the page, and a link that became one took it away with it. The page now shown takes it.
   useLayoutEffect(() => {
     const active = document.activeElement;
-    if (active instanceof HTMLButtonElement && active.disabled && nav.current?.contains(active)) {
-      nav.current.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
-    }
+    const lost = active instanceof HTMLButtonElement && active.disabled && nav.current?.contains(active);
+    const gone = wasFocused.current && !nav.current?.contains(active);
+    wasFocused.current = false;
+    if (lost || gone) nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
   }, [page]);
   return (
     <nav ref={nav} aria-label={label} className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
       <div className="flex flex-wrap items-center gap-1 sm:gap-1.5">
-        <button
-          type="button"
-          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        <PageControl
+          to={Math.max(0, page - 1)}
           disabled={!canGoPrev(page)}
-          onClick={() => onPageChange(Math.max(0, page - 1))}
+          pageHref={pageHref}
+          onGo={go}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
         >
           Prev
-        </button>
+        </PageControl>
         {items.map((item, i) =>
           'gap' in item ? (
             <span
@@ -51,9 +93,11 @@ export function Pagination({ page, size, total, onPageChange, onSizeChange, labe
               …
             </span>
           ) : (
-            <button
+            <PageControl
               key={item.page}
-              type="button"
+              to={item.page}
+              pageHref={pageHref}
+              onGo={go}
               aria-label={`Page ${item.page + 1}`}
               aria-current={item.page === page ? 'page' : undefined}
               className={buttonClasses({
@@ -61,20 +105,20 @@ export function Pagination({ page, size, total, onPageChange, onSizeChange, labe
                 size: 'sm',
                 className: cn('min-w-8', !item.narrow && 'max-sm:hidden'),
               })}
-              onClick={() => onPageChange(item.page)}
             >
               {item.page + 1}
-            </button>
+            </PageControl>
           ),
         )}
-        <button
-          type="button"
-          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        <PageControl
+          to={Math.min(last, page + 1)}
           disabled={!canGoNext(page, total, size)}
-          onClick={() => onPageChange(Math.min(last, page + 1))}
+          pageHref={pageHref}
+          onGo={go}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
         >
           Next
-        </button>
+        </PageControl>
       </div>
       <div className="flex items-center gap-2 text-sm">
         <label htmlFor={sizeId} className="text-muted">

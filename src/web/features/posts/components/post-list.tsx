@@ -4,11 +4,13 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Post } from '#shared/schemas/post.ts';
 import { tagMatchesSearch } from '#shared/tag-search.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { AddressLink } from '#web/components/ui/address-link.tsx';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
 import { homeListSource, homePostsQueryOptions, type HomeListQuery } from '../api/home-posts.ts';
 import { newPostsLabel, useNewPosts } from '../api/live-posts.ts';
+import type { HomeListControls } from '../hooks/use-home-list-params.ts';
 import { PostCard } from './post-card.tsx';
 
 // The share dialog is fetched when first wanted (a share button hovered, focused or
@@ -26,6 +28,8 @@ interface PostListProps {
   onPageChange: (page: number) => void;
   onSizeChange: (size: PageSize) => void;
   onClearSearch: () => void;
+  /** The address of the list changed so: its pages and "Clear search" are links to theirs. */
+  hrefFor: HomeListControls['hrefFor'];
 }
 
 const HEADINGS = { newest: 'Latest posts', popularity: 'Most popular posts', search: 'Search results' } as const;
@@ -46,7 +50,7 @@ function PostCardSkeleton() {
   );
 }
 
-export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: PostListProps) {
+export function PostList({ query, onPageChange, onSizeChange, onClearSearch, hrefFor }: PostListProps) {
   const headingId = useId();
   const top = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -89,9 +93,9 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
         <div className="flex items-center gap-3 text-sm text-muted">
           {posts.isSuccess && total > 0 && <span>{total === 1 ? '1 post' : `${total} posts`}</span>}
           {source === 'search' && (
-            <Button variant="link" onClick={onClearSearch}>
+            <AddressLink className={buttonClasses({ variant: 'link' })} href={hrefFor({ search: null, page: 0 })} onFollow={onClearSearch}>
               Clear search
-            </Button>
+            </AddressLink>
           )}
         </div>
       </div>
@@ -147,9 +151,13 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
             <p className="mt-1 text-sm text-muted">Try another tag, or pick one of the tags above.</p>
           ) : (
             query.page > 0 && (
-              <Button variant="secondary" size="sm" className="mt-4" onClick={() => onPageChange(0)}>
+              <AddressLink
+                className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
+                href={hrefFor({ page: 0 })}
+                onFollow={() => onPageChange(0)}
+              >
                 Back to the first page
-              </Button>
+              </AddressLink>
             )
           )}
         </div>
@@ -172,6 +180,7 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch }: P
           total={total}
           onPageChange={(page) => goTo(() => onPageChange(page))}
           onSizeChange={(size) => goTo(() => onSizeChange(size))}
+          pageHref={(page) => hrefFor({ page })}
         />
       )}
 

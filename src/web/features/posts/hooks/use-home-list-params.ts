@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { HOME_PAGE_SIZE } from '#shared/constants.ts';
 import { isPageSize, type PageSize } from '#web/components/ui/pagination-model.ts';
+import { paths } from '#web/config/paths.ts';
 import type { HomeListQuery, Sort } from '../api/home-posts.ts';
 
 export interface HomeListParams extends HomeListQuery {
@@ -33,7 +34,15 @@ export function writeHomeListParams({ search, sort, page, limit }: HomeListParam
   return params;
 }
 
+/** Home's address for this list: its one address (defaults left out), as the server names it canonical. */
+export function homeListHref(list: HomeListParams): string {
+  const query = writeHomeListParams(list).toString();
+  return query ? `${paths.home.getHref()}?${query}` : paths.home.getHref();
+}
+
 export interface HomeListControls extends HomeListParams {
+  /** The address of this list changed so (a page, a tag's search): for links to it. */
+  hrefFor: (change: Partial<HomeListParams>) => string;
   /** Submits a search; an empty text clears the search. */
   submitSearch: (text: string) => void;
   clearSearch: () => void;
@@ -61,6 +70,7 @@ export function useHomeListParams(): HomeListControls {
 
   return {
     ...current,
+    hrefFor: (change) => homeListHref({ ...current, ...change }),
     submitSearch: useCallback((text: string) => update(() => ({ search: text.trim() || null, page: 0 })), [update]),
     clearSearch: useCallback(() => update(() => ({ search: null, page: 0 })), [update]),
     changeSort: useCallback((sort: Sort) => update(() => ({ sort, page: 0 })), [update]),

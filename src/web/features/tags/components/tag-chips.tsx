@@ -1,21 +1,25 @@
-// The row of "#tag" chips under the home search; a click searches that tag. Long tag lists
-// show the first few with a button for the rest. A failed tag list shows no chips
+// The row of "#tag" chips under the home search; a click searches that tag. Each chip is a link
+// to that tag's page (home's tag search), which works without the app and which a crawler
+// follows. Long tag lists show the first few with a button for the rest. A failed tag list shows no chips
 // (SPEC.md §8: tag failures leave the list empty).
 import { useState } from 'react';
 import { tagSearchNeedle } from '#shared/tag-search.ts';
+import { AddressLink } from '#web/components/ui/address-link.tsx';
 import { cn } from '#web/utils/cn.ts';
 import { useTags } from '../api/get-tags.ts';
 
 interface TagChipsProps {
-  /** The searched text; its chip shows as pressed. */
+  /** The searched text; its chip shows as the current page. */
   active: string | null;
   onSelect: (tag: string) => void;
+  /** The address of a tag's page. */
+  tagHref: (tag: string) => string;
   className?: string;
 }
 
 const FIRST_CHIPS = 12;
 
-export function TagChips({ active, onSelect, className }: TagChipsProps) {
+export function TagChips({ active, onSelect, tagHref, className }: TagChipsProps) {
   const tags = useTags();
   const [expanded, setExpanded] = useState(false);
 
@@ -35,22 +39,22 @@ export function TagChips({ active, onSelect, className }: TagChipsProps) {
   return (
     <ul aria-label="Tags" className={cn('flex flex-wrap gap-2', className)}>
       {shown.map(({ _id, tag }) => {
-        const pressed = active !== null && tagSearchNeedle(active) === tag;
+        const current = active !== null && tagSearchNeedle(active) === tag;
         return (
           <li key={_id}>
-            <button
-              type="button"
-              aria-pressed={pressed}
-              onClick={() => onSelect(tag)}
+            <AddressLink
+              href={tagHref(tag)}
+              aria-current={current ? 'page' : undefined}
+              onFollow={() => onSelect(tag)}
               className={cn(
                 'inline-flex h-8 items-center rounded-full border px-3 text-sm font-medium transition-colors',
-                pressed
+                current
                   ? 'border-brand-600 bg-brand-600 text-white'
                   : 'border-brand-100 bg-brand-50 text-brand-700 hover:border-brand-300 hover:bg-brand-100',
               )}
             >
               #{tag}
-            </button>
+            </AddressLink>
           </li>
         );
       })}
