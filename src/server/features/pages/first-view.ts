@@ -44,20 +44,30 @@ async function getJson<T>(app: FastifyInstance, url: string): Promise<T | null> 
 }
 
 /**
- * A tag with no posts, or a page past the last: a page of nothing, which search engines are
- * asked not to keep (home itself always is kept, empty or not).
+ * What home's list shows on this page. A tag with no posts is a page of nothing, which search
+ * engines are asked not to keep (home itself always is kept, empty or not); a page past the last
+ * of a list that has posts (an old link, a made-up number) is no page at all: a 404, which
+ * still shows the app's "No posts on this page." and its way back to the first.
  */
-function isEmptyList(route: FirstViewRoute, reads: FirstViewRead[], answers: Array<SeededQuery | null>): boolean {
-  if (route.page !== 'home' || route.canonical === '/') return false;
+function listShown(
+  route: FirstViewRoute,
+  reads: FirstViewRead[],
+  answers: Array<SeededQuery | null>,
+): 'posts' | 'nothing' | 'past-the-last' {
+  if (route.page !== 'home') return 'posts';
   const list = answers[reads.findIndex((read) => read.pageList)];
-  const items = (list?.data as { items?: unknown[] } | undefined)?.items;
-  return Array.isArray(items) && items.length === 0;
+  const { items, total } = (list?.data ?? {}) as { items?: unknown[]; total?: number };
+  if (!Array.isArray(items) || items.length > 0) return 'posts';
+  if (typeof total === 'number' && total > 0) return 'past-the-last';
+  return route.canonical === '/' ? 'posts' : 'nothing';
 }
 
 /** A page rendered, and whether search engines are asked to keep it under its own address (see the home case). */
 interface RenderedPage {
   html: string;
   canonical: boolean;
+  /** A page past the last of its list: answered 404 (never kept, as it is not canonical). */
+  pastTheLast?: boolean;
 }
 
 export function pageResponder(app: FastifyInstance, template: HtmlTemplate, renderer: FirstViewRenderer) {
@@ -78,10 +88,12 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
     const answers = await Promise.all(reads.map((read) => readAnswer(app, read)));
     const data = { renderedAt, queries: answers.filter((answer) => answer !== null) };
     const markup = await renderer.render(url, data);
-    const pageHeadNow = isEmptyList(route, reads, answers) ? { ...pageHead, noindex: true } : pageHead;
+    const shown = listShown(route, reads, answers);
+    const pageHeadNow = shown === 'posts' ? pageHead : { ...pageHead, noindex: true };
     return {
       html: template.page(pageHeadNow, { markup, data }),
       canonical: !pageHeadNow.noindex && pageHeadNow.url === `${publicUrl}${url}`,
+      ...(shown === 'past-the-last' ? { pastTheLast: true } : {}),
     };
   };
 
@@ -132,7 +144,7 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
         // searched, in any case, and any page number asked for: keeping each would push home out.
         const keep = (page: RenderedPage) => page.canonical;
         const page = app.readCache ? await app.readCache.read(key, compute, () => [SCORES, ACTIVITY], keep) : await compute();
-        return { status: 200, html: page.html };
+        return { status: page.pastTheLast ? 404 : 200, html: page.html };
       }
       case 'not-found':
         return { status: 404, html: (await rendered(url, route, notFoundHead(path))).html };

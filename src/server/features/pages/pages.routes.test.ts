@@ -216,6 +216,21 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     }
   });
 
+  it('answers 404 for a page past the last of a list, with the list’s own "No posts on this page." leading back', async () => {
+    for (const url of ['/?page=99', '/?search=rust&page=2', '/?sort=popularity&page=8&limit=20']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(rootOf(res.body), url).toContain('No posts on this page.');
+      expect(rootOf(res.body), url).toContain('Back to the first page');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+    }
+    // A list that has no posts at all is a page that is there, with nothing in it yet.
+    await createTags(t, 'empty-tag');
+    for (const url of ['/?search=empty-tag', '/?search=nothing-like-it', '/?search=nothing-like-it&page=3', '/?page=2']) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
   it('names a form or a signed-in page as the app does, and asks that it not be indexed', async () => {
     const pages: Array<[string, string]> = [
       ['/auth/sign-in', 'Sign In'],
@@ -253,7 +268,7 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     const answer = pageResponder(t.app, htmlTemplate(builtIndexHtml()), firstViewRenderer);
     for (const [url, kept] of [
       ['/post-details/%2e%2e?limit=20&sort=popularity', '/?sort=popularity&limit=20'],
-      ['/members/%2E%2E/?page=2&limit=20', '/?page=2&limit=20'],
+      ['/members/%2E%2E/?page=2&limit=5', '/?page=2'],
     ] as const) {
       const written = await answer(url);
       expect(written.status, url).toBe(200);
