@@ -89,6 +89,20 @@ describe('/members/:id', () => {
     expect(requests.at(-1)).toEqual({ page: '1', limit: '5' });
   });
 
+  it('says a page past the last has no posts (not that the member has none) and leads back to the first', async () => {
+    const requests = memberServer();
+    const { user, router } = renderApp(`/members/${ada._id}?page=9`);
+
+    const list = await screen.findByRole('region', { name: 'Posts by Ada Lovelace' }, { timeout: 3000 });
+    expect(await within(list).findByText('No posts on this page.')).toBeInTheDocument();
+    expect(within(list).queryByText('No posts yet.')).not.toBeInTheDocument();
+
+    await user.click(within(list).getByRole('button', { name: 'Back to the first page' }));
+    expect(await within(list).findByRole('link', { name: 'Ada post 0' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(requests.at(-1)).toEqual({ page: '0', limit: '5' });
+  });
+
   it('shows No Page Found for an unknown member', async () => {
     memberServer();
     renderApp('/members/nobody');

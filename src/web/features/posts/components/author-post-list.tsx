@@ -2,6 +2,7 @@
 // with the pagination of the home list.
 import { lazy, Suspense, useId, useState } from 'react';
 import type { Post } from '#shared/schemas/post.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
@@ -39,7 +40,15 @@ export function AuthorPostList({ authorId, name, page, size, onPageChange, onSiz
           Could not load posts: {posts.error.message}
         </p>
       ) : items.length === 0 ? (
-        <p className="card px-5 py-10 text-center text-muted">No posts yet.</p>
+        // With a total, the page is past the last (an old link, or posts deleted meanwhile).
+        <div className="card px-5 py-10 text-center">
+          <p className="text-muted">{total > 0 ? 'No posts on this page.' : 'No posts yet.'}</p>
+          {page > 0 && (
+            <Button variant="secondary" size="sm" className="mt-4" onClick={() => onPageChange(0)}>
+              Back to the first page
+            </Button>
+          )}
+        </div>
       ) : (
         <ul aria-busy={posts.isPlaceholderData || undefined} className="space-y-4 transition-opacity aria-busy:opacity-60">
           {items.map((post) => (
