@@ -3,7 +3,11 @@
 // /api/auth/change-password, signing every other session out).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileFormSchemaOf, type ChangePasswordForm, type ProfileFormOf } from '#shared/schemas/auth.ts';
+import { announcementKeys } from '#web/features/announcements/api/query-keys.ts';
+import { commentKeys } from '#web/features/comments/api/query-keys.ts';
+import { leaderboardKeys } from '#web/features/leaderboard/api/query-keys.ts';
 import { postKeys } from '#web/features/posts/api/query-keys.ts';
+import { searchKeys } from '#web/features/search/api/query-keys.ts';
 import { userKeys } from '#web/features/users/api/query-keys.ts';
 import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
 import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
@@ -33,13 +37,15 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    // The name and photo show in the top bar, the profile and on every post and list.
+    // The name and photo show in the top bar, the profile and on every post and list: the
+    // comments, search hits, the leaderboard (kept fresh a minute) and an admin's announcements.
     onSuccess: async () => {
       await refreshSession(queryClient);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-        queryClient.invalidateQueries({ queryKey: postKeys.all }),
-      ]);
+      await Promise.all(
+        [userKeys.all, postKeys.all, commentKeys.all, searchKeys.all, leaderboardKeys.all, announcementKeys.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
   });
 }

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '#shared/constants.ts';
 import { PASSWORD_INLINE_MESSAGE } from '#shared/schemas/user.ts';
-import { buildViewer } from '#web/testing/factories.ts';
+import { buildSessionAnswer, buildViewer } from '#web/testing/factories.ts';
+import { buildLeaderboardRow } from '#web/testing/forum-factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -61,6 +62,33 @@ describe('My Profile: account edits', () => {
 
     expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
     expect(calls).toEqual([{ call: 'upload' }, { call: 'update-user', body: { name: 'Ada King', image: '/api/images/img-9' } }]);
+  });
+
+  it('shows the new name on the lists the member saw before, the leaderboard among them (kept fresh a minute)', async () => {
+    let name = viewer.name;
+    server.use(
+      ...signedInAs('Client', viewer),
+      http.get('*/api/auth/get-session', () => HttpResponse.json(buildSessionAnswer({ ...viewer, name }))),
+      http.get('*/api/user-data', () => HttpResponse.json([buildLeaderboardRow({ _id: viewer.id, name })])),
+      http.post('*/api/auth/update-user', async ({ request }) => {
+        name = ((await request.json()) as { name: string }).name;
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    const { user, router } = renderApp('/');
+    const leaderboard = async () =>
+      (await screen.findByRole('heading', { name: 'Top Contributors This Week' }, { timeout: 3000 })).closest('section')!;
+    expect(await within(await leaderboard()).findByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
+
+    await router.navigate('/dashboard/my-profile');
+    const edit = await screen.findByRole('form', { name: 'Edit profile' }, { timeout: 3000 });
+    await user.clear(within(edit).getByLabelText('Name'));
+    await user.type(within(edit).getByLabelText('Name'), 'Ada King');
+    await user.click(within(edit).getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
+
+    await router.navigate('/');
+    expect(await within(await leaderboard()).findByRole('link', { name: 'Ada King' })).toBeInTheDocument();
   });
 
   it('refuses a new photo over 5 MB inline, before uploading it', async () => {
