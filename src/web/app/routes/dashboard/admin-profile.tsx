@@ -1,3 +1,4 @@
+import { ChangePasswordForm, EditProfileForm } from '#web/features/auth/components/account-settings.tsx';
 import { SiteActivity } from '#web/features/admin/components/site-activity.tsx';
 import { SiteTotals } from '#web/features/admin/components/site-totals.tsx';
 import { AddTagForm } from '#web/features/tags/components/add-tag-form.tsx';
@@ -19,6 +20,11 @@ export function AdminProfilePage() {
       <SiteActivity />
       <AddTagForm />
       <ManageTags />
+      {/* An administrator's account is theirs to keep up as a member's is (My Profile is for Clients). */}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <EditProfileForm name={user.name} />
+        <ChangePasswordForm email={user.email} />
+      </div>
       {/* Administrators hear of comments on their posts too, and choose what is mailed. */}
       <NotificationSettings />
     </div>

@@ -144,3 +144,39 @@ describe('My Profile: account edits', () => {
     expect(await screen.findByText('Invalid password')).toBeInTheDocument();
   });
 });
+
+describe('Admin Profile: account edits', () => {
+  it('lets an administrator change their name and photo, and their password, as a member does on My Profile', async () => {
+    const calls: { call: string; body?: unknown }[] = [];
+    server.use(
+      ...signedInAs('Admin', viewer),
+      http.post('*/api/auth/update-user', async ({ request }) => {
+        calls.push({ call: 'update-user', body: await request.json() });
+        return HttpResponse.json({ status: true });
+      }),
+      http.post('*/api/auth/change-password', async ({ request }) => {
+        calls.push({ call: 'change-password', body: await request.json() });
+        return HttpResponse.json({ token: null, user: {} });
+      }),
+    );
+    const { user } = renderApp('/dashboard/admin-profile');
+
+    const edit = await screen.findByRole('form', { name: 'Edit profile' }, { timeout: 3000 });
+    expect(within(edit).getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    await user.clear(within(edit).getByLabelText('Name'));
+    await user.type(within(edit).getByLabelText('Name'), 'Ada King');
+    await user.click(within(edit).getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
+
+    const password = screen.getByRole('form', { name: 'Change password' });
+    expect(password.querySelector('input[autocomplete="username"]')).toHaveValue(viewer.email);
+    await user.type(within(password).getByLabelText('Current password'), 'Passw0rd!');
+    await user.type(within(password).getByLabelText('New password'), 'N3w!Passw');
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed. Your other sessions were signed out.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { call: 'update-user', body: { name: 'Ada King' } },
+      { call: 'change-password', body: { currentPassword: 'Passw0rd!', newPassword: 'N3w!Passw', revokeOtherSessions: true } },
+    ]);
+  });
+});

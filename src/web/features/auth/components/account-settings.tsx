@@ -1,4 +1,4 @@
-// My Profile: the member edits their name and photo, and changes their password.
+// My Profile and the Admin Profile: the member edits their name and photo, and changes their password.
 import type { ReactNode } from 'react';
 import { PASSWORD_HINT, PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
 import { changePasswordFormSchema } from '#shared/schemas/auth.ts';
