@@ -7,6 +7,7 @@ import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#shared/constants.ts';
 import {
   PASSWORD_TOAST_MESSAGE,
   PHOTO_URL_MESSAGE,
+  displayNameFrom,
   displayNameSchema,
   emailSchema,
   isPhotoUrl,
@@ -251,7 +252,9 @@ export function createAuth(deps: {
           before: async (user) => {
             const email = emailSchema.parse(user.email);
             if (await isEmailBanned(db, email)) throw new APIError('FORBIDDEN', { message: BANNED_MESSAGE });
-            return { data: { ...user, email, ...(typeof user.name === 'string' && { name: singleLine(user.name) }) } };
+            // A Google account's name and photo come unchecked: held to the rules of sign-up.
+            const image = typeof user.image === 'string' && isPhotoUrl(user.image) ? user.image : null;
+            return { data: { ...user, email, name: displayNameFrom(user.name), image } };
           },
           after: async (user) => {
             await writes.run(async (w) => w.record({ type: 'member.joined', memberId: user.id }));

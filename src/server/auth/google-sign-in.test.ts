@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_MAX } from '#shared/constants.ts';
+import { displayNameSchema } from '#shared/schemas/user.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createAdmin } from '../test/factories.ts';
 
@@ -24,6 +26,14 @@ class CookieJar {
   }
 }
 
+/** Google profiles of the provider's logins other than the usual "Goo Gler". */
+const PROFILES: Record<string, { name: string; picture: string }> = {
+  // A Google name is longer than the 80 characters a name of ours may have.
+  long: { name: `Grace ${'Brewster Murray '.repeat(12)}Hopper`, picture: 'https://example.test/p.png' },
+  // Nothing to see but a zero-width space and a direction mark, and a photo address no page may show.
+  blank: { name: '\u200b \u200f', picture: 'javascript:alert(1)' },
+};
+
 async function startOidc(redirectUri: string) {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,7 +54,8 @@ async function startOidc(redirectUri: string) {
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: `${sub}@gmail.test`, email_verified: true, name: 'Goo Gler', picture: 'https://example.test/p.png' };
+          const { name, picture } = PROFILES[sub] ?? { name: 'Goo Gler', picture: 'https://example.test/p.png' };
+          return { sub, email: `${sub}@gmail.test`, email_verified: true, name, picture };
         },
       };
     },
@@ -135,6 +146,22 @@ describe('Google sign-in against a local OpenID Connect provider', () => {
     const sessionCookie = (callback.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
     const session = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: sessionCookie } });
     expect(session.json()).toMatchObject({ user: { email: 'goo@gmail.test', name: 'Goo Gler', role: 'Client', membership: 'Bronze' } });
+  });
+
+  it('keeps a Google name to the rule of ours (at most 80 characters, something to see) and a photo only if a page may show it', async () => {
+    const stored = async (login: string) => {
+      expect((await googleSignIn(login)).statusCode).toBe(302);
+      return t.db.selectFrom('users').select(['name', 'image']).where('email', '=', `${login}@gmail.test`).executeTakeFirstOrThrow();
+    };
+    const long = await stored('long');
+    expect(long.name.length).toBeLessThanOrEqual(NAME_MAX);
+    expect(PROFILES.long!.name.startsWith(long.name)).toBe(true);
+    expect(displayNameSchema.safeParse(long.name).success).toBe(true);
+    expect(long.image).toBe('https://example.test/p.png');
+
+    const blank = await stored('blank');
+    expect(displayNameSchema.safeParse(blank.name).success).toBe(true);
+    expect(blank.image).toBeNull();
   });
 
   it('refuses a banned email at the callback', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, MEMBERSHIPS, NAME_MAX, PASSWORD_MAX, ROLES } from '../constants.ts';
-import { requiredText } from './common.ts';
+import { hasVisibleText, requiredText, singleLine } from './common.ts';
 
 // SPEC.md §5: 6+ characters, lower, upper, digit and one of !@#$%^&*, nothing else.
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&*]{6,}$/;
@@ -23,6 +23,26 @@ export const emailSchema = z
   .pipe(z.email({ message: 'Enter a valid email address' }));
 
 export const displayNameSchema = requiredText('Name is required').max(NAME_MAX);
+
+/** The name of a member whose sign-in provider gave none that shows anything. */
+export const UNNAMED_MEMBER = 'Member';
+
+/**
+ * A name a sign-in provider gives (a Google account's), held to the rule of ours: one line, at
+ * most NAME_MAX characters (cut between characters, never inside one), something to see.
+ */
+export function displayNameFrom(given: unknown): string {
+  let name = typeof given === 'string' ? singleLine(given) : '';
+  if (name.length > NAME_MAX) {
+    let cut = '';
+    for (const character of name) {
+      if (cut.length + character.length > NAME_MAX) break;
+      cut += character;
+    }
+    name = cut.trimEnd();
+  }
+  return hasVisibleText(name) ? name : UNNAMED_MEMBER;
+}
 
 /** The longest photo address kept; an uploaded image's is far shorter, Google's too. */
 export const PHOTO_URL_MAX = 2048;
