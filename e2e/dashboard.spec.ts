@@ -267,3 +267,41 @@ test('five pages of comments keep Prev and Next on one line in the comment detai
   }
   await page.screenshot({ path: 'test-results/shots/comment-details-five-pages-360.png', fullPage: true });
 });
+
+test('the feedback picker shows its whole choice in the comment details at 360 px', async ({ page, request }) => {
+  const owner = await apiSignUp(request, 'Owner Quinn');
+  const commenter = await apiSignUp(request, 'Loud Lou');
+  const postId = await apiCreatePost(request, owner, { title: `Picked post ${Date.now().toString(36)}`, category: 'react' });
+  await comment(request, commenter, postId, 'Worth a report');
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signInBrowserAs(page, owner);
+  await page.goto(`/dashboard/my-post/comment-details/${postId}`);
+  const row = page.getByRole('row', { name: /Worth a report/ });
+  const feedback = row.getByLabel('Feedback');
+  // A <select> is cut short when it is narrower than its widest option, as it is with width: max-content.
+  const cutBy = () =>
+    feedback.evaluate((select: HTMLSelectElement) => {
+      const shown = select.getBoundingClientRect().width;
+      const before = select.style.width;
+      select.style.width = 'max-content';
+      const whole = select.getBoundingClientRect().width;
+      select.style.width = before;
+      return Math.max(0, Math.ceil(whole - shown));
+    });
+  await expect(feedback).toHaveValue('');
+  expect(await cutBy(), 'the picker narrower than its longest feedback').toBe(0);
+  await feedback.selectOption('Abusive or disrespectful language');
+  await expect(row.getByRole('button', { name: 'Report To Admin' })).toBeEnabled();
+  // Neither the page nor the table scrolls sideways.
+  const sideways = await page.evaluate(() =>
+    [document.documentElement, ...document.querySelectorAll('table')].map(
+      (el) => (el.parentElement ?? el).scrollWidth - (el.parentElement ?? el).clientWidth,
+    ),
+  );
+  expect(
+    sideways.every((extra) => extra <= 0),
+    `sideways overflow ${sideways.join(', ')}`,
+  ).toBe(true);
+  await page.screenshot({ path: 'test-results/shots/comment-details-feedback-360.png', fullPage: true });
+});

@@ -40,6 +40,8 @@ export function useReportCommentColumns(postId: string): Column<ReportableCommen
             <label htmlFor={id} className="text-xs font-semibold tracking-wide text-muted uppercase @2xl:sr-only">
               Feedback
             </label>
+            {/* Under its label across the card on a phone: beside the label there it is cut to
+                "Pick One Feedba". */}
             <select
               id={id}
               value={picked[c._id] ?? ''}
@@ -48,7 +50,7 @@ export function useReportCommentColumns(postId: string): Column<ReportableCommen
                 const value = e.target.value;
                 if (isFeedback(value)) setPicked((current) => ({ ...current, [c._id]: value }));
               }}
-              className="h-9 w-full min-w-0 rounded-lg border border-line bg-surface px-2 text-sm text-ink disabled:bg-canvas disabled:text-muted @2xl:w-44"
+              className="h-9 w-full min-w-0 rounded-lg border border-line bg-surface px-2 text-sm text-ink disabled:bg-canvas disabled:text-muted @max-lg:col-span-2 @2xl:w-44"
             >
               <option value="" disabled>
                 Pick One Feedback
