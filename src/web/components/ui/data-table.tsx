@@ -35,7 +35,7 @@ interface DataTableProps<T> {
 }
 
 const cellBase = 'px-3 py-3 align-middle first:pl-4 last:pr-4 @max-2xl:px-0 @max-2xl:py-1.5 @max-2xl:first:pl-0 @max-2xl:last:pr-0';
-const stackedCell = '@max-2xl:grid @max-2xl:grid-cols-[minmax(6.5rem,8.5rem)_minmax(0,1fr)] @max-2xl:items-center @max-2xl:gap-3';
+const stackedCell = '@max-2xl:grid @max-2xl:grid-cols-[minmax(6.5rem,8.5rem)_minmax(0,1fr)] @max-2xl:items-baseline @max-2xl:gap-3';
 const stackedLabel =
   '@max-2xl:before:text-xs @max-2xl:before:font-semibold @max-2xl:before:tracking-wide @max-2xl:before:text-muted @max-2xl:before:uppercase @max-2xl:before:content-[attr(data-label)]';
 
