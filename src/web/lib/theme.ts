@@ -21,19 +21,22 @@ export function setTheme(theme: Theme): void {
   listeners.forEach((listener) => listener());
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  // A choice made in another tab of this browser: this one follows it (as a reload would).
-  const followOtherTab = (event: StorageEvent) => {
+// A choice made in another tab of this browser: this tab follows it (as a reload would). One
+// listener for the page, not one per subscriber: a subscriber's effect can run a moment after
+// its first paint, and an event in that moment would otherwise be missed for good.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
     if (event.key !== STORAGE_KEY || (event.newValue !== 'dark' && event.newValue !== 'light')) return;
     document.documentElement.dataset.theme = event.newValue;
-    listener();
-  };
-  window.addEventListener('storage', followOtherTab);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', followOtherTab);
-  };
+    listeners.forEach((listener) => listener());
+  });
+}
+
+// useSyncExternalStore reads the theme again once subscribed, so a change made between the
+// first paint and the subscription still shows.
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 };
 
 export const useTheme = (): Theme => useSyncExternalStore(subscribe, currentTheme, () => 'light');
