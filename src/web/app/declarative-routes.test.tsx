@@ -41,19 +41,19 @@ describe('Declarative routing (the app’s router)', () => {
   it('loads the home page lazily inside the shell', async () => {
     server.use(http.get('*/api/pagination', () => pagedAnswer([buildPost({ title: 'Served by the lazy home' })])));
     renderDeclarative('/');
-    expect(await screen.findByRole('link', { name: 'Served by the lazy home' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Served by the lazy home' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
   it('keeps the signed-in-only guard: a visitor of a post goes to the sign-in page', async () => {
     renderDeclarative('/post-details/p1');
-    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign-in');
   });
 
   it('shows "No Page Found" for an unknown path', async () => {
     renderDeclarative('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'No Page Found' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Page Found' })).toBeInTheDocument();
   });
 
   it('turns errorElement into an error boundary that clears on the next path', async () => {

@@ -45,7 +45,7 @@ describe('live updates in the app', () => {
       }),
     );
     const { user } = renderApp('/');
-    await screen.findByRole('link', { name: 'Already here' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: 'Already here' });
     const events = await stream();
     expect(events.query).toEqual({});
     // A live region already on the page when its button comes, so a screen reader hears it.
@@ -72,7 +72,7 @@ describe('live updates in the app', () => {
     let tagged = [buildPost({ title: 'Rust already here', category: 'rust' })];
     server.use(http.get('*/api/search-by-tag', () => pagedAnswer(tagged)));
     const { user } = renderApp('/?search=Rust');
-    await screen.findByRole('link', { name: 'Rust already here' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: 'Rust already here' });
     const events = await stream();
     const region = screen.getByRole('status', { name: 'New posts' });
 
@@ -113,7 +113,7 @@ describe('live updates in the app', () => {
       http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: 5 })),
     );
     renderApp('/');
-    const inbox = await screen.findByRole('link', { name: 'Inbox' }, { timeout: 3000 });
+    const inbox = await screen.findByRole('link', { name: 'Inbox' });
     await waitFor(() => expect(inbox).toHaveAccessibleDescription('5 unread notifications'));
     const events = await stream();
     events.emit('unread-count', { count: 1 });
@@ -173,7 +173,7 @@ describe('live updates in the app', () => {
     it('shows the new title on home, and on removal takes it away, the bell’s count to the event’s total and the inbox count with it', async () => {
       const { state, edit, remove } = announcementForum();
       renderApp('/');
-      const column = await screen.findByRole('region', { name: 'Announcements' }, { timeout: 3000 });
+      const column = await screen.findByRole('region', { name: 'Announcements' });
       await within(column).findByRole('heading', { name: 'Maintenance on Sunday' });
       const inbox = await screen.findByRole('link', { name: 'Inbox' });
       await waitFor(() => expect(inbox).toHaveAccessibleDescription('2 unread notifications'));
@@ -199,7 +199,7 @@ describe('live updates in the app', () => {
     it('shows the inbox its notification’s new title, and takes the notification away with the announcement', async () => {
       const { edit, remove } = announcementForum();
       renderApp('/notifications');
-      const item = await screen.findByRole('link', { name: /Admin announced “Maintenance on Sunday”/ }, { timeout: 3000 });
+      const item = await screen.findByRole('link', { name: /Admin announced “Maintenance on Sunday”/ });
       expect(item).toHaveTextContent('Unread');
       const events = await stream();
 
@@ -236,7 +236,7 @@ describe('live updates in the app', () => {
       http.get('*/api/comment-pagination/p1', () => pagedAnswer([buildComment({ postId: 'p1', comment: 'First!' })])),
     );
     renderApp('/post-details/p1');
-    await screen.findByRole('heading', { name: 'A post to discuss' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'A post to discuss' });
     await screen.findByText('First!');
     await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
     const events = Source.open[0]!;
@@ -281,7 +281,7 @@ describe('live updates in the app', () => {
     }
     async function openPage() {
       const view = renderApp('/post-details/p1');
-      await screen.findByText('Second', undefined, { timeout: 3000 });
+      await screen.findByText('Second');
       await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
       return { ...view, events: Source.open[0]! };
     }
@@ -308,7 +308,7 @@ describe('live updates in the app', () => {
       );
       // The first page is fetched too, for its total.
       renderApp('/post-details/p1?page=2');
-      await screen.findByText('Comment 6', undefined, { timeout: 3000 });
+      await screen.findByText('Comment 6');
       await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
       return { state, events: Source.open[0]! };
     }
@@ -480,7 +480,7 @@ describe('live updates in the app', () => {
       }),
     );
     renderApp('/post-details/p1');
-    await screen.findByText('Before the break', undefined, { timeout: 3000 });
+    await screen.findByText('Before the break');
     await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
     const events = Source.open[0]!;
     events.accept();
@@ -507,7 +507,7 @@ describe('live updates in the app', () => {
       http.get('*/api/comment-pagination/p1', () => pagedAnswer([])),
     );
     renderApp('/post-details/p1');
-    await screen.findByRole('heading', { name: 'About to go' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'About to go' });
     await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
     const events = Source.open[0]!;
 

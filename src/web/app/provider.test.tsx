@@ -23,7 +23,7 @@ describe('Session expiry (SPEC.md §4)', () => {
     );
     const { router } = renderApp('/dashboard/my-profile');
 
-    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/sign-in');
     expect(router.state.location.state).toEqual({ from: '/dashboard/my-profile' });
     expect(screen.getByRole('link', { name: 'Join Us' })).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe('Session expiry (SPEC.md §4)', () => {
     );
     const { router } = renderApp('/dashboard/my-profile');
 
-    const notice = await screen.findByText(SESSION_ENDED_TEXT, {}, { timeout: 3000 });
+    const notice = await screen.findByText(SESSION_ENDED_TEXT);
     expect(notice).toHaveAttribute('role', 'status');
     expect(router.state.location.pathname).toBe('/auth/sign-in');
     // The reason leaves the history entry (a reload says nothing); the way back stays.
@@ -70,7 +70,7 @@ describe('Session expiry (SPEC.md §4)', () => {
     server.use(...sessionEndedBySignOut().handlers);
     const { router, user } = renderApp('/dashboard/my-profile');
 
-    await user.click(await screen.findByRole('button', { name: 'Logout' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await router.navigate('/dashboard/my-profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/sign-in'));
@@ -87,7 +87,7 @@ describe('Session expiry (SPEC.md §4)', () => {
     );
     const { router } = renderApp('/dashboard/my-profile');
 
-    expect(await screen.findByText(/You have reached your post limit\./, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(/You have reached your post limit\./)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-profile');
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
   });
@@ -111,7 +111,7 @@ describe('A session changed in another tab of the browser', () => {
       http.get('*/api/comment-pagination/p1', () => pagedAnswer([])),
     );
     const { router } = renderApp('/');
-    expect(await screen.findByRole('link', { name: 'Join Us' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Join Us' })).toBeInTheDocument();
 
     signedIn = true;
     anotherTabChangedTheSession();
@@ -130,7 +130,7 @@ describe('A session changed in another tab of the browser', () => {
       http.get('*/api/comment-pagination/p1', () => pagedAnswer([])),
     );
     const { router, queryClient } = renderApp('/post-details/p1');
-    expect(await screen.findByRole('heading', { name: 'Read while signed in' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Read while signed in' })).toBeInTheDocument();
 
     signedIn = false;
     anotherTabChangedTheSession();

@@ -5,9 +5,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './msw/server.ts';
 
-// Route modules load lazily, and a busy two-core CI machine can take more than the
-// default second to import one; waiting longer changes no assertion.
-configure({ asyncUtilTimeout: 5000 });
+// Route modules load lazily, and a busy two-core CI machine (the first import of a page
+// transforms it) can take seconds; waiting longer changes no assertion, and no test waits for
+// less than this: a shorter wait only turns a slow machine into a failed test.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it.
 window.scrollTo = () => {};

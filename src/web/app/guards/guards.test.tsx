@@ -120,7 +120,7 @@ describe('RequireRole', () => {
       }),
     );
     const { router } = renderApp('/client', { routes: guardedRoutes });
-    expect(await screen.findByText('Home page', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 

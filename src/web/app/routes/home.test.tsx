@@ -42,7 +42,7 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     const requests = homeServer();
     renderApp('/');
 
-    const link = await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+    const link = await screen.findByRole('link', { name: 'Newest: hooks in depth' });
     expect(link).toHaveAttribute('href', `/post-details/${newest[0]!._id}`);
     const card = link.closest('article')!;
     expect(within(card).getByText('Grace Hopper')).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('Home post list (SPEC.md §4 list source)', () => {
   it('switches to the popularity list when sorted by popularity', async () => {
     const requests = homeServer();
     const { user, router } = renderApp('/');
-    await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: 'Newest: hooks in depth' });
 
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
     expect(
@@ -65,7 +65,7 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     ).toEqual(['Sort', 'Popularity (High to Low)']);
     await user.selectOptions(sort, 'Popularity (High to Low)');
 
-    expect(await screen.findByRole('link', { name: 'Popular: the event loop' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Popular: the event loop' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Newest: hooks in depth' })).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('?sort=popularity');
     expect(requests.at(-1)).toEqual({ source: 'popularity', params: { page: '0', limit: '5' } });
@@ -74,13 +74,13 @@ describe('Home post list (SPEC.md §4 list source)', () => {
   it('replaces the list with the tag search results after a search is submitted', async () => {
     const requests = homeServer();
     const { user, router } = renderApp('/');
-    await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: 'Newest: hooks in depth' });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search by tag' }), 'react');
     expect(screen.getByRole('searchbox', { name: 'Search by tag' })).toHaveAttribute('placeholder', 'Search by tag...');
     await user.click(screen.getByRole('button', { name: 'Search' }));
 
-    expect(await screen.findByRole('link', { name: 'Found: React server components' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Found: React server components' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Newest: hooks in depth' })).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('?search=react');
     expect(requests.at(-1)).toEqual({ source: 'search', params: { search: 'react', page: '0', limit: '5' } });
@@ -89,7 +89,7 @@ describe('Home post list (SPEC.md §4 list source)', () => {
   it('keeps the tag search when the results are sorted by popularity', async () => {
     const requests = homeServer();
     const { user, router } = renderApp('/?search=react');
-    expect(await screen.findByRole('link', { name: 'Found: React server components' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Found: React server components' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Popularity (High to Low)');
 
@@ -104,7 +104,7 @@ describe('Home post list (SPEC.md §4 list source)', () => {
   it('empties the list and says so when a search finds nothing', async () => {
     homeServer();
     const { user } = renderApp('/');
-    await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: 'Newest: hooks in depth' });
 
     await user.type(screen.getByRole('searchbox', { name: 'Search by tag' }), 'cobol');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -117,12 +117,12 @@ describe('Home post list (SPEC.md §4 list source)', () => {
   it('searches a tag when its chip is clicked', async () => {
     const requests = homeServer();
     const { user } = renderApp('/');
-    const chip = await screen.findByRole('link', { name: '#react' }, { timeout: 3000 });
+    const chip = await screen.findByRole('link', { name: '#react' });
     expect(chip).toHaveAttribute('href', '/?search=react');
 
     await user.click(chip);
 
-    expect(await screen.findByRole('link', { name: 'Found: React server components' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Found: React server components' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '#react' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('searchbox', { name: 'Search by tag' })).toHaveValue('react');
     expect(requests.at(-1)?.source).toBe('search');
@@ -132,7 +132,7 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     homeServer();
     renderApp('/?search=%23React');
 
-    await screen.findByRole('link', { name: '#react' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: '#react' });
     expect(screen.getByRole('link', { name: '#react' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: '#css' })).not.toHaveAttribute('aria-current');
   });
@@ -141,7 +141,7 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     const requests = homeServer({ total: 40 });
     renderApp('/?sort=popularity&page=3&limit=10');
 
-    expect(await screen.findByRole('link', { name: 'Popular: the event loop' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Popular: the event loop' })).toBeInTheDocument();
     expect(requests).toEqual([{ source: 'popularity', params: { page: '2', limit: '10' } }]);
     expect(screen.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
     // Each page is a link to its own address, the list's other choices kept.
@@ -159,12 +159,12 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     );
     const { user, router } = renderApp('/?page=999');
 
-    expect(await screen.findByText('No posts on this page.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('No posts on this page.')).toBeInTheDocument();
     expect(screen.queryByText('No posts here yet.')).not.toBeInTheDocument();
     expect(screen.getByText('121 posts')).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Back to the first page' }));
-    expect(await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Newest: hooks in depth' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
 
@@ -173,14 +173,14 @@ describe('Home post list (SPEC.md §4 list source)', () => {
     server.use(http.get('*/api/search-by-tag', () => pagedAnswer([], 7)));
     renderApp('/?search=react&page=5');
 
-    expect(await screen.findByText('No posts on this page.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('No posts on this page.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute('href', '/?search=react');
   });
 
   it('goes back to page 0 when the page size changes', async () => {
     const requests = homeServer({ total: 40 });
     const { user, router } = renderApp('/');
-    await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: 'Newest: hooks in depth' });
 
     await user.click(screen.getByRole('link', { name: 'Next' }));
     await waitFor(() => expect(requests.at(-1)).toEqual({ source: 'newest', params: { page: '1', limit: '5' } }));
@@ -198,7 +198,7 @@ describe('Home post list (SPEC.md §4 list source)', () => {
   it('opens the share dialog from a card without leaving the page', async () => {
     homeServer();
     const { user, router } = renderApp('/');
-    const link = await screen.findByRole('link', { name: 'Newest: hooks in depth' }, { timeout: 3000 });
+    const link = await screen.findByRole('link', { name: 'Newest: hooks in depth' });
 
     await user.click(within(link.closest('article')!).getByRole('button', { name: 'Share' }));
 
@@ -225,7 +225,7 @@ describe('Home side columns', () => {
     );
     renderApp('/');
 
-    const board = await screen.findByRole('region', { name: 'Top Contributors This Week' }, { timeout: 3000 });
+    const board = await screen.findByRole('region', { name: 'Top Contributors This Week' });
     const rows = await within(board).findAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('#1');
@@ -239,7 +239,7 @@ describe('Home side columns', () => {
   it('says when there are no contributors, and when the leaderboard fails', async () => {
     homeServer();
     const { unmount } = renderApp('/');
-    expect(await screen.findByText('No contributors found.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('No contributors found.')).toBeInTheDocument();
     unmount();
 
     server.use(http.get('*/api/user-data', () => HttpResponse.json({ message: 'Database is down', code: 'INTERNAL' }, { status: 503 })));
@@ -255,7 +255,7 @@ describe('Home side columns', () => {
       ),
     );
     const { unmount } = renderApp('/');
-    const column = await screen.findByRole('region', { name: 'Announcements' }, { timeout: 3000 });
+    const column = await screen.findByRole('region', { name: 'Announcements' });
     expect(column).toHaveAttribute('id', 'announcements');
     expect(await within(column).findByRole('heading', { name: 'Maintenance tonight' })).toBeInTheDocument();
     expect(within(column).getByText('Back at 2 am.')).toBeInTheDocument();

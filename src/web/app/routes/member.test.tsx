@@ -50,7 +50,7 @@ describe('/members/:id', () => {
     memberServer();
     renderApp(`/members/${ada._id}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Photo of Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByText('Gold Member')).toBeInTheDocument();
     expect(screen.getByText('Admin')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('/members/:id', () => {
       http.get('*/api/members/:id/posts', () => pagedAnswer([], 0)),
     );
     renderApp('/members/bob-1');
-    expect(await screen.findByText('Bronze Member', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Bronze Member')).toBeInTheDocument();
     expect(screen.queryByText('Admin')).not.toBeInTheDocument();
     expect(await screen.findByText('No posts yet.')).toBeInTheDocument();
   });
@@ -78,7 +78,7 @@ describe('/members/:id', () => {
     const requests = memberServer();
     const { user, router } = renderApp(`/members/${ada._id}`);
 
-    const list = await screen.findByRole('region', { name: 'Posts by Ada Lovelace' }, { timeout: 3000 });
+    const list = await screen.findByRole('region', { name: 'Posts by Ada Lovelace' });
     expect(await within(list).findByRole('link', { name: 'Ada post 0' })).toHaveAttribute('href', `/post-details/${adaPosts[0]!._id}`);
     expect(within(list).getAllByRole('article')).toHaveLength(5);
     expect(requests[0]).toEqual({ page: '0', limit: '5' });
@@ -93,7 +93,7 @@ describe('/members/:id', () => {
     const requests = memberServer();
     const { user, router } = renderApp(`/members/${ada._id}?page=9`);
 
-    const list = await screen.findByRole('region', { name: 'Posts by Ada Lovelace' }, { timeout: 3000 });
+    const list = await screen.findByRole('region', { name: 'Posts by Ada Lovelace' });
     expect(await within(list).findByText('No posts on this page.')).toBeInTheDocument();
     expect(within(list).queryByText('No posts yet.')).not.toBeInTheDocument();
 
@@ -106,7 +106,7 @@ describe('/members/:id', () => {
   it('shows No Page Found for an unknown member', async () => {
     memberServer();
     renderApp('/members/nobody');
-    expect(await screen.findByRole('heading', { name: 'No Page Found' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Page Found' })).toBeInTheDocument();
   });
 });
 
@@ -119,7 +119,7 @@ describe('links to member profiles', () => {
     );
     renderApp('/');
 
-    const card = (await screen.findByRole('link', { name: 'Linked post' }, { timeout: 3000 })).closest('article')!;
+    const card = (await screen.findByRole('link', { name: 'Linked post' })).closest('article')!;
     expect(within(card).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '/members/grace-1');
     expect(await screen.findByRole('link', { name: 'Linus' })).toHaveAttribute('href', '/members/linus-1');
   });
@@ -144,7 +144,7 @@ describe('links to member profiles', () => {
       expect([...element.querySelectorAll('a')].map((a) => a.getAttribute('href'))).not.toContain('/members/eve-1');
 
     const { user } = renderApp('/');
-    const card = (await screen.findByRole('link', { name: 'Banned writer’s post' }, { timeout: 3000 })).closest('article')!;
+    const card = (await screen.findByRole('link', { name: 'Banned writer’s post' })).closest('article')!;
     expect(within(card).getByText('Eve')).toBeInTheDocument();
     expect(within(card).queryByRole('link', { name: 'Eve' })).not.toBeInTheDocument();
     noProfileLinks(card);
@@ -152,7 +152,7 @@ describe('links to member profiles', () => {
     expect(within(otherCard).getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '/members/grace-1');
 
     await user.click(within(card).getByRole('link', { name: 'Banned writer’s post' }));
-    const article = (await screen.findByRole('heading', { level: 1, name: 'Banned writer’s post' }, { timeout: 3000 })).closest('article')!;
+    const article = (await screen.findByRole('heading', { level: 1, name: 'Banned writer’s post' })).closest('article')!;
     expect(within(article).getByText('Eve')).toBeInTheDocument();
     noProfileLinks(article);
     const evesComment = (await screen.findByText('Eve says')).closest('li')!;

@@ -35,7 +35,7 @@ function accountServer({ passwordError }: { passwordError?: string } = {}) {
 
 async function openMyProfile() {
   const app = renderApp('/dashboard/my-profile');
-  const edit = await screen.findByRole('form', { name: 'Edit profile' }, { timeout: 3000 });
+  const edit = await screen.findByRole('form', { name: 'Edit profile' });
   const password = screen.getByRole('form', { name: 'Change password' });
   return { ...app, edit, password };
 }
@@ -76,12 +76,11 @@ describe('My Profile: account edits', () => {
       }),
     );
     const { user, router } = renderApp('/');
-    const leaderboard = async () =>
-      (await screen.findByRole('heading', { name: 'Top Contributors This Week' }, { timeout: 3000 })).closest('section')!;
+    const leaderboard = async () => (await screen.findByRole('heading', { name: 'Top Contributors This Week' })).closest('section')!;
     expect(await within(await leaderboard()).findByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
 
     await router.navigate('/dashboard/my-profile');
-    const edit = await screen.findByRole('form', { name: 'Edit profile' }, { timeout: 3000 });
+    const edit = await screen.findByRole('form', { name: 'Edit profile' });
     await user.clear(within(edit).getByLabelText('Name'));
     await user.type(within(edit).getByLabelText('Name'), 'Ada King');
     await user.click(within(edit).getByRole('button', { name: 'Save profile' }));
@@ -161,7 +160,7 @@ describe('Admin Profile: account edits', () => {
     );
     const { user } = renderApp('/dashboard/admin-profile');
 
-    const edit = await screen.findByRole('form', { name: 'Edit profile' }, { timeout: 3000 });
+    const edit = await screen.findByRole('form', { name: 'Edit profile' });
     expect(within(edit).getByLabelText('Name')).toHaveValue('Ada Lovelace');
     await user.clear(within(edit).getByLabelText('Name'));
     await user.type(within(edit).getByLabelText('Name'), 'Ada King');

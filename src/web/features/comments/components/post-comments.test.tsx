@@ -28,7 +28,7 @@ function discussionServer() {
 
 async function openPost() {
   const view = renderApp('/post-details/p1');
-  await screen.findByRole('heading', { name: 'A post to discuss' }, { timeout: 3000 });
+  await screen.findByRole('heading', { name: 'A post to discuss' });
   return view;
 }
 
@@ -78,9 +78,7 @@ describe('Comments under a post', () => {
     await screen.findByRole('dialog', { name: 'Thanks! Your comment is live' });
     expect(posted).toEqual([{ postId: 'p1', comment: 'A long answer, finished.' }]);
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Thanks! Your comment is live' })).not.toBeInTheDocument(), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Thanks! Your comment is live' })).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Add Comment' }));
     expect(screen.getByLabelText('Comment')).toHaveValue('');
   });
@@ -131,7 +129,7 @@ describe('Comments under a post', () => {
     expect(screen.getByText('Great write-up, thanks!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Comments 2' })).toBeInTheDocument();
 
-    await waitFor(() => expect(thanks).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(thanks).not.toBeInTheDocument());
   });
 
   it('shows "Failed to post comment" with the server’s message, and keeps the text to try again', async () => {
@@ -228,7 +226,7 @@ describe('Post detail', () => {
     );
     const { user, router } = renderApp('/post-details/gone');
 
-    expect(await screen.findByRole('heading', { name: 'Post not found' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Post not found · Code Commons'));
     await user.click(screen.getByRole('link', { name: 'Back To Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -236,7 +234,7 @@ describe('Post detail', () => {
 
   it('sends a visitor to the sign-in page, remembering the post', async () => {
     const { router } = renderApp('/post-details/p1');
-    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: '/post-details/p1' });
   });
 });
@@ -307,7 +305,7 @@ describe('A link to one comment (#comment-{id}, as a search hit gives)', () => {
     commentsServer(7);
     renderApp('/post-details/p1#comment-gone');
 
-    expect(await screen.findByText('Comment text 1', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Comment text 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(document.querySelector('[data-highlighted]')).toBeNull();
   });
@@ -351,7 +349,7 @@ describe('The comment page in the address', () => {
     cleanup();
 
     renderApp('/post-details/p1?page=3&limit=10');
-    expect(await screen.findByText('Numbered comment 21', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Numbered comment 21')).toBeInTheDocument();
     expect(screen.queryByText('Numbered comment 11')).not.toBeInTheDocument();
   });
 });

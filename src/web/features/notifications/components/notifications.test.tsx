@@ -44,7 +44,7 @@ describe('Inbox', () => {
   it('shows a signed-in member the Inbox button with the unread count, beside the bell', async () => {
     inboxServer([buildNotification(), buildNotification(), buildNotification({ read: true })]);
     renderApp('/');
-    const inbox = await screen.findByRole('link', { name: 'Inbox' }, { timeout: 3000 });
+    const inbox = await screen.findByRole('link', { name: 'Inbox' });
     expect(inbox).toHaveAttribute('href', '/notifications');
     await waitFor(() => expect(inbox).toHaveAccessibleDescription('2 unread notifications'));
     expect(screen.getByTestId('inbox-badge')).toHaveTextContent('2');
@@ -53,7 +53,7 @@ describe('Inbox', () => {
 
   it('is not there for a visitor', async () => {
     renderApp('/');
-    expect(await screen.findByRole('link', { name: 'Notifications' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Join Us' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Inbox' })).not.toBeInTheDocument();
   });
@@ -75,7 +75,7 @@ describe('/notifications', () => {
       }),
     ]);
     renderApp('/notifications');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
     const links = await screen.findAllByRole('link', { name: /Bob|Cy|Admin/ });
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       '/post-details/post-1#comment-c-9',
@@ -95,7 +95,7 @@ describe('/notifications', () => {
     const calls = inboxServer([buildNotification({ _id: 'n-open', postId: 'post-7', commentId: 'c-7' }), buildNotification()]);
     server.use(http.get('*/api/post-data/:id', () => HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 })));
     const { user, router } = renderApp('/notifications');
-    const inbox = await screen.findByRole('link', { name: 'Inbox' }, { timeout: 3000 });
+    const inbox = await screen.findByRole('link', { name: 'Inbox' });
     await waitFor(() => expect(inbox).toHaveAccessibleDescription('2 unread notifications'));
     const [first] = await screen.findAllByRole('link', { name: /Bob commented/ });
     await user.click(first!);
@@ -116,7 +116,7 @@ describe('/notifications', () => {
       http.get('*/api/comment-pagination/post-9', () => pagedAnswer([])),
     );
     renderApp('/post-details/post-9');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Opened from a mail' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Opened from a mail' })).toBeInTheDocument();
     await waitFor(() => expect(calls).toEqual(['read n-here']));
     const inbox = screen.getByRole('link', { name: 'Inbox' });
     await waitFor(() => expect(inbox).toHaveAccessibleDescription('1 unread notification'));
@@ -133,7 +133,7 @@ describe('/notifications', () => {
       http.get('*/api/comment-pagination/post-5', () => pagedAnswer([])),
     );
     renderApp('/post-details/post-5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'An older thread' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'An older thread' })).toBeInTheDocument();
     await waitFor(() => expect(calls).toEqual(['read n-old']));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAccessibleDescription('150 unread notifications'));
   });
@@ -141,7 +141,7 @@ describe('/notifications', () => {
   it('marks all as read', async () => {
     const calls = inboxServer([buildNotification(), buildNotification()]);
     const { user } = renderApp('/notifications');
-    const inbox = await screen.findByRole('link', { name: 'Inbox' }, { timeout: 3000 });
+    const inbox = await screen.findByRole('link', { name: 'Inbox' });
     await screen.findAllByText('Unread');
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(screen.queryByText('Unread')).not.toBeInTheDocument());
@@ -154,7 +154,7 @@ describe('/notifications', () => {
   it('pages like the other lists', async () => {
     inboxServer(Array.from({ length: 12 }, (_, i) => buildNotification({ text: `Number ${i + 1}` })));
     const { user, router } = renderApp('/notifications');
-    expect(await screen.findByText('Number 1', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Number 1')).toBeInTheDocument();
     expect(screen.queryByText('Number 11')).not.toBeInTheDocument();
     await user.click(within(screen.getByRole('navigation', { name: 'Notification pages' })).getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Number 11')).toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('/notifications', () => {
   it('says a page past the last is empty, not the inbox, and leads back to the first', async () => {
     inboxServer(Array.from({ length: 12 }, (_, i) => buildNotification({ text: `Number ${i + 1}` })));
     const { user, router } = renderApp('/notifications?page=9');
-    expect(await screen.findByText('No notifications on this page.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('No notifications on this page.')).toBeInTheDocument();
     expect(screen.queryByText(/No notifications yet/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the first page' }));
     expect(await screen.findByText('Number 1')).toBeInTheDocument();
@@ -174,13 +174,13 @@ describe('/notifications', () => {
   it('says so when there is nothing', async () => {
     inboxServer([]);
     renderApp('/notifications');
-    expect(await screen.findByText(/No notifications yet/, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
 
   it('sends a visitor to sign in', async () => {
     const { router } = renderApp('/notifications');
-    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: '/notifications' });
   });
 });
@@ -205,7 +205,7 @@ describe('notification settings on My Profile', () => {
   it.each(['Client', 'Admin'] as const)('shows a %s the two settings at #notification-settings, saved as they change', async (role) => {
     const patches = settingsServer(role);
     const { user, router } = renderApp('/dashboard/my-profile#notification-settings');
-    const comment = await screen.findByRole('checkbox', { name: 'Email me when someone comments on my post' }, { timeout: 3000 });
+    const comment = await screen.findByRole('checkbox', { name: 'Email me when someone comments on my post' });
     const reply = screen.getByRole('checkbox', { name: 'Email me when someone replies after me' });
     expect(router.state.location.pathname).toBe('/dashboard/my-profile');
     expect(comment.closest('section')).toHaveAttribute('id', 'notification-settings');
@@ -226,7 +226,7 @@ describe('notification settings on My Profile', () => {
       ),
     );
     const { user } = renderApp('/dashboard/my-profile');
-    const comment = await screen.findByRole('checkbox', { name: 'Email me when someone comments on my post' }, { timeout: 3000 });
+    const comment = await screen.findByRole('checkbox', { name: 'Email me when someone comments on my post' });
     await user.click(comment);
     expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
     await waitFor(() => expect(comment).toBeChecked());

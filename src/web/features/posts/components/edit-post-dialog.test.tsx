@@ -101,7 +101,7 @@ describe('Edit post', () => {
     }
     async function openEditor() {
       const view = renderApp('/post-details/p1');
-      await view.user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 3000 }));
+      await view.user.click(await screen.findByRole('button', { name: 'Edit' }));
       return { ...view, dialog: screen.getByRole('dialog', { name: 'Edit post' }) };
     }
 

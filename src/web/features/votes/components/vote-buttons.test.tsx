@@ -25,7 +25,7 @@ function postServer() {
 
 async function openPost() {
   const view = renderApp('/post-details/p1');
-  await screen.findByRole('heading', { name: 'Votes under test' }, { timeout: 3000 });
+  await screen.findByRole('heading', { name: 'Votes under test' });
   return view;
 }
 
