@@ -35,7 +35,7 @@ export function TopBarSearch({ open, onOpenChange, iconButtonClassName }: TopBar
   const form = useRef<HTMLFormElement>(null);
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   useEscapeToClose(open, close, opener);
-  useCloseWhenLeft(open, close, form, opener, { pressOutside: true });
+  useCloseWhenLeft(open, close, form, opener);
 
   // Opening the panel is asking for the field.
   useEffect(() => {

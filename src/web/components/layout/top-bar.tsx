@@ -57,7 +57,7 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
   const closeMenu = useCallback(() => setPanel((current) => (current === 'menu' ? null : current)), []);
   useEscapeToClose(menuOpen, closeMenu, menuButton);
   // A press anywhere else closes it too, as the account menu does.
-  useCloseWhenLeft(menuOpen, closeMenu, menuPanel, menuButton, { pressOutside: true });
+  useCloseWhenLeft(menuOpen, closeMenu, menuPanel, menuButton);
   const setSearchOpen = useCallback(
     (open: boolean) => setPanel((current) => (open ? 'search' : current === 'search' ? null : current)),
     [],
