@@ -8,6 +8,21 @@ export const isPageSize = (value: unknown): value is PageSize => PAGE_SIZES.incl
 /** Total pages = ceil(total / size); an empty list still has one (empty) page. */
 export const pageCount = (total: number, size: number): number => Math.max(1, Math.ceil(Math.max(0, total) / size));
 
+/**
+ * A list's page in its address (`?page=`): one-based for people, and the first page named by no
+ * `page` at all, so it has one address (unless `nameFirstPage`: see usePaginationParams).
+ */
+export function writePageParam(params: URLSearchParams, page: number, nameFirstPage = false): void {
+  if (page <= 0 && !nameFirstPage) params.delete('page');
+  else params.set('page', String(page + 1));
+}
+
+/** The address of a list: its path, with its query when it has one. */
+export function listHref(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 export const canGoPrev = (page: number): boolean => page > 0;
 export const canGoNext = (page: number, total: number, size: number): boolean => page < pageCount(total, size) - 1;
 

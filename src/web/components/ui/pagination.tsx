@@ -50,6 +50,18 @@ function PageControl({ to, disabled = false, pageHref, onGo, children, ...props 
   );
 }
 
+/**
+ * The way back from a page past the last of a list (an old link, posts removed meanwhile): a link
+ * to the list's first page, as the pages of Pagination are.
+ */
+export function FirstPageLink({ href, onFollow, className }: { href: string; onFollow: () => void; className?: string }) {
+  return (
+    <AddressLink className={buttonClasses({ variant: 'secondary', size: 'sm', className })} href={href} onFollow={onFollow}>
+      Back to the first page
+    </AddressLink>
+  );
+}
+
 /** Prev, numbered pages, Next and the page-size select of SPEC.md §2. */
 export function Pagination({ page, size, total, onPageChange, onSizeChange, pageHref, label = 'Pagination', className }: PaginationProps) {
   const sizeId = useId();

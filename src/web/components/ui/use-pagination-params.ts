@@ -2,15 +2,17 @@
 // a shared link shows the same page. The page in the address is one-based for people; the
 // value returned is zero-based as the API wants (SPEC.md §4).
 import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { DASHBOARD_PAGE_SIZE } from '#shared/constants.ts';
-import { isPageSize, type PageSize } from './pagination-model.ts';
+import { isPageSize, listHref, writePageParam, type PageSize } from './pagination-model.ts';
 
 export interface PaginationParams {
   page: number;
   /** The page the address names, or null when it names none (`page` is then the first). */
   chosenPage: number | null;
   size: PageSize;
+  /** The address of a page of this list, as setPage would write it: for links to it (Pagination's pageHref). */
+  pageHref: (page: number) => string;
   /** `replace`: in place of the page shown in the history, not after it. */
   setPage: (page: number, options?: { replace?: boolean }) => void;
   /** Changing the size goes back to the first page. */
@@ -32,6 +34,7 @@ export function usePaginationParams(
   { keepScroll = false, nameFirstPage = false }: PaginationOptions = {},
 ): PaginationParams {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const pageParam = Number(params.get('page'));
   const chosenPage = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : null;
   const limitParam = params.get('limit');
@@ -49,13 +52,13 @@ export function usePaginationParams(
       ),
     [keepScroll, setParams],
   );
-  const writePage = useCallback(
-    (copy: URLSearchParams, next: number) => {
-      if (next <= 0 && !nameFirstPage) copy.delete('page');
-      else copy.set('page', String(next + 1));
-    },
-    [nameFirstPage],
-  );
+  const writePage = useCallback((copy: URLSearchParams, next: number) => writePageParam(copy, next, nameFirstPage), [nameFirstPage]);
+
+  const pageHref = (next: number) => {
+    const copy = new URLSearchParams(params);
+    writePage(copy, next);
+    return listHref(pathname, copy);
+  };
 
   const setPage = useCallback(
     (next: number, options?: { replace?: boolean }) => show((copy) => writePage(copy, next), options?.replace),
@@ -72,7 +75,7 @@ export function usePaginationParams(
     [defaultSize, show, writePage],
   );
 
-  return { page: chosenPage ?? 0, chosenPage, size, setPage, setSize };
+  return { page: chosenPage ?? 0, chosenPage, size, pageHref, setPage, setSize };
 }
 
 /**

@@ -6,8 +6,9 @@ import type { Post } from '#shared/schemas/post.ts';
 import { tagMatchesSearch } from '#shared/tag-search.ts';
 import { AddressLink } from '#web/components/ui/address-link.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
+import { FirstPageLink, Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
+import { useListTop } from '#web/components/ui/use-list-top.ts';
 import { homeListSource, homePostsQueryOptions, type HomeListQuery } from '../api/home-posts.ts';
 import { newPostsLabel, useNewPosts } from '../api/live-posts.ts';
 import type { HomeListControls } from '../hooks/use-home-list-params.ts';
@@ -52,18 +53,11 @@ function PostCardSkeleton() {
 
 export function PostList({ query, onPageChange, onSizeChange, onClearSearch, hrefFor }: PostListProps) {
   const headingId = useId();
-  const top = useRef<HTMLElement>(null);
+  const { top, goTo } = useListTop();
   const heading = useRef<HTMLHeadingElement>(null);
   const [sharing, setSharing] = useState<Post | null>(null);
   const posts = useQuery(homePostsQueryOptions(query));
   const source = homeListSource(query);
-
-  // Paging keeps the scroll position; bring the top of the list back into view.
-  const goTo = (change: () => void) => {
-    change();
-    const box = top.current?.getBoundingClientRect();
-    if (box && box.top < 0) top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  };
 
   const total = posts.data?.total ?? 0;
   const items = posts.data?.items ?? [];
@@ -150,15 +144,7 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch, hre
           {source === 'search' && total === 0 ? (
             <p className="mt-1 text-sm text-muted">Try another tag, or pick one of the tags above.</p>
           ) : (
-            query.page > 0 && (
-              <AddressLink
-                className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
-                href={hrefFor({ page: 0 })}
-                onFollow={() => onPageChange(0)}
-              >
-                Back to the first page
-              </AddressLink>
-            )
+            query.page > 0 && <FirstPageLink className="mt-4" href={hrefFor({ page: 0 })} onFollow={() => onPageChange(0)} />
           )}
         </div>
       ) : (

@@ -5,7 +5,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { HOME_PAGE_SIZE } from '#shared/constants.ts';
-import { isPageSize, type PageSize } from '#web/components/ui/pagination-model.ts';
+import { isPageSize, listHref, writePageParam, type PageSize } from '#web/components/ui/pagination-model.ts';
 import { paths } from '#web/config/paths.ts';
 import type { HomeListQuery, Sort } from '../api/home-posts.ts';
 
@@ -29,15 +29,14 @@ export function writeHomeListParams({ search, sort, page, limit }: HomeListParam
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   if (sort) params.set('sort', sort);
-  if (page > 0) params.set('page', String(page + 1));
+  writePageParam(params, page);
   if (limit !== DEFAULT_SIZE) params.set('limit', String(limit));
   return params;
 }
 
 /** Home's address for this list: its one address (defaults left out), as the server names it canonical. */
 export function homeListHref(list: HomeListParams): string {
-  const query = writeHomeListParams(list).toString();
-  return query ? `${paths.home.getHref()}?${query}` : paths.home.getHref();
+  return listHref(paths.home.getHref(), writeHomeListParams(list));
 }
 
 export interface HomeListControls extends HomeListParams {

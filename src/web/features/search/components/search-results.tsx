@@ -1,11 +1,12 @@
 // The results of a search: their count, loading, error and empty states, the hits, and the
 // pagination (Prev, pages, Next, 5/10/20) as on home.
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { SEARCH_COUNT_MAX } from '#shared/constants.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
+import { useListTop } from '#web/components/ui/use-list-top.ts';
 import { searchQueryOptions, type SearchQuery } from '../api/search-posts.ts';
 import { SearchHitCard } from './search-hit-card.tsx';
 
@@ -37,15 +38,8 @@ function HitSkeleton() {
 
 export function SearchResults({ query, onPageChange, onSizeChange }: SearchResultsProps) {
   const headingId = useId();
-  const top = useRef<HTMLElement>(null);
+  const { top, goTo } = useListTop();
   const results = useQuery(searchQueryOptions(query));
-
-  // Paging keeps the scroll position; bring the top of the results back into view.
-  const goTo = (change: () => void) => {
-    change();
-    const box = top.current?.getBoundingClientRect();
-    if (box && box.top < 0) top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  };
 
   const total = results.data?.total ?? 0;
   const hits = results.data?.items ?? [];
