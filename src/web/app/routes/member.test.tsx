@@ -83,10 +83,33 @@ describe('/members/:id', () => {
     expect(within(list).getAllByRole('article')).toHaveLength(5);
     expect(requests[0]).toEqual({ page: '0', limit: '5' });
 
-    await user.click(within(list).getByRole('button', { name: /next/i }));
+    // The pages are links to their own addresses (a crawler, or a browser without the app, follows
+    // them); Prev on the first page leads nowhere and stays a disabled button.
+    const pages = within(list).getByRole('navigation', { name: 'Posts pages' });
+    expect(within(pages).getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', `/members/${ada._id}`);
+    expect(within(pages).getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', `/members/${ada._id}?page=2`);
+    expect(within(pages).getByRole('button', { name: 'Prev' })).toBeDisabled();
+
+    // A plain click pages in place, keeping the scroll as home's list does.
+    await user.click(within(pages).getByRole('link', { name: 'Next' }));
     expect(await within(list).findByRole('link', { name: 'Ada post 5' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
+    expect(router.state.location.state).toEqual({ keepScroll: true });
     expect(requests.at(-1)).toEqual({ page: '1', limit: '5' });
+    expect(within(pages).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('link', { name: 'Prev' })).toHaveAttribute('href', `/members/${ada._id}`);
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('keeps the chosen page size in the addresses of the pages', async () => {
+    memberServer();
+    renderApp(`/members/${ada._id}?limit=10`);
+
+    const list = await screen.findByRole('region', { name: 'Posts by Ada Lovelace' }, { timeout: 3000 });
+    await within(list).findByRole('link', { name: 'Ada post 6' });
+    const pages = within(list).getByRole('navigation', { name: 'Posts pages' });
+    expect(within(pages).getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', `/members/${ada._id}?limit=10`);
   });
 
   it('says a page past the last has no posts (not that the member has none) and leads back to the first', async () => {
@@ -97,7 +120,9 @@ describe('/members/:id', () => {
     expect(await within(list).findByText('No posts on this page.')).toBeInTheDocument();
     expect(within(list).queryByText('No posts yet.')).not.toBeInTheDocument();
 
-    await user.click(within(list).getByRole('button', { name: 'Back to the first page' }));
+    const back = within(list).getByRole('link', { name: 'Back to the first page' });
+    expect(back).toHaveAttribute('href', `/members/${ada._id}`);
+    await user.click(back);
     expect(await within(list).findByRole('link', { name: 'Ada post 0' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(requests.at(-1)).toEqual({ page: '0', limit: '5' });

@@ -16,7 +16,8 @@ import { NotFoundPage } from './not-found.tsx';
 export function MemberPage() {
   const { id = '' } = useParams();
   const member = useMember(id);
-  const { page, size, setPage, setSize } = usePaginationParams(HOME_PAGE_SIZE as PageSize);
+  // Paged in place, as home's list is: the list brings its own top into view (AuthorPostList).
+  const { page, size, pageHref, setPage, setSize } = usePaginationParams(HOME_PAGE_SIZE as PageSize, { keepScroll: true });
   useDocumentTitle(member.data?.name);
 
   if (member.isPending) return <PageLoader label="Loading profile…" />;
@@ -43,6 +44,7 @@ export function MemberPage() {
         size={size}
         onPageChange={setPage}
         onSizeChange={setSize}
+        pageHref={pageHref}
       />
     </div>
   );

@@ -14,7 +14,7 @@ interface PaginationProps {
   /** Changing the size goes back to page 0 (SPEC.md §4); the caller sets both. */
   onSizeChange: (size: PageSize) => void;
   /**
-   * The address of a page, when the list's pages have one (home's): Prev, Next and the pages are
+   * The address of a page, when the list's pages have one (home's, a member's): Prev, Next and the pages are
    * then links to them (AddressLink), which a crawler or a browser without the app follows too.
    */
   pageHref?: (page: number) => string;

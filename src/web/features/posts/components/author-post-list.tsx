@@ -1,11 +1,12 @@
 // A member's posts on their public profile (/members/{id}): the home cards, newest first,
-// with the pagination of the home list.
+// with the pagination of the home list: its pages are links to their addresses, and paging
+// brings the top of the list into view.
 import { lazy, Suspense, useId, useState } from 'react';
 import type { Post } from '#shared/schemas/post.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
+import { FirstPageLink, Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
+import { useListTop } from '#web/components/ui/use-list-top.ts';
 import { useAuthorPosts } from '../api/get-author-posts.ts';
 import { PostCard } from './post-card.tsx';
 
@@ -19,17 +20,20 @@ interface AuthorPostListProps {
   size: PageSize;
   onPageChange: (page: number) => void;
   onSizeChange: (size: PageSize) => void;
+  /** The address of a page of the list: its pages and "Back to the first page" are links to theirs. */
+  pageHref: (page: number) => string;
 }
 
-export function AuthorPostList({ authorId, name, page, size, onPageChange, onSizeChange }: AuthorPostListProps) {
+export function AuthorPostList({ authorId, name, page, size, onPageChange, onSizeChange, pageHref }: AuthorPostListProps) {
   const headingId = useId();
+  const { top, goTo } = useListTop();
   const [sharing, setSharing] = useState<Post | null>(null);
   const posts = useAuthorPosts(authorId, { page, limit: size });
   const total = posts.data?.total ?? 0;
   const items = posts.data?.items ?? [];
 
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
+    <section ref={top} aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-lg font-semibold tracking-tight">
         Posts by {name}
       </h2>
@@ -43,11 +47,7 @@ export function AuthorPostList({ authorId, name, page, size, onPageChange, onSiz
         // With a total, the page is past the last (an old link, or posts deleted meanwhile).
         <div className="card px-5 py-10 text-center">
           <p className="text-muted">{total > 0 ? 'No posts on this page.' : 'No posts yet.'}</p>
-          {page > 0 && (
-            <Button variant="secondary" size="sm" className="mt-4" onClick={() => onPageChange(0)}>
-              Back to the first page
-            </Button>
-          )}
+          {page > 0 && <FirstPageLink className="mt-4" href={pageHref(0)} onFollow={() => onPageChange(0)} />}
         </div>
       ) : (
         <ul aria-busy={posts.isPlaceholderData || undefined} className="space-y-4 transition-opacity aria-busy:opacity-60">
@@ -59,7 +59,15 @@ export function AuthorPostList({ authorId, name, page, size, onPageChange, onSiz
         </ul>
       )}
       {posts.isSuccess && total > 0 && (
-        <Pagination label="Posts pages" page={page} size={size} total={total} onPageChange={onPageChange} onSizeChange={onSizeChange} />
+        <Pagination
+          label="Posts pages"
+          page={page}
+          size={size}
+          total={total}
+          onPageChange={(to) => goTo(() => onPageChange(to))}
+          onSizeChange={(to) => goTo(() => onSizeChange(to))}
+          pageHref={pageHref}
+        />
       )}
       {sharing && (
         <Suspense fallback={null}>
