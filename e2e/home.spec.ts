@@ -225,7 +225,7 @@ test('a member opens a post after signing in, votes, comments and shares it', as
   const comments = page.getByRole('region', { name: /Comments/ });
   await expect(comments.getByText('Thanks for writing this up!')).toBeVisible();
   await expect(comments.getByRole('heading', { name: 'Comments 1' })).toBeVisible();
-  await expect(thanks).toBeHidden({ timeout: 4000 });
+  await expect(thanks).toBeHidden();
 
   // Share: Facebook and WhatsApp with the post's address and #code, in a new tab.
   await page.getByRole('button', { name: 'Share' }).click();

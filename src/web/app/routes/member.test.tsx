@@ -106,7 +106,7 @@ describe('/members/:id', () => {
     memberServer();
     renderApp(`/members/${ada._id}?limit=10`);
 
-    const list = await screen.findByRole('region', { name: 'Posts by Ada Lovelace' }, { timeout: 3000 });
+    const list = await screen.findByRole('region', { name: 'Posts by Ada Lovelace' });
     await within(list).findByRole('link', { name: 'Ada post 6' });
     const pages = within(list).getByRole('navigation', { name: 'Posts pages' });
     expect(within(pages).getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', `/members/${ada._id}?limit=10`);
