@@ -112,6 +112,8 @@ test('two tabs of the membership page share one payment: paid in one, the other 
   };
   await open(page);
   const other = await page.context().newPage();
+  // Its live stream down, the other tab does not hear of the upgrade, and its form stays.
+  await other.route('**/api/events*', (route) => route.abort());
   await open(other);
   expect(secrets[1]).toBe(secrets[0]);
 
@@ -122,6 +124,25 @@ test('two tabs of the membership page share one payment: paid in one, the other 
   await expect(other.getByText('Payment successful! 🎉')).toBeVisible();
   await expect(other.getByRole('heading', { name: "You're a Gold Member!" })).toBeVisible();
   await expect(other.getByRole('alert')).toHaveCount(0);
+  await other.close();
+});
+
+test('a second tab of the membership page shows Gold by itself once the member has paid in the first', async ({ page }) => {
+  const member = await apiSignUp(request, 'Other Tab Otto');
+  await signInBrowserAs(page, member);
+  await page.goto('/membership');
+  await expect(page.getByRole('button', { name: 'Pay $9.99' })).toBeEnabled();
+  const other = await page.context().newPage();
+  const listening = other.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
+  await other.goto('/membership');
+  await expect(other.getByRole('button', { name: 'Pay $9.99' })).toBeEnabled();
+  await listening;
+
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: "You're a Gold Member!" })).toBeVisible();
+  // The upgrade's notification reaches the other tab: its record reloads as Gold, nothing paid there.
+  await expect(other.getByRole('heading', { name: "You're a Gold Member!" })).toBeVisible();
+  await expect(other.getByText('Payment successful! 🎉')).toHaveCount(0);
   await other.close();
 });
 

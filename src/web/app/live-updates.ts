@@ -1,12 +1,14 @@
 // The live updates every page hears (the app's one stream, lib/live-events.ts): opened for
 // the viewer once the session is known; the announcements bell and the inbox count move as
-// events come (an announcement's publication, edit and removal among them); after a break in
-// the stream, what is on screen is fetched again.
+// events come (an announcement's publication, edit and removal among them); the member's
+// record follows their Gold membership; after a break in the stream, what is on screen is
+// fetched again.
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveAnnouncements } from '#web/features/announcements/api/live-announcements.ts';
 import { useReadsElsewhere } from '#web/features/notifications/api/inbox-channel.ts';
 import { notificationKeys } from '#web/features/notifications/api/query-keys.ts';
+import { userKeys } from '#web/features/users/api/query-keys.ts';
 import { useViewer } from '#web/lib/auth.ts';
 import { useLiveEvent, useLiveResume, useLiveViewer } from '#web/lib/live-events.ts';
 
@@ -21,7 +23,13 @@ export function useLiveUpdates(): void {
     queryClient.setQueryData(notificationKeys.unreadCount(), { count });
     void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
   };
-  useLiveEvent('notification', ({ unread }) => unreadIs(unread));
+  useLiveEvent('notification', ({ type, unread }) => {
+    unreadIs(unread);
+    // Gold is active, made so by Stripe's webhook perhaps (a payment the bank confirmed later, a
+    // tab closed after paying): the member's records are fetched again, so the membership page
+    // shows Gold and the post limit follows.
+    if (type === 'membership') void queryClient.invalidateQueries({ queryKey: userKeys.all });
+  });
   // A read on another device, or notifications gone with their comment or post.
   useLiveEvent('unread-count', ({ count }) => unreadIs(count));
   // An announcement is a notification of every member's too: its publication and its removal
