@@ -16,6 +16,8 @@ interface MembershipProps {
 
 export function Membership({ user, onUpgraded }: MembershipProps) {
   const checkout = useGoldCheckout({ email: user.email, onUpgraded });
-  if (toMembership(user.membership) === 'Gold') return <GoldMemberCard justPaid={checkout.state.status === 'success'} />;
+  // A payment left processing here went through once the record says Gold (only a succeeded one upgrades).
+  const justPaid = checkout.state.status === 'success' || checkout.state.status === 'settling';
+  if (toMembership(user.membership) === 'Gold') return <GoldMemberCard justPaid={justPaid} />;
   return <BronzeMembership user={user} checkout={checkout} />;
 }

@@ -1,5 +1,6 @@
 // The payment side of the Bronze view: the card form of the configured provider (the
-// built-in sandbox, or Stripe), then the success message once the payment went through.
+// built-in sandbox, or Stripe), then the success message once the payment went through, or
+// word that it is being processed while the bank has yet to confirm it.
 import { lazy, Suspense } from 'react';
 import type { User } from '#shared/schemas/user.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -7,7 +8,7 @@ import { PageLoader, Spinner } from '#web/components/ui/spinner.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { useClientSecret } from '../api/create-payment.ts';
-import type { GoldCheckout, UpgradeStatus } from '../hooks/use-gold-checkout.ts';
+import { PAYMENT_PROCESSING_MESSAGE, type GoldCheckout, type UpgradeStatus } from '../hooks/use-gold-checkout.ts';
 import { PaymentSuccessMessage } from './payment-success-message.tsx';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 
@@ -20,6 +21,20 @@ interface PaymentPanelProps {
 }
 
 export function PaymentPanel({ user, checkout }: PaymentPanelProps) {
+  // Processing: no form, so no second payment; the page turns Gold when the webhook's upgrade is heard.
+  const settling = checkout.state.status === 'settling';
+  return (
+    <>
+      {/* On the page before its words, so a screen reader hears them come. */}
+      <div role="status">
+        {settling && <p className="rounded-lg border border-line bg-canvas px-4 py-3 text-sm">{PAYMENT_PROCESSING_MESSAGE}</p>}
+      </div>
+      {!settling && <PaymentSteps user={user} checkout={checkout} />}
+    </>
+  );
+}
+
+function PaymentSteps({ user, checkout }: PaymentPanelProps) {
   const { config, isPending: configPending } = usePublicConfig();
   const provider = config?.payments.provider;
   const publishableKey = config?.payments.publishableKey ?? null;

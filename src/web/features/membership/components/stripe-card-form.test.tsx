@@ -4,8 +4,11 @@
 import type { ReactNode } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveConnection } from '#web/lib/live-events.ts';
 import { buildConfig, buildUser, buildViewer } from '#web/testing/factories.ts';
+import { installFakeEventSource } from '#web/testing/fake-event-source.ts';
+import { buildNotification } from '#web/testing/forum-factories.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -27,18 +30,27 @@ vi.mock('@stripe/react-stripe-js', () => ({
 const viewer = buildViewer();
 const PUBLISHABLE_KEY = 'pk_test_123';
 
+/** A Bronze member on a Stripe server; `webhookUpgrade` is Stripe's payment_intent.succeeded reaching the server. */
 function stripeMember() {
   let membership: 'Bronze' | 'Gold' = 'Bronze';
+  let upgrades = 0;
   server.use(
     http.get('*/api/config', () => HttpResponse.json(buildConfig({ payments: { provider: 'stripe', publishableKey: PUBLISHABLE_KEY } }))),
     http.get('*/api/users/:email', () => HttpResponse.json(buildUser({ name: viewer.name, email: viewer.email, membership }))),
     http.post('*/api/create-payment', () => HttpResponse.json({ clientSecret: 'pi_123_secret_456' })),
     http.patch('*/api/update/membership/:email', () => {
+      upgrades += 1;
       membership = 'Gold';
       return HttpResponse.json({ modifiedCount: 1 });
     }),
     ...signedInAs('Client', viewer),
   );
+  return {
+    webhookUpgrade: () => {
+      membership = 'Gold';
+    },
+    upgrades: () => upgrades,
+  };
 }
 
 describe('Membership page with Stripe', () => {
@@ -93,20 +105,103 @@ describe('Membership page with Stripe', () => {
 
   it('shows Stripe’s message when the payment is in another state it cannot confirm from', async () => {
     stripeMember();
+    const message = 'You cannot confirm this PaymentIntent because it has a status of canceled.';
     stripe.confirmCardPayment.mockResolvedValueOnce({
       error: {
         type: 'invalid_request_error',
         code: 'payment_intent_unexpected_state',
-        message: 'This PaymentIntent’s payment is being processed.',
-        payment_intent: { id: 'pi_123', object: 'payment_intent', status: 'processing' },
+        message,
+        payment_intent: { id: 'pi_123', object: 'payment_intent', status: 'canceled' },
       },
     });
     const { user } = renderApp('/membership');
     const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
     await waitFor(() => expect(pay).toBeEnabled());
     await user.click(pay);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This PaymentIntent’s payment is being processed.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByText('Payment successful! 🎉')).not.toBeInTheDocument();
+  });
+
+  describe('a payment Stripe is still processing', () => {
+    let Source: ReturnType<typeof installFakeEventSource>;
+    beforeEach(() => {
+      Source = installFakeEventSource();
+    });
+    afterEach(() => {
+      liveConnection.close();
+      vi.unstubAllGlobals();
+    });
+
+    const PROCESSING = 'Your payment is being processed. Gold will show here once your bank confirms it.';
+
+    it('says it is being processed, offers no second payment, and shows Gold when the webhook has upgraded the member', async () => {
+      const stripeServer = stripeMember();
+      stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_123', status: 'processing' } });
+      const { user } = renderApp('/membership');
+      const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
+      await waitFor(() => expect(pay).toBeEnabled());
+      // The polite region is on the page before its words come, so a screen reader hears them.
+      const region = screen.getByRole('status');
+      expect(region).toBeEmptyDOMElement();
+
+      await user.click(pay);
+      await waitFor(() => expect(region).toHaveTextContent(PROCESSING));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^(Pay \$9\.99|Processing\.\.\.)$/ })).not.toBeInTheDocument();
+      expect(screen.queryByTestId('stripe-card-element')).not.toBeInTheDocument();
+      expect(screen.queryByText('Payment successful! 🎉')).not.toBeInTheDocument();
+      // Nothing is asked of the server until Stripe says the payment went through.
+      expect(stripeServer.upgrades()).toBe(0);
+
+      // Stripe's payment_intent.succeeded upgrades the member on the server, which tells them.
+      stripeServer.webhookUpgrade();
+      await waitFor(() => expect(Source.open).toHaveLength(1));
+      Source.open[0]!.emit('notification', {
+        ...buildNotification({
+          type: 'membership',
+          postId: null,
+          commentId: null,
+          title: 'Gold membership',
+          text: 'Your Gold membership is active.',
+        }),
+        unread: 1,
+      });
+      expect(await screen.findByRole('heading', { name: "You're a Gold Member!" })).toBeInTheDocument();
+      expect(screen.getByText('Payment successful! 🎉')).toBeInTheDocument();
+      expect(stripe.confirmCardPayment).toHaveBeenCalledTimes(1);
+    });
+
+    it('says the same when another tab’s payment of the same intent is processing', async () => {
+      stripeMember();
+      // What Stripe.js answers for a PaymentIntent another tab has confirmed and Stripe is processing.
+      stripe.confirmCardPayment.mockResolvedValueOnce({
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: 'This PaymentIntent’s payment is being processed.',
+          payment_intent: { id: 'pi_123', object: 'payment_intent', status: 'processing' },
+        },
+      });
+      const { user } = renderApp('/membership');
+      const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
+      await waitFor(() => expect(pay).toBeEnabled());
+      await user.click(pay);
+      expect(await screen.findByText(PROCESSING)).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Pay $9.99' })).not.toBeInTheDocument();
+    });
+  });
+
+  it('says "Payment failed. Please try again." and offers to pay again when Stripe leaves the card’s authentication unfinished', async () => {
+    stripeMember();
+    // Not paid: the intent waits for the authentication, and paying again confirms that same intent.
+    stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_123', status: 'requires_action' } });
+    const { user } = renderApp('/membership');
+    const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed. Please try again.');
+    expect(screen.getByRole('button', { name: 'Pay $9.99' })).toBeEnabled();
   });
 
   it('offers to load Stripe.js again when it could not be loaded, and shows the card form once it is', async () => {

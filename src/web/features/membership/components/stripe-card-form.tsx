@@ -93,10 +93,10 @@ function StripeCheckoutForm({ clientSecret, billing, checkout }: Omit<StripeCard
       });
       if (result.error) {
         // The tabs of the page share one PaymentIntent: paid in another tab, Stripe refuses to
-        // confirm it again (payment_intent_unexpected_state) and names it succeeded. It is paid:
-        // the upgrade follows, as for a payment made here.
+        // confirm it again (payment_intent_unexpected_state) and names it succeeded, or still
+        // processing. It is paid: the upgrade follows (or waits), as for a payment made here.
         const paid = result.error.payment_intent;
-        if (paid?.status === 'succeeded') return { paymentIntent: { id: paid.id, status: paid.status } };
+        if (paid?.status === 'succeeded' || paid?.status === 'processing') return { paymentIntent: { id: paid.id, status: paid.status } };
         return { error: { message: result.error.message ?? PAYMENT_FAILED_MESSAGE } };
       }
       return { paymentIntent: { id: result.paymentIntent.id, status: result.paymentIntent.status } };

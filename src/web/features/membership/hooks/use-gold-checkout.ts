@@ -1,6 +1,8 @@
 // The payment form's states (SPEC.md §4): idle → processing → error or success. After a
 // successful payment the membership is upgraded and the member's record reloaded; the
-// page shows Gold only once that record says Gold.
+// page shows Gold only once that record says Gold. A payment Stripe takes but has not
+// finished (its PaymentIntent `processing`) is neither: it waits, and Stripe's webhook
+// makes the member Gold once it succeeds (the page hears of it: app/live-updates.ts).
 import { useCallback, useRef, useState } from 'react';
 import type { ConfirmResult } from '#shared/schemas/payment.ts';
 import { isApiError } from '#web/lib/api-client.ts';
@@ -8,11 +10,17 @@ import { useUpgradeMembership } from '../api/upgrade-membership.ts';
 
 export const PAYMENT_SUCCESS_MESSAGE = 'Payment successful! 🎉';
 export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again.';
+export const PAYMENT_PROCESSING_MESSAGE = 'Your payment is being processed. Gold will show here once your bank confirms it.';
 
 export type UpgradeStatus = 'pending' | 'failed' | 'done';
 
 export type CheckoutState =
-  { status: 'idle' } | { status: 'processing' } | { status: 'error'; message: string } | { status: 'success'; upgrade: UpgradeStatus };
+  | { status: 'idle' }
+  | { status: 'processing' }
+  | { status: 'error'; message: string }
+  | { status: 'success'; upgrade: UpgradeStatus }
+  /** Paid, the bank yet to confirm it: nothing to pay or upgrade meanwhile (the webhook upgrades). */
+  | { status: 'settling' };
 
 /** A confirmation that answers like Stripe.js's confirmCardPayment (the sandbox mirrors it). */
 export type ConfirmPayment = () => Promise<ConfirmResult>;
@@ -80,6 +88,10 @@ export function useGoldCheckout({ email, onUpgraded }: Options): GoldCheckout {
         }
         if ('error' in result) setState({ status: 'error', message: result.error.message });
         else if (result.paymentIntent.status === 'succeeded') await activate();
+        // Not failed: asking for the upgrade now would be refused (402), paying again is not wanted.
+        else if (result.paymentIntent.status === 'processing') setState({ status: 'settling' });
+        // requires_action and the like: Stripe.js ends its own authentication step, so one left
+        // unfinished took no money; paying again confirms the same PaymentIntent.
         else setState({ status: 'error', message: PAYMENT_FAILED_MESSAGE });
       } finally {
         inFlight.current = false;
