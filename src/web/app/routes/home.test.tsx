@@ -265,4 +265,31 @@ describe('Home side columns', () => {
     renderApp('/');
     expect(await screen.findByText('Failed to load Announcement: Try later')).toBeInTheDocument();
   });
+
+  it('leads on to the older announcements the bell counts, past the first ten', async () => {
+    homeServer();
+    // Twelve announcements, newest first, answered a page at a time.
+    const all = Array.from({ length: 12 }, (_, i) => buildAnnouncement({ title: `News ${12 - i}` }));
+    server.use(
+      http.get('*/api/announcement-data', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page') ?? 0);
+        const limit = Number(params.get('limit') ?? 10);
+        return pagedAnswer(all.slice(page * limit, (page + 1) * limit), all.length);
+      }),
+    );
+    const { user } = renderApp('/');
+    const column = await screen.findByRole('region', { name: 'Announcements' }, { timeout: 3000 });
+    expect(await within(column).findByRole('heading', { name: 'News 12' })).toBeInTheDocument();
+    expect(within(column).getAllByRole('article')).toHaveLength(10);
+    expect(within(column).getByText('10 of 12 shown')).toBeInTheDocument();
+
+    await user.click(within(column).getByRole('button', { name: 'Show older announcements' }));
+    // The first of the older ones takes the focus, where the reader goes on from.
+    await waitFor(() => expect(within(column).getByRole('heading', { name: 'News 2' })).toHaveFocus());
+    expect(within(column).getAllByRole('article')).toHaveLength(12);
+    expect(within(column).getByRole('heading', { name: 'News 1' })).toBeInTheDocument();
+    expect(within(column).queryByRole('button', { name: 'Show older announcements' })).not.toBeInTheDocument();
+    expect(within(column).queryByText(/shown$/)).not.toBeInTheDocument();
+  });
 });

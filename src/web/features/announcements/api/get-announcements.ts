@@ -1,6 +1,6 @@
 // GET /api/announcement-data?page&limit: the newest announcements, one page; the total in
 // X-Total-Count is the number on the bell badge (API.md "announcement-data").
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { Announcement } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { getPage } from '#web/lib/api-client.ts';
@@ -12,7 +12,8 @@ export const HOME_ANNOUNCEMENTS = 10;
 export const getAnnouncements = ({ page, limit }: PaginationQuery, signal?: AbortSignal) =>
   getPage<Announcement>('/announcement-data', { page, limit }, signal);
 
-const announcementPageQueryOptions = (page: PaginationQuery) =>
+/** One page of announcements, with the total (the home column's older ones come a page at a time). */
+export const announcementPageQueryOptions = (page: PaginationQuery) =>
   queryOptions({
     queryKey: announcementKeys.page(page),
     queryFn: ({ signal }) => getAnnouncements(page, signal),
@@ -22,7 +23,38 @@ const announcementPageQueryOptions = (page: PaginationQuery) =>
 export const announcementsQueryOptions = (page: PaginationQuery = { page: 0, limit: HOME_ANNOUNCEMENTS }) =>
   queryOptions({ ...announcementPageQueryOptions(page), select: (answer) => answer.items });
 
-export const useAnnouncements = () => useQuery(announcementsQueryOptions());
+/**
+ * The home column's first `pages` pages of HOME_ANNOUNCEMENTS, newest first: the first is the
+ * one the server painted; the older ones are fetched as the reader asks for them. The items
+ * run on only as far as the pages have come, with none twice (a page fetched again after a new
+ * announcement moved the others along may overlap the one before it for a moment).
+ */
+export function useHomeAnnouncements(pages: number) {
+  const results = useQueries({
+    queries: Array.from({ length: pages }, (_, page) => announcementPageQueryOptions({ page, limit: HOME_ANNOUNCEMENTS })),
+  });
+  const first = results[0]!;
+  const items: Announcement[] = [];
+  const seen = new Set<string>();
+  for (const result of results) {
+    if (!result.data) break;
+    for (const item of result.data.items) {
+      if (seen.has(item._id)) continue;
+      seen.add(item._id);
+      items.push(item);
+    }
+  }
+  return {
+    first,
+    items,
+    total: first.data?.total ?? 0,
+    loadingOlder: results.slice(1).some((r) => r.isPending),
+    olderError: results.slice(1).find((r) => r.isError)?.error ?? null,
+    retryOlder: () => {
+      for (const r of results.slice(1)) if (r.isError) void r.refetch();
+    },
+  };
+}
 
 /** The bell's number: the total of a one-item page. */
 export const announcementCountQueryOptions = () =>
