@@ -63,6 +63,49 @@ test('the admin sees the totals and adds a tag that members can pick', async ({ 
   await context.close();
 });
 
+test('the charts of the admin profile take the dark theme: slices parted by the card, tooltips dark, days as the axis reads them', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await signInBrowserAs(page, admin);
+  await page.goto('/dashboard/admin-profile');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const card = page.locator('figure').filter({ has: page.locator('.recharts-pie') });
+  const sector = card.locator('.recharts-pie-sector path').first();
+  await expect(sector).toBeVisible();
+  const cardColor = await card.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(cardColor).not.toBe('rgb(255, 255, 255)');
+  // The gaps between slices are the card showing through, not white rings on a dark card.
+  expect(await sector.evaluate((el) => getComputedStyle(el).stroke)).toBe(cardColor);
+
+  // A point on the ring that a slice covers (the middle of a slice's box may be the hole).
+  const onSlice = await card.locator('.recharts-surface').evaluate((svg) => {
+    const box = svg.getBoundingClientRect();
+    for (let degrees = 0; degrees < 360; degrees += 10) {
+      const x = box.left + box.width / 2 + 85 * Math.cos((degrees * Math.PI) / 180);
+      const y = box.top + box.height / 2 + 85 * Math.sin((degrees * Math.PI) / 180);
+      if (document.elementFromPoint(x, y)?.closest('.recharts-pie-sector')) return { x, y };
+    }
+    return null;
+  });
+  expect(onSlice).not.toBeNull();
+  await page.mouse.move(onSlice!.x, onSlice!.y);
+  const pieTip = card.locator('.recharts-default-tooltip');
+  await expect(pieTip).toBeVisible();
+  expect(await pieTip.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(cardColor);
+
+  const bars = page.locator('figure').filter({ has: page.locator('.recharts-bar') });
+  await bars.locator('.recharts-bar-rectangle').last().hover();
+  const barTip = bars.locator('.recharts-default-tooltip');
+  await expect(barTip).toBeVisible();
+  expect(await barTip.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(cardColor);
+  // Today, as the axis under the bars names it ("Dec 6"), not "2026-12-06".
+  const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  await expect(barTip.locator('.recharts-tooltip-label')).toHaveText(today);
+  await context.close();
+});
+
 test('the admin promotes a member in place', async ({ page, request }) => {
   const member = await apiSignUp(request, 'Promoted Pam', uniqueEmail('pam'));
   await signInBrowserAs(page, admin);

@@ -4,6 +4,7 @@
 // (`currentColor`), so the theme tokens colour them in light and dark alike.
 import { Bar, BarChart, Tooltip, XAxis } from 'recharts';
 import type { PostsOnDay } from '#shared/schemas/admin.ts';
+import { formatDay, TOOLTIP_STYLE } from './chart-theme.ts';
 
 export function PostsPerDayChart({ days, label }: { days: PostsOnDay[]; label: string }) {
   return (
@@ -17,7 +18,12 @@ export function PostsPerDayChart({ days, label }: { days: PostsOnDay[]; label: s
         tabIndex={-1}
       >
         <XAxis dataKey="day" hide />
-        <Tooltip cursor={{ fillOpacity: 0.1 }} formatter={(value) => [value, 'Posts']} />
+        <Tooltip
+          {...TOOLTIP_STYLE}
+          cursor={{ fillOpacity: 0.1 }}
+          labelFormatter={(day) => formatDay(String(day))}
+          formatter={(value) => [value, 'Posts']}
+        />
         <Bar dataKey="count" fill="currentColor" radius={[3, 3, 0, 0]} minPointSize={1} isAnimationActive={false} />
       </BarChart>
     </div>

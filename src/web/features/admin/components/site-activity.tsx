@@ -8,12 +8,11 @@ import type { PostsOnDay } from '#shared/schemas/admin.ts';
 import { FigurePlaceholder, Spinner } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
+import { formatDay } from './chart-theme.ts';
 
 const PostsPerDayChart = lazy(() => import('./posts-per-day-chart.tsx'));
 
 const numberFormat = new Intl.NumberFormat();
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 /** The chart's text alternative: the total, and the busiest day. */
 export function describePostsPerDay(days: PostsOnDay[]): string {

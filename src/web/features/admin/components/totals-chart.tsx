@@ -3,6 +3,7 @@
 // library is fetched on the admin profile page only.
 import { Cell, Pie, PieChart, Tooltip } from 'recharts';
 import type { SiteTotals } from '#shared/schemas/admin.ts';
+import { TOOLTIP_STYLE } from './chart-theme.ts';
 import { TOTALS } from './totals-palette.ts';
 
 const SIZE = 240;
@@ -13,7 +14,9 @@ export function TotalsChart({ stats }: { stats: SiteTotals }) {
   // Empty slices would still draw a hairline border: only the non-zero totals are drawn.
   const slices = data.filter((d) => d.value > 0);
   return (
-    <div role="img" aria-label={`Pie chart. ${summary}`} className="w-fit shrink-0">
+    // The lines between slices are the card's colour (a class outranks the stroke attribute), so
+    // they part the slices as gaps in either theme.
+    <div role="img" aria-label={`Pie chart. ${summary}`} className="w-fit shrink-0 [&_.recharts-sector]:stroke-surface">
       {/* No stop for the keyboard, the chart's nor its slices' (the Pie's own is rootTabIndex): the label says it all. */}
       <PieChart width={SIZE} height={SIZE} accessibilityLayer={false} tabIndex={-1}>
         <Pie
@@ -24,7 +27,6 @@ export function TotalsChart({ stats }: { stats: SiteTotals }) {
           innerRadius={56}
           outerRadius={SIZE / 2 - 8}
           paddingAngle={slices.length > 1 ? 2 : 0}
-          stroke="#ffffff"
           strokeWidth={slices.length > 1 ? 2 : 0}
           isAnimationActive={false}
         >
@@ -32,7 +34,7 @@ export function TotalsChart({ stats }: { stats: SiteTotals }) {
             <Cell key={entry.name} fill={entry.color} />
           ))}
         </Pie>
-        <Tooltip />
+        <Tooltip {...TOOLTIP_STYLE} />
       </PieChart>
     </div>
   );
