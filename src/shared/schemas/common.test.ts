@@ -14,6 +14,18 @@ describe('paginationQuerySchema', () => {
   it.each([{ page: '-1' }, { page: '1.5' }, { page: 'x' }, { limit: '0' }, { limit: '101' }, { limit: '' }])('refuses %j', (query) => {
     expect(paginationQuerySchema.safeParse(query).success).toBe(false);
   });
+
+  it.each([
+    [{ page: '-1' }, 'page', 'must be a whole number, 0 or more'],
+    [{ page: '1.5' }, 'page', 'must be a whole number, 0 or more'],
+    [{ page: '99999999999999999999' }, 'page', 'must be a whole number, 0 or more'],
+    [{ limit: '0' }, 'limit', 'must be a whole number from 1 to 100'],
+    [{ limit: '101' }, 'limit', 'must be a whole number from 1 to 100'],
+    [{ limit: '-5' }, 'limit', 'must be a whole number from 1 to 100'],
+    [{ limit: 'ten' }, 'limit', 'must be a whole number from 1 to 100'],
+  ])('says what %j should be', (query, field, message) => {
+    expect(paginationQuerySchema.safeParse(query).error?.issues).toEqual([expect.objectContaining({ path: [field], message })]);
+  });
 });
 
 describe('emailSchema', () => {

@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { ALL_PAGE_LIMIT, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../constants.ts';
 
 // API.md: page ≥ 0 and 1 ≤ limit ≤ 100, integers only; anything else is a 400, never clamped.
-const intFromQuery = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().safe());
+// Each refusal says the whole rule ("-1" was told it "must be a whole number").
+const PAGE_RULE = 'must be a whole number, 0 or more';
+const LIMIT_RULE = `must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
+const intFromQuery = (rule: string) => z.string().regex(/^\d+$/, rule).transform(Number).pipe(z.number().int(rule));
 
-const limitFromQuery = intFromQuery.pipe(z.number().min(1).max(MAX_PAGE_LIMIT)).optional();
+const limitFromQuery = intFromQuery(LIMIT_RULE).pipe(z.number().min(1, LIMIT_RULE).max(MAX_PAGE_LIMIT, LIMIT_RULE)).optional();
 
 export const paginationQuerySchema = z.object({
-  page: intFromQuery.optional().default(0),
+  page: intFromQuery(PAGE_RULE).optional().default(0),
   limit: limitFromQuery.default(DEFAULT_PAGE_LIMIT),
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
