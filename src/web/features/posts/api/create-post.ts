@@ -4,11 +4,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { insertedSchema } from '#shared/schemas/common.ts';
 import type { CreatePostInput } from '#shared/schemas/post.ts';
 import { api, isApiError } from '#web/lib/api-client.ts';
+import { tagKeys } from '#web/features/tags/api/query-keys.ts';
 import { postKeys } from './query-keys.ts';
 
 export const createPost = (input: CreatePostInput) => api.post('/post-data', input, { schema: insertedSchema });
 
 export const isPostLimitError = (error: unknown): boolean => isApiError(error) && error.code === 'POST_LIMIT_REACHED';
+
+/** The server does not know the chosen tag: an admin removed or renamed it since the tags were read. */
+export const isUnknownTagError = (error: unknown): boolean =>
+  isApiError(error) && error.code === 'VALIDATION_FAILED' && (error.details ?? []).some((d) => d.path === 'body.category');
 
 export function useCreatePost() {
   const queryClient = useQueryClient();
@@ -19,6 +24,8 @@ export function useCreatePost() {
     onError: (error) => {
       // The count is stale when the server says the limit is reached: read it again.
       if (isPostLimitError(error)) void queryClient.invalidateQueries({ queryKey: postKeys.members() });
+      // So are the tags: the select offers them as they are now.
+      if (isUnknownTagError(error)) void queryClient.invalidateQueries({ queryKey: tagKeys.all });
     },
   });
 }

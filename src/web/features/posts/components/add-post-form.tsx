@@ -15,7 +15,7 @@ import { isApiError } from '#web/lib/api-client.ts';
 import { draftKeyOf } from '#web/lib/draft-keys.ts';
 import { clearDraft, KeepDraft, readDraft } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
-import { isPostLimitError, useCreatePost } from '../api/create-post.ts';
+import { isPostLimitError, isUnknownTagError, useCreatePost } from '../api/create-post.ts';
 
 /** The choices of the "Tag" select, which the page reads from the tags. */
 export interface TagChoices {
@@ -73,7 +73,7 @@ export function AddPostForm({ author, tagChoices, onCreated, onLimitReached }: A
         aria-label="Add post"
         className="p-5"
         options={{ defaultValues: { ...emptyPost, ...readDraft<PostDraft>(draftKey) } }}
-        onSubmit={(values) =>
+        onSubmit={(values, form) =>
           createPost.mutateAsync(values, {
             onSuccess: () => {
               clearDraft(draftKey);
@@ -84,6 +84,8 @@ export function AddPostForm({ author, tagChoices, onCreated, onLimitReached }: A
             },
             onError: (error) => {
               if (isPostLimitError(error)) onLimitReached();
+              // The tag is gone from the list as it is read again: the member picks another.
+              if (isUnknownTagError(error)) form.setValue('category', '');
             },
           })
         }

@@ -147,4 +147,41 @@ describe('Add Post', () => {
     expect(await screen.findByLabelText('Title')).toHaveValue('');
     expect(screen.getByLabelText('Description')).toHaveValue('');
   });
+
+  it('drops a tag an admin removed since the page loaded once the server refuses it, and the member can pick again', async () => {
+    const created = serveAddPost({ count: 0 });
+    // The tag "react" is removed after the page read the tags: the server refuses it.
+    let tags = TAGS;
+    server.use(
+      http.get('*/api/tag-data', () => HttpResponse.json(tags)),
+      http.post('*/api/post-data', async ({ request }) => {
+        const body = (await request.json()) as { category: string };
+        if (!tags.some((t) => t.tag === body.category)) {
+          return HttpResponse.json(
+            {
+              message: 'Pick a tag from the list.',
+              code: 'VALIDATION_FAILED',
+              details: [{ path: 'body.category', message: 'is not an existing tag' }],
+            },
+            { status: 400 },
+          );
+        }
+        created.push(body);
+        return HttpResponse.json({ insertedId: 'post-9' });
+      }),
+    );
+    const { user } = renderApp('/dashboard/add-post');
+    await fillPost(user);
+    tags = TAGS.filter((t) => t.tag !== 'react');
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+
+    expect(await screen.findByText('is not an existing tag')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'react' })).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Tag')).toHaveDisplayValue('Pick a Tag');
+
+    await user.selectOptions(screen.getByLabelText('Tag'), 'javascript');
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByText('Successfully Post Created!')).toBeInTheDocument();
+    expect(created).toEqual([expect.objectContaining({ category: 'javascript' })]);
+  });
 });
