@@ -175,3 +175,33 @@ test('a script in Markdown never runs: javascript: links and raw HTML show as te
   await expect(article.getByRole('link', { name: 'x', exact: true })).toHaveCount(0);
   expect(dialogs).toEqual([]);
 });
+
+test('a long comment in the preview keeps the dialog usable at 360 px: its tabs and Submit scroll into reach', async ({
+  page,
+  request,
+}) => {
+  const member = await apiSignUp(request, 'Lengthy Lena');
+  const id = await apiCreatePost(request, member, {
+    title: 'Ask for a long answer',
+    description: 'Tell me everything.',
+    category: 'typescript',
+  });
+  await page.setViewportSize({ width: 360, height: 700 });
+  await signInBrowserAs(page, member);
+  await page.goto(`/post-details/${id}`);
+  await page.getByRole('button', { name: 'Add Comment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a comment' });
+  await dialog.getByRole('textbox', { name: 'Comment' }).fill(Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1}.`).join('\n\n'));
+  await dialog.getByRole('tab', { name: 'Preview' }).click();
+  await expect(dialog.getByText('Paragraph 40.', { exact: true })).toBeAttached();
+
+  // Taller than the screen, the dialog scrolls: both ends come into view.
+  const submit = dialog.getByRole('button', { name: 'Submit' });
+  await submit.scrollIntoViewIfNeeded();
+  await expect(submit).toBeInViewport();
+  const write = dialog.getByRole('tab', { name: 'Write' });
+  await write.scrollIntoViewIfNeeded();
+  await expect(write).toBeInViewport();
+  await submit.click();
+  await expect(page.getByText('Thanks! Your comment is live')).toBeVisible();
+});

@@ -82,8 +82,10 @@ export function Dialog({ open, onClose, title, children, footer, alert = false, 
         aria-labelledby={titleId}
         tabIndex={-1}
         // cn() does not merge Tailwind classes: a width given by the caller replaces the default.
+        // Never taller than the screen: a long preview or message scrolls inside, so the title
+        // and the buttons below it stay within reach (the page behind does not scroll).
         className={cn(
-          'relative w-full rounded-card bg-surface p-6 shadow-card outline-none',
+          'relative max-h-[calc(100dvh-2rem)] w-full overflow-y-auto rounded-card bg-surface p-6 shadow-card outline-none',
           !/\bmax-w-/.test(className ?? '') && 'max-w-md',
           className,
         )}

@@ -63,7 +63,7 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
       open={open}
       onClose={keepAndClose}
       title="Edit post"
-      className="max-h-[calc(100dvh-2rem)] max-w-2xl overflow-y-auto"
+      className="max-w-2xl"
       footer={
         <>
           <Button variant="secondary" onClick={discardAndClose} disabled={update.isPending}>
