@@ -1,6 +1,6 @@
 // "History": the earlier versions of a post or a comment, rendered, newest first, each with
 // who edited and when, a page at a time. The feature's hook fetches; this only shows.
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
@@ -36,6 +36,21 @@ interface HistoryDialogProps {
 export function HistoryDialog({ open, onClose, revisions, page, pageSize, onPageChange }: HistoryDialogProps) {
   const total = revisions.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const nav = useRef<HTMLElement>(null);
+  /** Whether the focus was on Newer or Older when it went to another page. */
+  const wasFocused = useRef(false);
+  const go = (to: number) => {
+    wasFocused.current = nav.current?.contains(document.activeElement) ?? false;
+    onPageChange(to);
+  };
+  // Newer on the first page and Older on the last are disabled: a disabled button drops the
+  // focus to the page behind the dialog, where Tab then goes on. The other one takes it.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    const lost = !nav.current?.contains(active) || (active instanceof HTMLButtonElement && active.disabled);
+    if (wasFocused.current && lost) nav.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+    wasFocused.current = false;
+  }, [page]);
   return (
     <Dialog
       open={open}
@@ -45,14 +60,14 @@ export function HistoryDialog({ open, onClose, revisions, page, pageSize, onPage
       footer={
         <>
           {total > pageSize && (
-            <nav aria-label="History pages" className="mr-auto flex items-center gap-2">
-              <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => onPageChange(page - 1)}>
+            <nav ref={nav} aria-label="History pages" className="mr-auto flex items-center gap-2">
+              <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => go(page - 1)}>
                 Newer
               </Button>
               <span className="text-sm text-muted tabular-nums">
                 {page + 1} / {pages}
               </span>
-              <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => onPageChange(page + 1)}>
+              <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => go(page + 1)}>
                 Older
               </Button>
             </nav>
