@@ -10,6 +10,8 @@ export interface RevisionView {
   id: string;
   /** A post's title at that version. */
   title?: string;
+  /** A post's tag at that version: an edit may change only the tag. */
+  tag?: string;
   html: string;
   editedAt: string;
   editorName: string;
@@ -100,6 +102,7 @@ function HistoryBody({ revisions }: { revisions: RevisionPageState }): ReactNode
             Replaced by <span className="font-medium text-ink">{revision.editorName}</span> · <RelativeTime value={revision.editedAt} />
           </p>
           {revision.title !== undefined && <p className="mt-1.5 font-semibold text-ink">{revision.title}</p>}
+          {revision.tag !== undefined && <p className="mt-1 text-xs font-medium text-brand-700">#{revision.tag}</p>}
           <MarkdownContent html={revision.html} className="mt-1.5 text-sm text-ink/90" />
         </li>
       ))}

@@ -125,4 +125,19 @@ describe('The post page with Markdown and editing', () => {
     expect(within(history).getByRole('button', { name: 'Older' })).toBeDisabled();
     expect(pages).toEqual([0, 1]);
   });
+
+  it('shows the tag of each earlier version, so an edit that only moved the post to another tag is seen in its history', async () => {
+    postServer(reader, 'Client', { category: 'typescript', editedAt: new Date().toISOString() });
+    server.use(
+      http.get('*/api/post-data/p1/revisions', () =>
+        pagedAnswer([buildPostRevision({ title: 'Same title', descriptionHtml: '<p>Same text</p>', category: 'react' })], 1),
+      ),
+    );
+    const { user } = await openPost();
+    await user.click(screen.getByRole('button', { name: 'edited' }));
+
+    const history = screen.getByRole('dialog', { name: 'History' });
+    const list = await within(history).findByRole('list', { name: 'Earlier versions, newest first' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('#react');
+  });
 });

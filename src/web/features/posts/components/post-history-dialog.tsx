@@ -1,4 +1,4 @@
-// The post's "History": its earlier versions (title and description), newest first.
+// The post's "History": its earlier versions (title, tag and description), newest first.
 import { useState } from 'react';
 import { HistoryDialog } from '#web/components/markdown/history-dialog.tsx';
 import { usePostRevisions } from '../api/get-post-revisions.ts';
@@ -11,6 +11,7 @@ export function PostHistoryDialog({ postId, open, onClose }: { postId: string; o
   const items = revisions.data?.items.map((revision) => ({
     id: revision._id,
     title: revision.title,
+    tag: revision.category,
     html: revision.descriptionHtml,
     editedAt: revision.editedAt,
     editorName: revision.editor.name,
