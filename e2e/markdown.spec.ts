@@ -129,6 +129,8 @@ test('a post edited in another tab since the editor opened is not overwritten: t
   await expect(editor.getByLabel('Title')).toHaveValue('Written once');
   await expect(editor.getByLabel('Description')).toHaveValue('Rewritten in the second tab.');
   await expect(editor.getByRole('alert')).toBeHidden();
+  // The button went with the alert: the focus goes on from the form's first field, not the page.
+  await expect(editor.getByLabel('Title')).toBeFocused();
   await editor.getByLabel('Title').fill('Retitled after all');
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(editor).toBeHidden();

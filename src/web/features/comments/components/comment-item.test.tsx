@@ -125,6 +125,8 @@ describe('Comments: rendered, edited, deleted', () => {
     await user.click(within(alert).getByRole('button', { name: 'Load the latest version' }));
     expect(text).toHaveValue('Edited in another tab');
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    // The button went with the alert: the focus goes on from the text, not the page's start.
+    expect(text).toHaveFocus();
     await user.type(text, ', then mine');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit comment' })).not.toBeInTheDocument());

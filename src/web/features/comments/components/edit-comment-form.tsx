@@ -53,7 +53,7 @@ export function EditCommentForm({ postId, commentId, comment, editedAt, onDone }
         onDone();
       }}
     >
-      {({ control, reset, handleSubmit }) => (
+      {({ control, reset, setFocus, handleSubmit }) => (
         <>
           {draftKey !== null && <KeepDraft control={control} draftKey={draftKey} unchanged={saved} />}
           <MarkdownField label="Comment" rows={4} control={control} name="comment" autoFocus />
@@ -61,7 +61,10 @@ export function EditCommentForm({ postId, commentId, comment, editedAt, onDone }
             error={update.error}
             busy={update.isPending}
             // The comments were fetched again before the refusal showed: `saved` is the latest version.
+            // The button goes with the alert: the focus goes on from the text (before the reset, which
+            // lets go of the fields' elements until they render again).
             onLoadLatest={() => {
+              setFocus('comment');
               reset(saved);
               update.reset();
             }}

@@ -84,7 +84,7 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
           options={{ defaultValues: draft ?? (draftKey === null ? null : readDraft<EditPostForm>(draftKey)) ?? saved }}
           onSubmit={(values) => save(values)}
         >
-          {({ register, control, getValues, reset, handleSubmit, formState: { errors } }) => {
+          {({ register, control, getValues, reset, setFocus, handleSubmit, formState: { errors } }) => {
             readTyped.current = () => getValues();
             return (
               <>
@@ -102,7 +102,10 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
                   error={update.error}
                   busy={update.isPending}
                   // The post was fetched again before the refusal showed: `saved` is its latest version.
+                  // The button goes with the alert: the focus goes on from the first field (before the reset,
+                  // which lets go of the fields' elements until they render again).
                   onLoadLatest={() => {
+                    setFocus('title');
                     reset(saved);
                     update.reset();
                   }}
