@@ -279,7 +279,7 @@ describe('Home side columns', () => {
       }),
     );
     const { user } = renderApp('/');
-    const column = await screen.findByRole('region', { name: 'Announcements' }, { timeout: 3000 });
+    const column = await screen.findByRole('region', { name: 'Announcements' });
     expect(await within(column).findByRole('heading', { name: 'News 12' })).toBeInTheDocument();
     expect(within(column).getAllByRole('article')).toHaveLength(10);
     expect(within(column).getByText('10 of 12 shown')).toBeInTheDocument();
