@@ -103,13 +103,15 @@ describe('Top bar', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
 
     // What the browser tells this tab when another one stores the choice.
+    // The page follows at once; the toggle once it has subscribed (an effect, which on a busy
+    // machine may run only after this event).
     act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'theme', oldValue: 'light', newValue: 'dark' })));
     expect(document.documentElement.dataset.theme).toBe('dark');
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'true'));
 
     act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'theme', oldValue: 'dark', newValue: 'light' })));
     expect(document.documentElement.dataset.theme).toBe('light');
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'false'));
   });
 
   it('closes the small-screen menu on Escape and gives focus back to its button', async () => {
