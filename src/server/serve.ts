@@ -22,9 +22,18 @@ export async function serve(options: { webRoot: string; rendererModule: string |
   });
   await database.ready;
   if (config.databaseUrl) await waitForDatabase(database.db, config.databaseUrl, { onWait: (message) => console.error(message) });
-  const migrated = await migrateToLatest(database.db);
-  await keepTempTablesInMemory(database.db);
-  const app = await buildApp({ config, database, webRoot: options.webRoot, rendererModule: options.rendererModule });
+  let migrated: string[];
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    migrated = await migrateToLatest(database.db);
+    await keepTempTablesInMemory(database.db);
+    app = await buildApp({ config, database, webRoot: options.webRoot, rendererModule: options.rendererModule });
+  } catch (error) {
+    // Closed before the process exits: the checkpoint worker may still be loading the SQLite
+    // driver, and a process ending under that load aborts natively on Node 26.
+    await database.close().catch(() => {});
+    throw error;
+  }
   // What an upgrade changed in the database, said once (nothing on a start that ran none).
   if (migrated.length > 0) {
     app.log.info(`database: ran ${migrated.length} migration${migrated.length === 1 ? '' : 's'} (${migrated.join(', ')})`);
