@@ -30,6 +30,16 @@ vi.mock('@stripe/react-stripe-js', () => ({
 const viewer = buildViewer();
 const PUBLISHABLE_KEY = 'pk_test_123';
 
+/** What Stripe.js answers when the PaymentIntent is past confirming (another tab confirmed it): Stripe's message and its status. */
+const unexpectedState = (status: string, message: string) => ({
+  error: {
+    type: 'invalid_request_error',
+    code: 'payment_intent_unexpected_state',
+    message,
+    payment_intent: { id: 'pi_123', object: 'payment_intent', status },
+  },
+});
+
 /** A Bronze member on a Stripe server; `webhookUpgrade` is Stripe's payment_intent.succeeded reaching the server. */
 function stripeMember() {
   let membership: 'Bronze' | 'Gold' = 'Bronze';
@@ -86,14 +96,12 @@ describe('Membership page with Stripe', () => {
   it('goes on to the upgrade when Stripe answers that the payment already succeeded (paid in another tab)', async () => {
     stripeMember();
     // What Stripe.js answers for a PaymentIntent another tab has confirmed already.
-    stripe.confirmCardPayment.mockResolvedValueOnce({
-      error: {
-        type: 'invalid_request_error',
-        code: 'payment_intent_unexpected_state',
-        message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
-        payment_intent: { id: 'pi_123', object: 'payment_intent', status: 'succeeded' },
-      },
-    });
+    stripe.confirmCardPayment.mockResolvedValueOnce(
+      unexpectedState(
+        'succeeded',
+        'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+      ),
+    );
     const { user } = renderApp('/membership');
     const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
     await waitFor(() => expect(pay).toBeEnabled());
@@ -106,14 +114,7 @@ describe('Membership page with Stripe', () => {
   it('shows Stripe’s message when the payment is in another state it cannot confirm from', async () => {
     stripeMember();
     const message = 'You cannot confirm this PaymentIntent because it has a status of canceled.';
-    stripe.confirmCardPayment.mockResolvedValueOnce({
-      error: {
-        type: 'invalid_request_error',
-        code: 'payment_intent_unexpected_state',
-        message,
-        payment_intent: { id: 'pi_123', object: 'payment_intent', status: 'canceled' },
-      },
-    });
+    stripe.confirmCardPayment.mockResolvedValueOnce(unexpectedState('canceled', message));
     const { user } = renderApp('/membership');
     const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
     await waitFor(() => expect(pay).toBeEnabled());
@@ -174,14 +175,7 @@ describe('Membership page with Stripe', () => {
     it('says the same when another tab’s payment of the same intent is processing', async () => {
       stripeMember();
       // What Stripe.js answers for a PaymentIntent another tab has confirmed and Stripe is processing.
-      stripe.confirmCardPayment.mockResolvedValueOnce({
-        error: {
-          type: 'invalid_request_error',
-          code: 'payment_intent_unexpected_state',
-          message: 'This PaymentIntent’s payment is being processed.',
-          payment_intent: { id: 'pi_123', object: 'payment_intent', status: 'processing' },
-        },
-      });
+      stripe.confirmCardPayment.mockResolvedValueOnce(unexpectedState('processing', 'This PaymentIntent’s payment is being processed.'));
       const { user } = renderApp('/membership');
       const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
       await waitFor(() => expect(pay).toBeEnabled());
