@@ -13,10 +13,17 @@ export const tagTextSchema = z
   // A tag is a path segment of its feed (/tags/{tag}/feed.xml): these two would name another path.
   .refine((tag) => tag !== '.' && tag !== '..', 'A tag cannot be . or ..');
 
+/**
+ * A tag an admin adds or renames also holds a letter or digit: one of punctuation alone (`...`,
+ * `-`, `#`) names nothing, and `#` is the search's chip mark (tag-search.ts). Only new names:
+ * a tag made before this rule is still a post's `category` and searched for (tagTextSchema).
+ */
+export const newTagTextSchema = tagTextSchema.refine((tag) => /[a-z0-9]/.test(tag), 'A tag needs at least one letter or digit');
+
 export const tagSchema = z.object({ _id: z.string(), tag: z.string() });
 export type Tag = z.infer<typeof tagSchema>;
 
-export const createTagInputSchema = z.object({ tag: tagTextSchema });
+export const createTagInputSchema = z.object({ tag: newTagTextSchema });
 export type CreateTagInput = z.infer<typeof createTagInputSchema>;
 
 export const renameTagInputSchema = createTagInputSchema;

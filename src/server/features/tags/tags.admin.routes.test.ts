@@ -64,6 +64,33 @@ describe('renaming and removing tags', () => {
     expect((await tags()).map((x) => x.tag)).toContain('python');
   });
 
+  it.each([['...'], ['-'], ['#'], [' -- ']])('refuses the name %j, only punctuation, with 400 and keeps the tag', async (tag) => {
+    const id = await idOf('python');
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/tag-data/${id}`, headers: admin.headers, payload: { tag } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'body.tag', message: 'A tag needs at least one letter or digit' }],
+    });
+    expect((await tags()).map((x) => x.tag)).toContain('python');
+  });
+
+  it('renames a tag to names with punctuation beside a letter or digit', async () => {
+    const id = await idOf('spare');
+    for (const [name, stored] of [
+      ['C++', 'c++'],
+      ['C#', 'c#'],
+      ['.NET', '.net'],
+      ['node.js', 'node.js'],
+      ['c-sharp', 'c-sharp'],
+      ['spare', 'spare'],
+    ]) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/api/tag-data/${id}`, headers: admin.headers, payload: { tag: name } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await tags()).find((x) => x._id === id)?.tag).toBe(stored);
+    }
+  });
+
   it('answers 404 for an unknown tag', async () => {
     const rename = await t.app.inject({ method: 'PATCH', url: '/api/tag-data/nope', headers: admin.headers, payload: { tag: 'go' } });
     expect(rename.statusCode).toBe(404);

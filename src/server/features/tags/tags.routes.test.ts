@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, languageSortedDatabase, type TestApp } from '../../test/build-test-app.ts';
-import { createAdmin, createTags } from '../../test/factories.ts';
+import { createAdmin, createPost, createTags } from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 
 describe('tags', () => {
@@ -42,6 +42,41 @@ describe('tags', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(((await t.app.inject({ url: '/api/tag-data' })).json() as unknown[]).length).toBe(before);
+  });
+
+  it.each([['...'], ['-'], ['+'], ['#'], ['--'], [' +#.- ']])(
+    'refuses the tag %j, only punctuation, with 400 and adds nothing',
+    async (tag) => {
+      const before = ((await t.app.inject({ url: '/api/tag-data' })).json() as unknown[]).length;
+      const res = await t.app.inject({ method: 'POST', url: '/api/tag-data', headers: admin.headers, payload: { tag } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'The request is not valid.',
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'body.tag', message: 'A tag needs at least one letter or digit' }],
+      });
+      expect(((await t.app.inject({ url: '/api/tag-data' })).json() as unknown[]).length).toBe(before);
+    },
+  );
+
+  it.each([['C#'], ['.NET'], ['c-sharp'], ['f#'], ['3d']])('adds the tag %j, punctuation beside a letter or digit', async (tag) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/tag-data', headers: admin.headers, payload: { tag } });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('keeps a tag made only of punctuation before the rule usable: a post is filed, edited and found under it', async () => {
+    await createTags(t, '--');
+    const post = await createPost(t.app, member, { title: 'Dashes everywhere', category: '--' });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/post-data/${post}`,
+      headers: member.headers,
+      payload: { title: 'Dashes, everywhere', category: '--' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const found = await t.app.inject({ url: `/api/search-by-tag?${new URLSearchParams({ search: '--' })}` });
+    expect((found.json() as { _id: string; category: string }[]).map((p) => [p._id, p.category])).toEqual([[post, '--']]);
+    expect((await t.app.inject({ url: '/tags/--/feed.xml' })).statusCode).toBe(200);
   });
 
   it('refuses a visitor (401) and a Client (403)', async () => {

@@ -47,4 +47,24 @@ describe('Admin Profile', () => {
     expect(await screen.findByText('Use only letters, digits and + # . - (no spaces)')).toBeInTheDocument();
     expect(screen.queryByText('The tag "react" already exists.')).not.toBeInTheDocument();
   });
+
+  it('refuses a tag of punctuation alone on the form, and keeps punctuation beside a letter or digit', async () => {
+    const tags = serveAdmin();
+    const { user } = renderApp('/dashboard/admin-profile');
+    const field = await screen.findByLabelText('Tag');
+
+    for (const tag of ['#', '...', '-']) {
+      await user.clear(field);
+      await user.type(field, tag);
+      await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+      expect(await screen.findByText('A tag needs at least one letter or digit')).toBeInTheDocument();
+    }
+    expect(tags).toEqual(['react']);
+
+    await user.clear(field);
+    await user.type(field, 'C#');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(await screen.findByText('Successfully Tag added')).toBeInTheDocument();
+    expect(tags).toEqual(['react', 'c#']);
+  });
 });

@@ -12,11 +12,13 @@ function serveTags() {
     { _id: 't-3', tag: 'rust', used: false },
   ];
   const deletes: string[] = [];
+  const renames: string[] = [];
   server.use(...signedInAs('Admin'));
   server.use(
     http.get('*/api/tag-data', () => HttpResponse.json(tags.map(({ _id, tag }) => ({ _id, tag })))),
     http.patch('*/api/tag-data/:id', async ({ request, params }) => {
       const { tag } = (await request.json()) as { tag: string };
+      renames.push(tag);
       if (tags.some((t) => t.tag === tag))
         return HttpResponse.json({ message: `The tag "${tag}" already exists.`, code: 'CONFLICT' }, { status: 409 });
       tags.find((t) => t._id === params.id)!.tag = tag;
@@ -32,7 +34,7 @@ function serveTags() {
       return HttpResponse.json({ deletedCount: 1 });
     }),
   );
-  return { tags, deletes };
+  return { tags, deletes, renames };
 }
 
 describe('Admin Profile: Manage Tags', () => {
@@ -57,6 +59,22 @@ describe('Admin Profile: Manage Tags', () => {
     expect(tags.map((t) => t.tag)).toContain('py');
     const list = screen.getByRole('list', { name: 'Tags' });
     expect(await within(list).findByText('py')).toBeInTheDocument();
+  });
+
+  it('refuses a name of punctuation alone on the form, and sends nothing', async () => {
+    const { tags, renames } = serveTags();
+    const { user } = renderApp('/dashboard/admin-profile');
+    await user.click(await screen.findByRole('button', { name: 'Rename python' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename "python"' });
+    const field = within(dialog).getByLabelText('New name');
+    for (const name of ['#', '...', '--']) {
+      await user.clear(field);
+      await user.type(field, name);
+      await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+      expect(await within(dialog).findByText('A tag needs at least one letter or digit')).toBeInTheDocument();
+    }
+    expect(renames).toEqual([]);
+    expect(tags.map((t) => t.tag)).toContain('python');
   });
 
   it('deletes a tag: Cancel has the focus, a used tag needs a tag to move its posts to', async () => {
