@@ -91,6 +91,15 @@ describe('renaming and removing tags', () => {
     }
   });
 
+  it('answers modifiedCount 0 for the name the tag already has, whatever its case', async () => {
+    const id = await idOf('rust');
+    for (const tag of ['rust', ' RUST ']) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/api/tag-data/${id}`, headers: admin.headers, payload: { tag } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ modifiedCount: 0 });
+    }
+  });
+
   it('answers 404 for an unknown tag', async () => {
     const rename = await t.app.inject({ method: 'PATCH', url: '/api/tag-data/nope', headers: admin.headers, payload: { tag: 'go' } });
     expect(rename.statusCode).toBe(404);

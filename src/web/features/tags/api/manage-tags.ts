@@ -11,7 +11,7 @@ export const renameTag = ({ id, tag }: { id: string; tag: string }) =>
 export const deleteTag = ({ id, moveTo }: { id: string; moveTo?: string }) =>
   api.delete(`/tag-data/${encodeURIComponent(id)}${moveTo ? `?${new URLSearchParams({ moveTo })}` : ''}`, { schema: deletedSchema });
 
-function useTagWrite<T>(mutationFn: (input: T) => Promise<unknown>) {
+function useTagWrite<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

@@ -19,6 +19,8 @@ function serveTags() {
     http.patch('*/api/tag-data/:id', async ({ request, params }) => {
       const { tag } = (await request.json()) as { tag: string };
       renames.push(tag);
+      // As the server: the name the tag already has changes nothing.
+      if (tags.find((t) => t._id === params.id)!.tag === tag) return HttpResponse.json({ modifiedCount: 0 });
       if (tags.some((t) => t.tag === tag))
         return HttpResponse.json({ message: `The tag "${tag}" already exists.`, code: 'CONFLICT' }, { status: 409 });
       tags.find((t) => t._id === params.id)!.tag = tag;
@@ -59,6 +61,25 @@ describe('Admin Profile: Manage Tags', () => {
     expect(tags.map((t) => t.tag)).toContain('py');
     const list = screen.getByRole('list', { name: 'Tags' });
     expect(await within(list).findByText('py')).toBeInTheDocument();
+  });
+
+  it('says nothing changed when the tag keeps its name, whatever its case', async () => {
+    const { tags, renames } = serveTags();
+    const { user } = renderApp('/dashboard/admin-profile');
+    for (const [i, name] of ['python', ' PYTHON '].entries()) {
+      await user.click(await screen.findByRole('button', { name: 'Rename python' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Rename "python"' });
+      const field = within(dialog).getByLabelText('New name');
+      await user.clear(field);
+      await user.type(field, name);
+      await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // One toast for each try.
+      await waitFor(() => expect(screen.getAllByText('Nothing changed')).toHaveLength(i + 1));
+    }
+    expect(renames).toEqual(['python', 'python']);
+    expect(screen.queryByText('Tag renamed to "python"')).not.toBeInTheDocument();
+    expect(tags.map((t) => t.tag)).toEqual(['js', 'python', 'rust']);
   });
 
   it('refuses a name of punctuation alone on the form, and sends nothing', async () => {

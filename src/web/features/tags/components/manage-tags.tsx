@@ -80,8 +80,9 @@ function RenameTagDialog({ tag, onClose }: { tag: Tag; onClose: () => void }) {
           renameTag.mutateAsync(
             { id: tag._id, tag: values.tag },
             {
-              onSuccess: () => {
-                toast.success(`Tag renamed to "${values.tag}"`);
+              // The name it already has (in any case) changes nothing: the server answers 0.
+              onSuccess: ({ modifiedCount }) => {
+                toast.success(modifiedCount > 0 ? `Tag renamed to "${values.tag}"` : 'Nothing changed');
                 onClose();
               },
             },
