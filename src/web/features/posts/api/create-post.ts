@@ -6,14 +6,11 @@ import type { CreatePostInput } from '#shared/schemas/post.ts';
 import { api, isApiError } from '#web/lib/api-client.ts';
 import { tagKeys } from '#web/features/tags/api/query-keys.ts';
 import { postKeys } from './query-keys.ts';
+import { isUnknownTagError } from './unknown-tag.ts';
 
 export const createPost = (input: CreatePostInput) => api.post('/post-data', input, { schema: insertedSchema });
 
 export const isPostLimitError = (error: unknown): boolean => isApiError(error) && error.code === 'POST_LIMIT_REACHED';
-
-/** The server does not know the chosen tag: an admin removed or renamed it since the tags were read. */
-export const isUnknownTagError = (error: unknown): boolean =>
-  isApiError(error) && error.code === 'VALIDATION_FAILED' && (error.details ?? []).some((d) => d.path === 'body.category');
 
 export function useCreatePost() {
   const queryClient = useQueryClient();

@@ -3,12 +3,15 @@
 // query refreshes: the page, its history, and the lists that show the title and excerpt. Refused
 // with 409 CONFLICT when the post was edited since the version the editor started from: the
 // page is fetched again before the error shows, so the editor can offer the latest version.
+// Refused with 400 on `category` when the tag is gone: the tags and the post are fetched again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { baseEditedAtSchema, modifiedSchema } from '#shared/schemas/common.ts';
 import { createPostInputSchema } from '#shared/schemas/post.ts';
 import { api, isApiError } from '#web/lib/api-client.ts';
+import { tagKeys } from '#web/features/tags/api/query-keys.ts';
 import { postKeys } from './query-keys.ts';
+import { isUnknownTagError } from './unknown-tag.ts';
 
 /**
  * The edit form's part of the post: title, tag and description, under the rules of writing one,
@@ -27,7 +30,16 @@ export function useUpdatePost(id: string) {
   return useMutation({
     mutationFn: (input: EditPostForm) => updatePost(id, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
-    onError: (error) =>
-      isApiError(error) && error.code === 'CONFLICT' ? queryClient.invalidateQueries({ queryKey: postKeys.all }) : undefined,
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'CONFLICT') return queryClient.invalidateQueries({ queryKey: postKeys.all });
+      // The tags are stale, and so may be the post's own (a removed or renamed tag moves its
+      // posts): both are read again before the refusal shows, so the select offers them as they are.
+      if (isUnknownTagError(error))
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+          queryClient.invalidateQueries({ queryKey: postKeys.detail(id) }),
+        ]);
+      return undefined;
+    },
   });
 }

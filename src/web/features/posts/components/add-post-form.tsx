@@ -15,7 +15,8 @@ import { isApiError } from '#web/lib/api-client.ts';
 import { draftKeyOf } from '#web/lib/draft-keys.ts';
 import { clearDraft, KeepDraft, readDraft } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
-import { isPostLimitError, isUnknownTagError, useCreatePost } from '../api/create-post.ts';
+import { isPostLimitError, useCreatePost } from '../api/create-post.ts';
+import { isUnknownTagError } from '../api/unknown-tag.ts';
 
 /** The choices of the "Tag" select, which the page reads from the tags. */
 export interface TagChoices {

@@ -153,6 +153,81 @@ describe('Edit post', () => {
       );
     });
 
+    /** The server's refusal of a tag it does not know (posts.service.ts). */
+    const unknownTag = () =>
+      HttpResponse.json(
+        {
+          message: 'Pick a tag from the list.',
+          code: 'VALIDATION_FAILED',
+          details: [{ path: 'body.category', message: 'is not an existing tag' }],
+        },
+        { status: 400 },
+      );
+
+    it('drops a tag an admin removed since the page loaded once the server refuses it, and the member can pick again', async () => {
+      const patched = servePostPage();
+      let tags = tagChoices.tags;
+      server.use(
+        http.get('*/api/tag-data', () => HttpResponse.json(tags)),
+        http.patch('*/api/post-data/p1', async ({ request }) => {
+          const body = (await request.json()) as { category: string };
+          if (!tags.some((t) => t.tag === body.category)) return unknownTag();
+          patched.push(body);
+          return HttpResponse.json({ modifiedCount: 1 });
+        }),
+      );
+      const { user, dialog } = await openEditor();
+      const tag = within(dialog).getByLabelText('Tag');
+      await within(tag).findByRole('option', { name: 'rust' });
+      await user.selectOptions(tag, 'rust');
+      // The tag "rust" is removed after the page read the tags: the server refuses it.
+      tags = tagChoices.tags.filter((t) => t.tag !== 'rust');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await within(dialog).findByText('Pick a tag from the list.')).toBeInTheDocument();
+      await waitFor(() => expect(within(tag).queryByRole('option', { name: 'rust' })).not.toBeInTheDocument());
+      expect(tag).toHaveDisplayValue('Pick a Tag');
+
+      await user.selectOptions(tag, 'go');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit post' })).not.toBeInTheDocument());
+      expect(patched).toEqual([expect.objectContaining({ category: 'go' })]);
+    });
+
+    it("drops the post's own tag once the server refuses it, renamed since the page loaded, and offers the new name", async () => {
+      const patched = servePostPage();
+      let tags = tagChoices.tags;
+      let category = post.category;
+      server.use(
+        http.get('*/api/tag-data', () => HttpResponse.json(tags)),
+        http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ ...post, category, authorId: author.id }))),
+        http.patch('*/api/post-data/p1', async ({ request }) => {
+          const body = (await request.json()) as { category: string };
+          if (!tags.some((t) => t.tag === body.category)) return unknownTag();
+          patched.push(body);
+          return HttpResponse.json({ modifiedCount: 1 });
+        }),
+      );
+      const { user, dialog } = await openEditor();
+      // An admin renames "go" to "golang": the post is filed under the new name.
+      tags = [{ _id: 't1', tag: 'golang' }, tagChoices.tags[1]!];
+      category = 'golang';
+      const title = within(dialog).getByLabelText('Title');
+      await user.type(title, ', revised');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await within(dialog).findByText('Pick a tag from the list.')).toBeInTheDocument();
+      const tag = within(dialog).getByLabelText('Tag');
+      await waitFor(() => expect(within(tag).queryByRole('option', { name: 'go' })).not.toBeInTheDocument());
+      expect(tag).toHaveDisplayValue('Pick a Tag');
+      expect(title).toHaveValue('Old title, revised');
+
+      await user.selectOptions(tag, 'golang');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit post' })).not.toBeInTheDocument());
+      expect(patched).toEqual([expect.objectContaining({ title: 'Old title, revised', category: 'golang' })]);
+    });
+
     it('lets the changes go on Cancel', async () => {
       servePostPage();
       const first = await openEditor();

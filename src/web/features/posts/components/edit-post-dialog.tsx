@@ -3,6 +3,7 @@
 // form was loaded from, so one edited since (another tab, an admin) is not silently overwritten:
 // the member is told, keeps their changes, and chooses (EditSaveError).
 import { useId, useMemo, useRef, useState } from 'react';
+import type { UseFormSetValue } from 'react-hook-form';
 import type { PostDetail } from '#shared/schemas/post.ts';
 import { EditSaveError } from '#web/components/markdown/edit-conflict.tsx';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
@@ -12,6 +13,7 @@ import { Select } from '#web/components/ui/form-controls.tsx';
 import { Form, Input } from '#web/components/ui/form.tsx';
 import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
+import { isUnknownTagError } from '../api/unknown-tag.ts';
 import { type EditPostForm, editPostFormSchema, useUpdatePost } from '../api/update-post.ts';
 import type { TagChoices } from './add-post-form.tsx';
 
@@ -51,11 +53,15 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
     if (draftKey !== null) clearDraft(draftKey);
     close();
   };
-  const save = (values: EditPostForm) =>
+  const save = (values: EditPostForm, setValue: UseFormSetValue<EditPostForm>) =>
     update.mutateAsync(values, {
       onSuccess: ({ modifiedCount }) => {
         toast.success(modifiedCount > 0 ? 'Post updated' : 'Nothing changed');
         discardAndClose();
+      },
+      onError: (error) => {
+        // The tag is gone from the list as it is read again: the member picks another.
+        if (isUnknownTagError(error)) setValue('category', '');
       },
     });
   return (
@@ -82,9 +88,9 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
           aria-label="Edit post"
           className="text-left"
           options={{ defaultValues: draft ?? (draftKey === null ? null : readDraft<EditPostForm>(draftKey)) ?? saved }}
-          onSubmit={(values) => save(values)}
+          onSubmit={(values, form) => save(values, form.setValue)}
         >
-          {({ register, control, getValues, reset, setFocus, handleSubmit, formState: { errors } }) => {
+          {({ register, control, getValues, reset, setFocus, setValue, handleSubmit, formState: { errors } }) => {
             readTyped.current = () => getValues();
             return (
               <>
@@ -92,6 +98,8 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
                 <Input label="Title" autoComplete="off" registration={register('title')} error={errors.title} data-autofocus />
                 <Select
                   label="Tag"
+                  // Shown once a refused tag is emptied (isUnknownTagError), as on Add Post.
+                  placeholder="Pick a Tag"
                   options={tagOptions}
                   registration={register('category')}
                   error={errors.category}
@@ -109,7 +117,7 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
                     reset(saved);
                     update.reset();
                   }}
-                  onSaveMine={() => void handleSubmit((values) => save({ ...values, baseEditedAt: saved.baseEditedAt }))()}
+                  onSaveMine={() => void handleSubmit((values) => save({ ...values, baseEditedAt: saved.baseEditedAt }, setValue))()}
                 />
               </>
             );
