@@ -4,7 +4,10 @@
 // `unchanged`), stay those they started from. Their save still names the version it was opened
 // on (baseEditedAt), so an edit made meanwhile is a conflict the editor offers to resolve, not
 // lost; once they leave the editor, the changes that waited for it are applied, in order.
-import { useEffect } from 'react';
+// A removal learnt by fetching a list again (back in the tab, after another tab deleted the
+// comment) waits as well: the item stays in the list while its editor is open
+// (useKeptWhileEditing), so their text goes only when they leave it.
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 export const editorKeys = {
   post: (postId: string) => `post:${postId}`,
@@ -23,6 +26,19 @@ const open = new Map<string, number>();
 const waiting = new Map<string, Array<() => void>>();
 
 export const isEditing = (key: string): boolean => (open.get(key) ?? 0) > 0;
+
+/** The keys open now, as one value replaced when an editor opens or closes, for rendering. */
+let openKeys: ReadonlySet<string> = new Set();
+const listeners = new Set<() => void>();
+function publish(): void {
+  openKeys = new Set(open.keys());
+  for (const listener of listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const readOpenKeys = () => openKeys;
 
 /** Applies the change now, or, while the reader edits `key`, when they leave it (after those that came before it). */
 export function whenNotEditing(key: string, apply: () => void): void {
@@ -45,13 +61,51 @@ function release(key: string): void {
   const changes = waiting.get(key) ?? [];
   waiting.delete(key);
   for (const apply of changes) apply();
+  publish();
 }
 
 /** Marks `key` as being edited while `active` is true and the component is mounted. */
 export function useEditing(key: string, active: boolean): void {
   useEffect(() => {
     if (!active) return;
+    const opened = !isEditing(key);
     open.set(key, (open.get(key) ?? 0) + 1);
+    if (opened) publish();
     return () => release(key);
   }, [key, active]);
+}
+
+/**
+ * The items of a list as fetched, and in their place as well any that the answer lacks but the
+ * list showed while the reader has them open in an editor (`editorKey`): removed elsewhere, they
+ * stay until the reader leaves the editor, as a live removal waits for it. Another `listKey`
+ * (another page of the list) starts afresh: an item left on a page is not carried to the next.
+ */
+export function useKeptWhileEditing<T>(
+  items: readonly T[] | undefined,
+  listKey: string,
+  editorKey: (item: T) => string,
+): readonly T[] | undefined {
+  const editing = useSyncExternalStore(subscribe, readOpenKeys, readOpenKeys);
+  const [shown, setShown] = useState({ items, listKey, editing, list: items });
+  if (shown.items === items && shown.listKey === listKey && shown.editing === editing) return shown.list;
+  // The list shown before, updated in this render (React renders again at once, before the children).
+  const list = keepEdited(items, shown.listKey === listKey ? shown.list : undefined, editing, editorKey);
+  setShown({ items, listKey, editing, list });
+  return list;
+}
+
+function keepEdited<T>(
+  items: readonly T[] | undefined,
+  before: readonly T[] | undefined,
+  editing: ReadonlySet<string>,
+  editorKey: (item: T) => string,
+): readonly T[] | undefined {
+  if (!items || !before || editing.size === 0) return items;
+  const fetched = new Set(items.map(editorKey));
+  const kept = before.flatMap((item, index) => (!fetched.has(editorKey(item)) && editing.has(editorKey(item)) ? [{ item, index }] : []));
+  if (kept.length === 0) return items;
+  const list = [...items];
+  for (const { item, index } of kept) list.splice(Math.min(index, list.length), 0, item);
+  return list;
 }

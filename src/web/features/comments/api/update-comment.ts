@@ -2,7 +2,8 @@
 // { modifiedCount }; the version before is kept. The post's comments and this comment's history
 // refresh. Refused with 409 CONFLICT when the comment was edited since the version the editor
 // started from: the comments are fetched again before the error shows, so the editor can offer
-// the latest version.
+// the latest version. Refused with 404 NOT_FOUND when the comment was deleted meanwhile: the
+// comments are fetched again too, to count it off (the editor and its text stay while open).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedSchema } from '#shared/schemas/common.ts';
 import type { UpdateCommentInput } from '#shared/schemas/comment.ts';
@@ -22,6 +23,8 @@ export function useUpdateComment(postId: string, commentId: string) {
         queryClient.invalidateQueries({ queryKey: commentKeys.revisionsOf(commentId) }),
       ]),
     onError: (error) =>
-      isApiError(error) && error.code === 'CONFLICT' ? queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) }) : undefined,
+      isApiError(error) && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND')
+        ? queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) })
+        : undefined,
   });
 }

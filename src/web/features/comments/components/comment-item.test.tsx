@@ -14,6 +14,8 @@ const other = buildViewer({ id: 'other-1', name: 'Other Olga', email: 'olga@exam
 
 /** Another tab or an admin edits a comment of the discussion meanwhile. */
 let editElsewhere: (id: string, comment: string) => void = () => {};
+/** Another tab or an admin (a ban) removes a comment of the discussion meanwhile. */
+let removeElsewhere: (id: string) => void = () => {};
 
 /** A post with the writer's comment and someone else's; edits and deletions change the list. */
 function discussionServer(viewer = writer, role: Role = 'Client') {
@@ -35,6 +37,10 @@ function discussionServer(viewer = writer, role: Role = 'Client') {
     http.patch('*/api/comment-data/:id', async ({ params, request }) => {
       const { comment, baseEditedAt } = (await request.json()) as { comment: string; baseEditedAt?: string | null };
       calls.push(`PATCH ${String(params.id)} ${comment}`);
+      // As the server does: a comment removed meanwhile is not found, before any version is compared.
+      if (!comments.some((c) => c._id === params.id)) {
+        return HttpResponse.json({ message: 'No such comment.', code: 'NOT_FOUND' }, { status: 404 });
+      }
       // As the server does: an edit made from a version edited since is refused.
       if (baseEditedAt !== undefined && baseEditedAt !== comments.find((c) => c._id === params.id)?.editedAt) {
         return HttpResponse.json({ message: 'This comment was edited since you opened it.', code: 'CONFLICT' }, { status: 409 });
@@ -54,6 +60,9 @@ function discussionServer(viewer = writer, role: Role = 'Client') {
     comments = comments.map((c) =>
       c._id === id ? { ...c, comment, commentHtml: `<p>${comment}</p>`, editedAt: new Date().toISOString() } : c,
     );
+  };
+  removeElsewhere = (id) => {
+    comments = comments.filter((c) => c._id !== id);
   };
   return calls;
 }
@@ -132,6 +141,39 @@ describe('Comments: rendered, edited, deleted', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit comment' })).not.toBeInTheDocument());
     expect(calls).toEqual(['PATCH c1 Mine, typed here', 'PATCH c1 Edited in another tab, then mine']);
     expect(await screen.findByText('Edited in another tab, then mine')).toBeInTheDocument();
+  });
+
+  it('keeps the member’s text in the editor when the comment is removed meanwhile, and says it no longer exists on Save', async () => {
+    const calls = discussionServer();
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit comment' });
+    await within(form).findByRole('tab', { name: 'Write' });
+    const text = within(form).getByLabelText('Comment');
+    await user.type(text, ', carefully rewritten');
+
+    // Deleted in another tab (or by an admin's ban); back in this tab, the comments are fetched again without it.
+    removeElsewhere('c1');
+    editElsewhere('c2', 'Theirs, edited meanwhile');
+    window.dispatchEvent(new Event('visibilitychange'));
+    expect(await screen.findByText('Theirs, edited meanwhile')).toBeInTheDocument();
+    expect(form).toBeInTheDocument();
+    expect(text).toHaveValue('Mine, carefully rewritten');
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('This comment no longer exists: it was deleted after you opened it.');
+    expect(text).toHaveValue('Mine, carefully rewritten');
+    expect(calls).toEqual(['PATCH c1 Mine, carefully rewritten']);
+    // A slip of the hand does not take the text: Escape no longer leaves an editor whose comment is gone.
+    await user.keyboard('{Escape}');
+    expect(form).toBeInTheDocument();
+    expect(text).toHaveValue('Mine, carefully rewritten');
+
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit comment' })).not.toBeInTheDocument());
+    expect(screen.queryByText('rendered', { selector: 'em' })).not.toBeInTheDocument();
+    expect(screen.getByText('Theirs, edited meanwhile')).toBeInTheDocument();
   });
 
   it('saves the member’s comment over one edited since when they choose to', async () => {

@@ -4,10 +4,12 @@
 // Escape leaves the editor too, but as the post's editor does, keeps the changes: a slip of the
 // hand must not cost an edit.
 // The save names the version the editor was opened on; one edited since is not silently
-// overwritten (EditSaveError), as a post's edit is not.
+// overwritten (EditSaveError), as a post's edit is not. A comment deleted meanwhile (another tab,
+// an admin's ban) keeps the editor and the text in it (post-comments.tsx), and its refused save
+// says it is gone; Escape then no longer leaves, as the draft could not be found again.
 import { useMemo } from 'react';
 import type { UpdateCommentInput } from '#shared/schemas/comment.ts';
-import { EditSaveError } from '#web/components/markdown/edit-conflict.tsx';
+import { EditSaveError, isEditedGone } from '#web/components/markdown/edit-conflict.tsx';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form } from '#web/components/ui/form.tsx';
@@ -49,6 +51,7 @@ export function EditCommentForm({ postId, commentId, comment, editedAt, onDone }
       onSubmit={(values) => save(values)}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing || update.isPending) return;
+        if (isEditedGone(update.error)) return;
         event.preventDefault();
         onDone();
       }}
@@ -59,6 +62,7 @@ export function EditCommentForm({ postId, commentId, comment, editedAt, onDone }
           <MarkdownField label="Comment" rows={4} control={control} name="comment" autoFocus />
           <EditSaveError
             error={update.error}
+            subject="comment"
             busy={update.isPending}
             // The comments were fetched again before the refusal showed: `saved` is the latest version.
             // The button goes with the alert: the focus goes on from the text (before the reset, which

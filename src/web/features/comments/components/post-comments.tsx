@@ -12,6 +12,7 @@ import { Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
 import { useLastPageWhenPastTheEnd, usePaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { commentAnchor } from '#web/config/paths.ts';
+import { editorKeys, useKeptWhileEditing } from '#web/lib/open-editors.ts';
 import { useCommentPosition } from '../api/get-comment-position.ts';
 import { commentsQueryOptions, useComments } from '../api/get-comments.ts';
 import { useLiveComments } from '../api/live-comments.ts';
@@ -43,9 +44,12 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
   // Comments written by others while the page is open join the list as they come, and removed
   // ones leave it.
   useLiveComments(postId);
+  // A comment the reader is editing stays, with their text, while they do, though the page fetched
+  // again no longer has it (deleted in another tab, or by an admin's ban).
+  const items = useKeptWhileEditing(comments.data?.items, `${page}/${limit}`, (item) => editorKeys.comment(item._id));
   useLastPageWhenPastTheEnd(
     { page, size: limit, setPage },
-    comments.isSuccess && !comments.isPlaceholderData ? { items: comments.data.items.length, total } : null,
+    comments.isSuccess && !comments.isPlaceholderData ? { items: items?.length ?? 0, total } : null,
   );
   const queryClient = useQueryClient();
   // Oldest first: one's new comment is the last one, so show the last page (the first page,
@@ -57,7 +61,6 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
   };
 
   // Once the linked comment is shown: into view and focused, once per link.
-  const items = comments.data?.items;
   const shownFor = useRef<string | null>(null);
   useEffect(() => {
     if (highlightId === null || shownFor.current === highlightId || !items?.some((item) => item._id === highlightId)) return;
@@ -80,7 +83,7 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
     (row?.querySelector<HTMLElement>('button') ?? heading.current)?.focus();
   };
   const markDeleting = (id: string, pending: boolean) => {
-    const shown = comments.data?.items ?? [];
+    const shown = items ?? [];
     const at = shown.findIndex((item) => item._id === id);
     deleted.current = pending ? { id, neighbour: (shown[at + 1] ?? shown[at - 1])?._id } : null;
   };
@@ -115,13 +118,13 @@ export function PostComments({ postId, highlightId = null }: PostCommentsProps) 
             Try again
           </Button>
         </div>
-      ) : comments.data.items.length === 0 ? (
+      ) : !items || items.length === 0 ? (
         <p className="mt-4 rounded-card border border-dashed border-line bg-surface px-4 py-8 text-center text-sm text-muted">
           No comments yet. Start the discussion!
         </p>
       ) : (
         <ol aria-busy={comments.isPlaceholderData || undefined} className="mt-4 space-y-3 aria-busy:opacity-60">
-          {comments.data.items.map((item) => (
+          {items.map((item) => (
             <CommentItem
               key={item._id}
               comment={item}

@@ -55,6 +55,24 @@ describe('Edit post', () => {
     expect(patched).toEqual([{ title: 'Old title', description: 'New text', category: 'rust', baseEditedAt: null }]);
   });
 
+  it('says the post no longer exists when it was deleted before the save, and keeps the changes in the form', async () => {
+    server.use(http.patch('*/api/post-data/p1', () => HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 })));
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <EditPostDialog post={post} tagChoices={tagChoices} open onClose={() => {}} />
+      </QueryClientProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    await within(dialog).findByRole('tab', { name: 'Write' });
+    const description = within(dialog).getByLabelText('Description');
+    await user.type(description, ' and a long rewrite');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This post no longer exists: it was deleted after you opened it.');
+    expect(description).toHaveValue('Old **text** and a long rewrite');
+  });
+
   it('keeps the changes when Escape closes it, and lets them go on Cancel', async () => {
     const user = userEvent.setup();
     const client = createTestQueryClient();

@@ -108,6 +108,7 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
                 <MarkdownField label="Description" rows={12} control={control} name="description" error={errors.description} />
                 <EditSaveError
                   error={update.error}
+                  subject="post"
                   busy={update.isPending}
                   // The post was fetched again before the refusal showed: `saved` is its latest version.
                   // The button goes with the alert: the focus goes on from the first field (before the reset,
