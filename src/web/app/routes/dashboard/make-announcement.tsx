@@ -1,4 +1,5 @@
 import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { usePaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { AnnouncementForm } from '#web/features/announcements/components/announcement-form.tsx';
 import { ManageAnnouncements } from '#web/features/announcements/components/manage-announcements.tsx';
 import { useViewer } from '#web/lib/auth.ts';
@@ -6,6 +7,7 @@ import { paths } from '#web/config/paths.ts';
 
 export function MakeAnnouncementPage() {
   const { user } = useViewer();
+  const pagination = usePaginationParams();
   return (
     <div className="space-y-6">
       <PageHeader
@@ -13,7 +15,7 @@ export function MakeAnnouncementPage() {
         description="Publish an announcement to everyone on the home page and the bell."
       />
       {user && <AnnouncementForm author={{ name: user.name, image: user.image }} />}
-      {user && <ManageAnnouncements />}
+      {user && <ManageAnnouncements pagination={pagination} />}
     </div>
   );
 }

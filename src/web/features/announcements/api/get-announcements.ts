@@ -1,6 +1,6 @@
 // GET /api/announcement-data?page&limit: the newest announcements, one page; the total in
 // X-Total-Count is the number on the bell badge (API.md "announcement-data").
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { Announcement } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { getPage } from '#web/lib/api-client.ts';
@@ -20,8 +20,9 @@ export const announcementPageQueryOptions = (page: PaginationQuery) =>
     meta: { public: true },
   });
 
-export const announcementsQueryOptions = (page: PaginationQuery = { page: 0, limit: HOME_ANNOUNCEMENTS }) =>
-  queryOptions({ ...announcementPageQueryOptions(page), select: (answer) => answer.items });
+/** A page of Make Announcement's list: the page shown stays while the next one comes. */
+export const useAnnouncementPage = (page: PaginationQuery) =>
+  useQuery({ ...announcementPageQueryOptions(page), placeholderData: keepPreviousData });
 
 /**
  * The home column's first `pages` pages of HOME_ANNOUNCEMENTS, newest first: the first is the

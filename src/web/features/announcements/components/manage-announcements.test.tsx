@@ -50,6 +50,35 @@ function serveAnnouncements() {
   return { items, edits };
 }
 
+/** `count` announcements, newest first ("Notice 1" the newest), served a page at a time as the server does. */
+function servePagedAnnouncements(count: number) {
+  let items = Array.from({ length: count }, (_, i) => ({
+    _id: `n-${i + 1}`,
+    title: `Notice ${i + 1}`,
+    description: `About ${i + 1}`,
+    descriptionHtml: `<p>About ${i + 1}</p>`,
+    photo: null,
+    name: 'Grace',
+    time: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
+  }));
+  const pages: string[] = [];
+  server.use(...signedInAs('Admin'));
+  server.use(
+    http.get('*/api/announcement-data', ({ request }) => {
+      const url = new URL(request.url);
+      const [page, limit] = [Number(url.searchParams.get('page')), Number(url.searchParams.get('limit'))];
+      // The bell asks for one.
+      if (limit > 1) pages.push(`${page}/${limit}`);
+      return HttpResponse.json(items.slice(page * limit, (page + 1) * limit), { headers: { 'X-Total-Count': String(items.length) } });
+    }),
+    http.delete('*/api/announcement-data/:id', ({ params }) => {
+      items = items.filter((a) => a._id !== params.id);
+      return HttpResponse.json({ deletedCount: 1 });
+    }),
+  );
+  return { pages };
+}
+
 describe('Make Announcement: published announcements', () => {
   it('edits one in place', async () => {
     const { edits } = serveAnnouncements();
@@ -85,5 +114,65 @@ describe('Make Announcement: published announcements', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('1'));
     expect(within(screen.getByRole('list', { name: 'Published announcements' })).queryByText('Welcome')).not.toBeInTheDocument();
+  });
+
+  it('lists them a page at a time, the page in the address, so the oldest can be reached and edited', async () => {
+    const { pages } = servePagedAnnouncements(13);
+    const { user, router } = renderApp('/dashboard/make-announcement');
+    const list = await screen.findByRole('list', { name: 'Published announcements' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(list).getByText('Notice 10')).toBeInTheDocument();
+    expect(within(list).queryByText('Notice 11')).not.toBeInTheDocument();
+
+    const nav = screen.getByRole('navigation', { name: 'Announcement pages' });
+    await user.click(within(nav).getByRole('button', { name: 'Page 2' }));
+    expect(await within(list).findByText('Notice 13')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(router.state.location.search).toBe('?page=2');
+    expect(within(nav).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(list).getByRole('button', { name: 'Edit Notice 13' }));
+    expect(within(screen.getByRole('form', { name: 'Edit Notice 13' })).getByLabelText('Title')).toHaveValue('Notice 13');
+
+    await user.selectOptions(within(nav).getByLabelText('Per page'), '5');
+    expect(await within(list).findByText('Notice 5')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?limit=5');
+    expect(pages).toEqual(['0/10', '1/10', '0/5']);
+  });
+
+  it('opens on the page the address names', async () => {
+    servePagedAnnouncements(13);
+    renderApp('/dashboard/make-announcement?page=2&limit=5');
+    const list = await screen.findByRole('list', { name: 'Published announcements' });
+    expect(await within(list).findByText('Notice 6')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it.each([
+    ['opened at it', true],
+    ['paged to from the first page (kept)', false],
+  ])('steps back to the page before when the last one of a later page is deleted, the focus on its last Delete (%s)', async (_, opened) => {
+    servePagedAnnouncements(11);
+    const { user, router } = renderApp(opened ? '/dashboard/make-announcement?page=2' : '/dashboard/make-announcement');
+    const list = await screen.findByRole('list', { name: 'Published announcements' });
+    if (!opened) {
+      await within(list).findByText('Notice 10');
+      await user.click(within(screen.getByRole('navigation', { name: 'Announcement pages' })).getByRole('button', { name: 'Page 2' }));
+    }
+    await user.click(await within(list).findByRole('button', { name: 'Delete Notice 11' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
+
+    expect(await screen.findByRole('button', { name: 'Delete Notice 10' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('No announcements yet.')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete Notice 10' })).toHaveFocus());
+    expect(screen.queryByRole('navigation', { name: 'Announcement pages' })).toBeInTheDocument();
+  });
+
+  it('shows the last page left when another admin deleted the ones of the page asked for', async () => {
+    servePagedAnnouncements(10);
+    const { router } = renderApp('/dashboard/make-announcement?page=3');
+    const list = await screen.findByRole('list', { name: 'Published announcements' });
+    expect(await within(list).findByText('Notice 10')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 });

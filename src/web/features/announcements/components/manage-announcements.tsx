@@ -1,36 +1,56 @@
-// Make Announcement: the announcements already published, newest first, each with "Edit"
-// (the title and the Markdown description, in place, with the rules of publishing) and "Delete" (confirmed first; the bell
+// Make Announcement: the announcements already published, newest first, a page at a time (the
+// page in the address, as the other admin tables), each with "Edit" (the title and the Markdown
+// description, in place, with the rules of publishing) and "Delete" (confirmed first; the bell
 // count follows).
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_LIMIT } from '#shared/constants.ts';
+import { useEffect, useRef, useState } from 'react';
 import { createAnnouncementInputSchema, type Announcement } from '#shared/schemas/announcement.ts';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { useFocusAfterRowGoes } from '#web/components/ui/use-focus-after-row-goes.ts';
+import { useLastPageWhenPastTheEnd, type PaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { toast } from '#web/lib/toast.tsx';
-import { announcementsQueryOptions } from '../api/get-announcements.ts';
+import { useAnnouncementPage } from '../api/get-announcements.ts';
 import { useDeleteAnnouncement, useEditAnnouncement } from '../api/manage-announcements.ts';
 
-export function ManageAnnouncements() {
-  const { data: announcements, isPending, isError } = useQuery(announcementsQueryOptions({ page: 0, limit: MAX_PAGE_LIMIT }));
+export function ManageAnnouncements({ pagination }: { pagination: PaginationParams }) {
+  const { page, size, setPage, setSize } = pagination;
+  const { data, isPending, isError, isSuccess, isPlaceholderData } = useAnnouncementPage({ page, limit: size });
+  const announcements = data?.items;
+  const total = data?.total ?? 0;
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
   const deleteAnnouncement = useDeleteAnnouncement();
+  // Another admin's removals (or an old link): the last page that has announcements, not an empty one.
+  useLastPageWhenPastTheEnd({ page, size, setPage }, isSuccess && !isPlaceholderData ? { items: data.items.length, total } : null);
+  // The last one of a later page deleted, the page before is shown: once it has come, the focus
+  // goes on from its last Delete (the announcement listed before the deleted one), not from the
+  // heading the emptied page left it on. Before the rows' own hook, whose effect then finds the
+  // focus placed.
+  const section = useRef<HTMLElement>(null);
+  const steppedBack = useRef(false);
+  useEffect(() => {
+    if (!steppedBack.current || isPlaceholderData || !announcements?.length) return;
+    steppedBack.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body && !section.current?.contains(active)) return;
+    const buttons = section.current?.querySelectorAll<HTMLElement>('[data-row-key]:last-child button');
+    buttons?.[buttons.length - 1]?.focus();
+  }, [announcements, isPlaceholderData]);
   // A row's Edit goes while it is edited, and the form's buttons when it closes; a deleted row
   // goes with its Delete: the focus goes on from the row (or the next one's Delete).
   const { list, fallback, onFocus } = useFocusAfterRowGoes<HTMLUListElement, HTMLHeadingElement>(announcements?.map((a) => a._id) ?? []);
   return (
-    <section aria-labelledby="manage-announcements-heading" className="card p-5">
+    <section ref={section} aria-labelledby="manage-announcements-heading" className="card p-5">
       <h2 ref={fallback} id="manage-announcements-heading" tabIndex={-1} className="text-lg font-semibold tracking-tight">
         Announcements
       </h2>
       {isPending && <p className="mt-4 text-sm text-muted">Loading announcements…</p>}
       {isError && <FormAlert className="mt-4">Could not load the announcements.</FormAlert>}
-      {announcements && announcements.length === 0 && <p className="mt-4 text-sm text-muted">No announcements yet.</p>}
+      {announcements && total === 0 && <p className="mt-4 text-sm text-muted">No announcements yet.</p>}
       {announcements && announcements.length > 0 && (
         <ul ref={list} onFocus={onFocus} className="mt-4 divide-y divide-line" aria-label="Published announcements">
           {announcements.map((a) => (
@@ -59,6 +79,17 @@ export function ManageAnnouncements() {
           ))}
         </ul>
       )}
+      {total > 0 && (
+        <Pagination
+          className="mt-4 border-t border-line pt-4"
+          page={page}
+          size={size}
+          total={total}
+          onPageChange={setPage}
+          onSizeChange={setSize}
+          label="Announcement pages"
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         subject={deleting && `Delete "${deleting.title}"?`}
@@ -68,8 +99,15 @@ export function ManageAnnouncements() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
+          // The last one of a later page gone: the page before, not an empty one.
+          const lastOnPage = announcements?.length === 1 && page > 0;
           return deleteAnnouncement.mutateAsync(deleting._id, {
-            onSuccess: () => toast.success('Announcement deleted'),
+            onSuccess: () => {
+              toast.success('Announcement deleted');
+              if (!lastOnPage) return;
+              steppedBack.current = true;
+              setPage(page - 1);
+            },
             onError: (error) => toast.error(error.message),
             onSettled: () => setDeleting(null),
           });
