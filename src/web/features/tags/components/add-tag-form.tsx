@@ -44,7 +44,7 @@ export function AddTagForm() {
                 autoComplete="off"
                 placeholder="e.g. react"
                 className="flex-1"
-                hint="Letters, digits and + # . - with no spaces."
+                hint="Letters and digits, with + # . - if needed; no spaces."
                 registration={register('tag')}
                 error={errors.tag}
               />
