@@ -46,6 +46,12 @@ export type ConfirmResult = z.infer<typeof confirmResultSchema>;
  */
 export const GOLD_ALREADY_PAID = 'Your Gold membership is already paid for.';
 
+/**
+ * A payment the bank has yet to confirm (Stripe's PaymentIntent `processing`): the page says it
+ * instead of a card form, and the server answers it (409) to a checkout opened meanwhile.
+ */
+export const PAYMENT_PROCESSING = 'Your payment is being processed. Gold will show here once your bank confirms it.';
+
 /** The answer (503) to a checkout the payment provider failed to start on its side, or never answered. */
 export const PAYMENT_PROVIDER_FAILED = 'The payment provider could not start your payment just now. Please try again in a moment.';
 

@@ -2,7 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, GOLD_ALREADY_PAID, PAYMENT_PROVIDER_FAILED, PAYMENT_PROVIDER_REFUSED } from '#shared/schemas/payment.ts';
+import {
+  CARD_MESSAGES,
+  GOLD_ALREADY_PAID,
+  PAYMENT_PROCESSING,
+  PAYMENT_PROVIDER_FAILED,
+  PAYMENT_PROVIDER_REFUSED,
+} from '#shared/schemas/payment.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createPost, createTags } from '../../test/factories.ts';
 import { recordOtherOpenPayment } from '../../test/payments.ts';
@@ -327,11 +333,14 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     expect(await secretOf(m)).toBe(clientSecret);
     stub.setStatus(intentId, 'requires_payment_method');
     expect(await secretOf(m)).toBe(clientSecret);
-    for (const status of ['processing', 'succeeded']) {
-      stub.setStatus(intentId, status);
+    for (const [status, message] of [
+      ['processing', PAYMENT_PROCESSING],
+      ['succeeded', GOLD_ALREADY_PAID],
+    ]) {
+      stub.setStatus(intentId, status!);
       const paid = await start(m);
       expect(paid.statusCode).toBe(409);
-      expect(paid.json()).toEqual({ message: GOLD_ALREADY_PAID, code: 'CONFLICT' });
+      expect(paid.json()).toEqual({ message, code: 'CONFLICT' });
     }
     expect((await upgrade(m)).json()).toEqual({ modifiedCount: 1 });
     expect((await start(m)).json()).toEqual({ message: 'You are already a Gold member.', code: 'CONFLICT' });
@@ -455,6 +464,16 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     expect((await t.app.inject({ url: `/api/users/${m.email}`, headers: m.headers })).json().membership).toBe('Bronze');
     const ok = await upgrade(m);
     expect(ok.json()).toEqual({ modifiedCount: 1 });
+  });
+
+  it('says a payment the bank has yet to confirm is being processed, to a checkout opened meanwhile (409), offering nothing to pay', async () => {
+    const m = await signUp(t.app);
+    const clientSecret = await secretOf(m);
+    // Stripe.js confirmed it in the browser; the bank answers later.
+    stub.setStatus(intentIdOf(clientSecret), 'processing');
+    const reloaded = await start(m);
+    expect([reloaded.statusCode, reloaded.json()]).toEqual([409, { message: PAYMENT_PROCESSING, code: 'CONFLICT' }]);
+    expect((await upgrade(m)).statusCode).toBe(402);
   });
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { GOLD_PRICE_CENTS, GOLD_PRICE_CURRENCY } from '#shared/constants.ts';
 import {
   GOLD_ALREADY_PAID,
+  PAYMENT_PROCESSING,
   PAYMENT_PROVIDER_FAILED,
   PAYMENT_PROVIDER_REFUSED,
   type ConfirmResult,
@@ -31,8 +32,6 @@ import { sandboxCardRefusal } from './sandbox-cards.ts';
 
 /** Stripe's statuses of an intent that can still be paid: its checkout is reused. */
 const OPEN_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
-/** The member's money is taken or on its way: no second payment, the upgrade may still come. */
-const PAID_STATUSES = new Set(['succeeded', 'processing']);
 
 /**
  * What the member is told when the provider gives no answer to use: 503 when trying again may
@@ -57,7 +56,9 @@ const retrieve = (provider: PaymentProvider, intentId: string) =>
  * One checkout per member, reused (Stripe: one PaymentIntent per order). Every open tab of the
  * membership page gets the member's newest intent while the provider says it can still be paid,
  * for 9.99 USD: whichever tab pays, the card is charged once (Stripe.js confirms in the browser,
- * past any check of ours). A paid one answers 409, the upgrade perhaps still to come. Otherwise
+ * past any check of ours). A paid one answers 409, the upgrade perhaps still to come, and one
+ * the bank has yet to confirm answers 409 saying it is being processed, so a reloaded page offers
+ * neither a second payment nor an upgrade that would be refused. Otherwise
  * a new intent, its idempotency key naming the member, the payment it replaces and the member's
  * checkout attempt, so tabs asking at the same moment get the same intent from the provider,
  * recorded once. The provider failing on its side (or not answering) answers 503 and moves the
@@ -74,7 +75,8 @@ export async function startGoldPayment(
   const previous = await findNewestPayment(writes.db, viewer.id, provider.name);
   if (previous) {
     const current = await retrieve(provider, previous.intentId);
-    if (current && PAID_STATUSES.has(current.status)) throw conflict(GOLD_ALREADY_PAID);
+    if (current?.status === 'succeeded') throw conflict(GOLD_ALREADY_PAID);
+    if (current?.status === 'processing') throw conflict(PAYMENT_PROCESSING);
     if (current && OPEN_STATUSES.has(current.status) && current.amount === GOLD_PRICE_CENTS && current.currency === GOLD_PRICE_CURRENCY) {
       await writes.run(async (w) => {
         if (await lockMemberBanned(w.trx, viewer.id)) throw banned();

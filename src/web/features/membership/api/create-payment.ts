@@ -2,8 +2,8 @@
 // the price is sent only because the contract names it (SPEC.md §7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { GOLD_PRICE_CENTS } from '#shared/constants.ts';
-import { clientSecretSchema } from '#shared/schemas/payment.ts';
-import { api } from '#web/lib/api-client.ts';
+import { clientSecretSchema, PAYMENT_PROCESSING } from '#shared/schemas/payment.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
 import { membershipKeys } from './query-keys.ts';
 
 export async function createPayment(signal?: AbortSignal): Promise<string> {
@@ -33,3 +33,10 @@ export const clientSecretQueryOptions = (email: string) =>
 
 export const useClientSecret = (email: string, { enabled }: { enabled: boolean }) =>
   useQuery({ ...clientSecretQueryOptions(email), enabled });
+
+/**
+ * The 409 of a checkout opened while the member's payment waits for their bank: the server's
+ * sentence (written once in src/shared) tells it from the 409 of a payment gone through.
+ */
+export const isPaymentProcessing = (error: unknown): boolean =>
+  isApiError(error) && error.status === 409 && error.message === PAYMENT_PROCESSING;

@@ -1,14 +1,15 @@
 // The payment side of the Bronze view: the card form of the configured provider (the
 // built-in sandbox, or Stripe), then the success message once the payment went through, or
-// word that it is being processed while the bank has yet to confirm it.
-import { lazy, Suspense } from 'react';
+// word that it is being processed while the bank has yet to confirm it (after a reload too).
+import { lazy, Suspense, useEffect } from 'react';
+import { PAYMENT_PROCESSING } from '#shared/schemas/payment.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { PageLoader, Spinner } from '#web/components/ui/spinner.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
-import { useClientSecret } from '../api/create-payment.ts';
-import { PAYMENT_PROCESSING_MESSAGE, type GoldCheckout, type UpgradeStatus } from '../hooks/use-gold-checkout.ts';
+import { isPaymentProcessing, useClientSecret } from '../api/create-payment.ts';
+import type { GoldCheckout, UpgradeStatus } from '../hooks/use-gold-checkout.ts';
 import { PaymentSuccessMessage } from './payment-success-message.tsx';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 
@@ -27,7 +28,7 @@ export function PaymentPanel({ user, checkout }: PaymentPanelProps) {
     <>
       {/* On the page before its words, so a screen reader hears them come. */}
       <div role="status">
-        {settling && <p className="rounded-lg border border-line bg-canvas px-4 py-3 text-sm">{PAYMENT_PROCESSING_MESSAGE}</p>}
+        {settling && <p className="rounded-lg border border-line bg-canvas px-4 py-3 text-sm">{PAYMENT_PROCESSING}</p>}
       </div>
       {!settling && <PaymentSteps user={user} checkout={checkout} />}
     </>
@@ -41,6 +42,12 @@ function PaymentSteps({ user, checkout }: PaymentPanelProps) {
   const canPay = provider === 'sandbox' || (provider === 'stripe' && publishableKey !== null);
   // The payment starts when the page opens for a Bronze member (SPEC.md §7 "create-payment").
   const payment = useClientSecret(user.email, { enabled: canPay && checkout.state.status !== 'success' });
+  // A reloaded page: the server knows the payment waits for the bank.
+  const processing = isPaymentProcessing(payment.error);
+  const { resume } = checkout;
+  useEffect(() => {
+    if (processing) resume('processing');
+  }, [processing, resume]);
 
   if (checkout.state.status === 'success') {
     return <PaymentSucceeded upgrade={checkout.state.upgrade} onRetry={() => void checkout.retryUpgrade()} />;
@@ -53,6 +60,9 @@ function PaymentSteps({ user, checkout }: PaymentPanelProps) {
       </p>
     );
   }
+
+  // Settling once the effect above has run: the panel then says the payment is being processed.
+  if (processing) return null;
 
   // 409: the member's Gold is paid for already (in another tab, say) or active. There is nothing
   // to pay; the server's sentence says why, and the upgrade, which finds the payment, is offered.

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_PROCESSING } from '#shared/schemas/payment.ts';
 import { liveConnection } from '#web/lib/live-events.ts';
 import { buildConfig, buildUser, buildViewer } from '#web/testing/factories.ts';
 import { installFakeEventSource } from '#web/testing/fake-event-source.ts';
@@ -40,14 +41,22 @@ const unexpectedState = (status: string, message: string) => ({
   },
 });
 
-/** A Bronze member on a Stripe server; `webhookUpgrade` is Stripe's payment_intent.succeeded reaching the server. */
+const CLIENT_SECRET = 'pi_123_secret_456';
+/** The server's answer to a checkout opened while the bank has yet to confirm the payment. */
+const processingAnswer = () => HttpResponse.json({ message: PAYMENT_PROCESSING, code: 'CONFLICT' }, { status: 409 });
+
+/**
+ * A Bronze member on a Stripe server; `webhookUpgrade` is Stripe's payment_intent.succeeded
+ * reaching the server, `checkoutAnswers` what create-payment answers from then on.
+ */
 function stripeMember() {
   let membership: 'Bronze' | 'Gold' = 'Bronze';
   let upgrades = 0;
+  let checkout: () => Response = () => HttpResponse.json({ clientSecret: CLIENT_SECRET });
   server.use(
     http.get('*/api/config', () => HttpResponse.json(buildConfig({ payments: { provider: 'stripe', publishableKey: PUBLISHABLE_KEY } }))),
     http.get('*/api/users/:email', () => HttpResponse.json(buildUser({ name: viewer.name, email: viewer.email, membership }))),
-    http.post('*/api/create-payment', () => HttpResponse.json({ clientSecret: 'pi_123_secret_456' })),
+    http.post('*/api/create-payment', () => checkout()),
     http.patch('*/api/update/membership/:email', () => {
       upgrades += 1;
       membership = 'Gold';
@@ -58,6 +67,9 @@ function stripeMember() {
   return {
     webhookUpgrade: () => {
       membership = 'Gold';
+    },
+    checkoutAnswers: (answer: () => Response) => {
+      checkout = answer;
     },
     upgrades: () => upgrades,
   };
@@ -134,6 +146,37 @@ describe('Membership page with Stripe', () => {
     });
 
     const PROCESSING = 'Your payment is being processed. Gold will show here once your bank confirms it.';
+    const goldNotification = () => ({
+      ...buildNotification({
+        type: 'membership',
+        postId: null,
+        commentId: null,
+        title: 'Gold membership',
+        text: 'Your Gold membership is active.',
+      }),
+      unread: 1,
+    });
+
+    it('still says it is being processed after a reload, offering neither a payment nor an upgrade, and shows Gold once the webhook upgraded', async () => {
+      // SPEC.md §8: a refused checkout is logged.
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const stripeServer = stripeMember();
+      stripeServer.checkoutAnswers(processingAnswer);
+      renderApp('/membership');
+      expect(await screen.findByText(PROCESSING)).toBeInTheDocument();
+      expect(screen.queryByText(/already paid for/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Update my membership' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^(Pay \$9\.99|Processing\.\.\.)$/ })).not.toBeInTheDocument();
+      expect(screen.queryByTestId('stripe-card-element')).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+      stripeServer.webhookUpgrade();
+      await waitFor(() => expect(Source.open).toHaveLength(1));
+      Source.open[0]!.emit('notification', goldNotification());
+      expect(await screen.findByRole('heading', { name: "You're a Gold Member!" })).toBeInTheDocument();
+      expect(stripeServer.upgrades()).toBe(0);
+      expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
+    });
 
     it('says it is being processed, offers no second payment, and shows Gold when the webhook has upgraded the member', async () => {
       const stripeServer = stripeMember();

@@ -2,7 +2,8 @@
 // successful payment the membership is upgraded and the member's record reloaded; the
 // page shows Gold only once that record says Gold. A payment Stripe takes but has not
 // finished (its PaymentIntent `processing`) is neither: it waits, and Stripe's webhook
-// makes the member Gold once it succeeds (the page hears of it: app/live-updates.ts).
+// makes the member Gold once it succeeds (the page hears of it: app/live-updates.ts). A page
+// opened meanwhile takes the server's word that it is still processing (`resume`).
 import { useCallback, useRef, useState } from 'react';
 import type { ConfirmResult } from '#shared/schemas/payment.ts';
 import { isApiError } from '#web/lib/api-client.ts';
@@ -10,7 +11,6 @@ import { useUpgradeMembership } from '../api/upgrade-membership.ts';
 
 export const PAYMENT_SUCCESS_MESSAGE = 'Payment successful! 🎉';
 export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again.';
-export const PAYMENT_PROCESSING_MESSAGE = 'Your payment is being processed. Gold will show here once your bank confirms it.';
 
 export type UpgradeStatus = 'pending' | 'failed' | 'done';
 
@@ -35,6 +35,11 @@ export interface GoldCheckout {
   dismiss: () => void;
   /** Asks for the upgrade again after a paid-but-not-upgraded failure. */
   retryUpgrade: () => Promise<void>;
+  /**
+   * The server's word on the member's last payment as the page opens its checkout: still
+   * processing (settling). Only a checkout with nothing under way takes it.
+   */
+  resume: (standing: 'processing') => void;
 }
 
 /**
@@ -102,6 +107,10 @@ export function useGoldCheckout({ email, onUpgraded }: Options): GoldCheckout {
 
   const fail = useCallback((message: string) => setState({ status: 'error', message }), []);
   const dismiss = useCallback(() => setState((current) => (current.status === 'error' ? { status: 'idle' } : current)), []);
+  const resume = useCallback((standing: 'processing') => {
+    if (inFlight.current) return;
+    setState((current) => (current.status === 'idle' && standing === 'processing' ? { status: 'settling' } : current));
+  }, []);
 
-  return { state, pay, fail, dismiss, retryUpgrade: activate };
+  return { state, pay, fail, dismiss, retryUpgrade: activate, resume };
 }
