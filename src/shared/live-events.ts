@@ -14,6 +14,7 @@ export const LIVE_EVENT_NAMES = [
   'announcement-deleted',
   'notification',
   'unread-count',
+  'payment-failed',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 

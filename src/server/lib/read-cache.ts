@@ -350,6 +350,7 @@ const UNSEEN: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
   'report.dismissed',
   'payment.started',
   'payment.confirmed',
+  'payment.failed',
   'webhook.received',
   'image.stored',
   'activity.rolled',

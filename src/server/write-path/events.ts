@@ -133,6 +133,8 @@ export type DomainEvent =
   | { type: 'announcement.removed'; announcementId: string }
   | { type: 'payment.started'; paymentId: string; memberId: string }
   | { type: 'payment.confirmed'; intentId: string }
+  /** The bank declined a payment the provider was processing (Stripe's payment_intent.payment_failed). */
+  | { type: 'payment.failed'; intentId: string; memberId: string }
   | { type: 'webhook.received'; eventId: string }
   | { type: 'image.stored'; imageId: string; ownerId: string }
   /**

@@ -49,6 +49,14 @@ export type LiveNotification = z.infer<typeof liveNotificationSchema>;
 export const liveUnreadCountSchema = z.object({ count: z.number().int() });
 export type LiveUnreadCount = z.infer<typeof liveUnreadCountSchema>;
 
+/**
+ * The bank declined the member's Gold payment that was being processed (Stripe's
+ * payment_intent.payment_failed): their membership page says it failed and offers the card form
+ * again. It carries nothing more; the checkout answers whatever else the page needs.
+ */
+export const livePaymentFailedSchema = z.object({});
+export type LivePaymentFailed = z.infer<typeof livePaymentFailedSchema>;
+
 export const liveEventSchemas = {
   post: postSchema,
   /** The edited post as the lists show it (the post page's data but the reader's own myVote and canDelete). */
@@ -64,6 +72,7 @@ export const liveEventSchemas = {
   'announcement-deleted': liveAnnouncementDeletedSchema,
   notification: liveNotificationSchema,
   'unread-count': liveUnreadCountSchema,
+  'payment-failed': livePaymentFailedSchema,
 } as const satisfies Record<LiveEventName, z.ZodType>;
 
 export type LiveEventData<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;

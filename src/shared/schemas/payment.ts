@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 export const createPaymentInputSchema = z.object({ price: z.unknown().optional() });
-export const clientSecretSchema = z.object({ clientSecret: z.string() });
+/**
+ * The member's checkout: its client secret, and `lastPaymentFailed` when the last payment of it
+ * failed after the card was taken (the bank declined it while Stripe processed it), so the page
+ * says so as it opens.
+ */
+export const clientSecretSchema = z.object({ clientSecret: z.string(), lastPaymentFailed: z.literal(true).optional() });
+export type Checkout = z.infer<typeof clientSecretSchema>;
 
 /** A card's month or year as Stripe takes it: a number, or its digits as text; any other type is a 400. */
 const cardNumberField = z.union([

@@ -133,6 +133,7 @@ function ledgerMoves(events: readonly DomainEvent[]): LedgerMoves {
       case 'announcement.edited':
       case 'payment.started':
       case 'payment.confirmed':
+      case 'payment.failed':
       case 'webhook.received':
       case 'image.stored':
       case 'activity.rolled':

@@ -28,6 +28,7 @@ const LIVE_SOURCES = new Set<DomainEvent['type']>([
   'unread.changed',
   'sessions.ended',
   'member.banned',
+  'payment.failed',
 ]);
 
 /**
@@ -126,6 +127,9 @@ function messageFromFacts(
     case 'vote.cast':
       // The counts its commit left; several votes on one post in a batch make one event (below).
       return message('votes', subscribersOf(event.postId), { postId: event.postId, ...event.counts });
+    case 'payment.failed':
+      // Only the payer's streams: their membership page stops saying the payment is being processed.
+      return message('payment-failed', memberOnly(event.memberId), {});
     case 'member.banned':
       // The ban deletes every session of the member's: all their streams end.
       return streamsEnd(event.memberId, null);

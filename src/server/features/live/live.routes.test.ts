@@ -379,6 +379,22 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     expect(counts(admins)).toEqual([before - 1, 0]);
   });
 
+  it('tells a member’s streams only that the bank declined their Gold payment, and replays it to none of anyone else’s', async () => {
+    const [mine, theirs, anonymous] = [await open('', alice), await open('', bob), await open()];
+    // As Stripe's payment_intent.payment_failed records it (membership.service.ts).
+    await t.writePath.run(async (w) => w.record({ type: 'payment.failed', intentId: 'pi_declined', memberId: alice.id }));
+    expect(data(await mine.take('payment-failed'))).toEqual({});
+    // Written by a member of its own, whose post counts against nobody's limit in the tests after.
+    const carol = await signUp(t.app, { name: 'Carol' });
+    members.push(carol);
+    const marker = await createPost(t.app, carol, { title: 'After the declined payment', category: 'go' });
+    const replay = await open('', bob, { 'last-event-id': '0-0' });
+    for (const s of [theirs, anonymous, replay]) {
+      await s.take(withId(marker));
+      expect(s.events.filter((e) => e.event === 'payment-failed')).toEqual([]);
+    }
+  });
+
   it('ends the streams opened with a session that ends, and only those; one reopened with it hears no more of the member’s events', async () => {
     const [carol, dave] = [await signUp(t.app, { name: 'Carol' }), await signUp(t.app, { name: 'Dave' })];
     const other = await secondSession(carol);

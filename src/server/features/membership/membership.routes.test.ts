@@ -10,6 +10,7 @@ import {
   PAYMENT_PROVIDER_REFUSED,
 } from '#shared/schemas/payment.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { openEventStream, type EventStreamClient } from '../../test/event-stream.ts';
 import { createPost, createTags } from '../../test/factories.ts';
 import { recordOtherOpenPayment } from '../../test/payments.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
@@ -235,6 +236,9 @@ describe('Gold membership with the sandbox', () => {
 describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => {
   let t: TestApp;
   let stub: Awaited<ReturnType<typeof startStripeStub>>;
+  /** Where the members' event streams are opened. */
+  let base: string;
+  const streams: EventStreamClient[] = [];
   const webhookSecret = 'whsec_test_secret';
   const stripe = new Stripe('sk_test_x');
 
@@ -246,8 +250,11 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_URL: stub.url,
     });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await createTags(t, 'go');
   });
   afterAll(async () => {
+    streams.forEach((s) => s.close());
     await t.close();
     await stub.close();
   });
@@ -268,6 +275,23 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     object: 'event',
     type: 'payment_intent.succeeded',
     data: { object: { id: intentId, object: 'payment_intent', amount, currency: 'usd', status: 'succeeded', metadata } },
+  });
+  /** The bank declined a payment: Stripe puts the PaymentIntent back to requires_payment_method, the decline in last_payment_error. */
+  const failedEvent = (id: string, intentId: string, metadata: Record<string, string>) => ({
+    id,
+    object: 'event',
+    type: 'payment_intent.payment_failed',
+    data: {
+      object: {
+        id: intentId,
+        object: 'payment_intent',
+        amount: 999,
+        currency: 'usd',
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+        metadata,
+      },
+    },
   });
 
   it('creates a 999-cent PaymentIntent with the member’s id, and upgrades only once Stripe says it succeeded', async () => {
@@ -466,6 +490,18 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     expect(ok.json()).toEqual({ modifiedCount: 1 });
   });
 
+  const statusOf = async (intentId: string) =>
+    (await t.db.selectFrom('payments').select('status').where('intent_id', '=', intentId).executeTakeFirstOrThrow()).status;
+  const membershipOf = async (m: TestMember) =>
+    (await t.app.inject({ url: `/api/users/${m.email}`, headers: m.headers })).json().membership;
+  const handled = async (eventId: string) =>
+    (await t.db.selectFrom('webhook_events').select('id').where('id', '=', eventId).execute()).length;
+  const streamOf = async (m: TestMember) => {
+    const s = await openEventStream(base, '/api/events', { cookie: m.cookie });
+    streams.push(s);
+    return s;
+  };
+
   it('says a payment the bank has yet to confirm is being processed, to a checkout opened meanwhile (409), offering nothing to pay', async () => {
     const m = await signUp(t.app);
     const clientSecret = await secretOf(m);
@@ -474,6 +510,59 @@ describe('Gold membership with Stripe (local stub at the HTTP boundary)', () => 
     const reloaded = await start(m);
     expect([reloaded.statusCode, reloaded.json()]).toEqual([409, { message: PAYMENT_PROCESSING, code: 'CONFLICT' }]);
     expect((await upgrade(m)).statusCode).toBe(402);
+  });
+
+  it('records a payment the bank declines after processing, once, tells that member’s streams only, and offers the same checkout again', async () => {
+    const m = await signUp(t.app);
+    const other = await signUp(t.app);
+    const clientSecret = await secretOf(m);
+    const intentId = intentIdOf(clientSecret);
+    stub.setStatus(intentId, 'processing');
+    const [mine, theirs] = [await streamOf(m), await streamOf(other)];
+    // A failure naming someone else is not this member's.
+    await webhook(failedEvent('evt_failed_other', intentId, { userId: other.id }));
+    expect(await statusOf(intentId)).toBe('requires_payment_method');
+
+    stub.setStatus(intentId, 'requires_payment_method');
+    const res = await webhook(failedEvent('evt_failed_1', intentId, { userId: m.id }));
+    expect([res.statusCode, res.json()]).toEqual([200, { received: true }]);
+    expect(await statusOf(intentId)).toBe('failed');
+    expect(await membershipOf(m)).toBe('Bronze');
+    expect(JSON.parse((await mine.take('payment-failed')).data)).toEqual({});
+
+    // Delivered again: handled once, told once.
+    expect((await webhook(failedEvent('evt_failed_1', intentId, { userId: m.id }))).statusCode).toBe(200);
+    expect(await handled('evt_failed_1')).toBe(1);
+    const marker = await createPost(t.app, other, { category: 'go' });
+    const markerSeen = (e: { event: string; data: string }) => e.event === 'post' && (JSON.parse(e.data) as { _id: string })._id === marker;
+    await mine.take(markerSeen);
+    await theirs.take(markerSeen);
+    expect(mine.events.filter((e) => e.event === 'payment-failed')).toHaveLength(1);
+    expect(theirs.events.filter((e) => e.event === 'payment-failed')).toEqual([]);
+
+    // The next visit of the page pays the same PaymentIntent, told that its last payment failed.
+    expect((await start(m)).json()).toEqual({ clientSecret, lastPaymentFailed: true });
+    expect((await upgrade(m)).statusCode).toBe(402);
+  });
+
+  it('makes Gold a payment that succeeds after one failed, and keeps it Gold when a failure arrives after the success', async () => {
+    const m = await signUp(t.app);
+    const clientSecret = await secretOf(m);
+    const intentId = intentIdOf(clientSecret);
+    await webhook(failedEvent('evt_order_failed', intentId, { userId: m.id }));
+    expect(await statusOf(intentId)).toBe('failed');
+    // Paid again with another card, and taken.
+    stub.succeed(intentId);
+    await webhook(succeededEvent('evt_order_succeeded', intentId, { userId: m.id }));
+    expect(await statusOf(intentId)).toBe('succeeded');
+    expect(await membershipOf(m)).toBe('Gold');
+    // Stripe does not promise the order of its events: an earlier attempt's failure delivered
+    // after the success changes nothing.
+    const late = await webhook(failedEvent('evt_order_late', intentId, { userId: m.id }));
+    expect(late.statusCode).toBe(200);
+    expect(await statusOf(intentId)).toBe('succeeded');
+    expect(await membershipOf(m)).toBe('Gold');
+    expect([await handled('evt_order_failed'), await handled('evt_order_succeeded'), await handled('evt_order_late')]).toEqual([1, 1, 1]);
   });
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {

@@ -5,6 +5,7 @@ import {
   PAYMENT_PROCESSING,
   PAYMENT_PROVIDER_FAILED,
   PAYMENT_PROVIDER_REFUSED,
+  type Checkout,
   type ConfirmResult,
   type SandboxConfirmInput,
 } from '#shared/schemas/payment.ts';
@@ -22,8 +23,10 @@ import {
   findNewestPayment,
   insertPayment,
   listUserPayments,
+  PAYMENT_FAILED,
   readCheckoutAttempt,
   readGoldStanding,
+  recordPaymentFailure,
   recordWebhookEvent,
   setGold,
   setPaymentStatus,
@@ -56,9 +59,10 @@ const retrieve = (provider: PaymentProvider, intentId: string) =>
  * One checkout per member, reused (Stripe: one PaymentIntent per order). Every open tab of the
  * membership page gets the member's newest intent while the provider says it can still be paid,
  * for 9.99 USD: whichever tab pays, the card is charged once (Stripe.js confirms in the browser,
- * past any check of ours). A paid one answers 409, the upgrade perhaps still to come, and one
- * the bank has yet to confirm answers 409 saying it is being processed, so a reloaded page offers
- * neither a second payment nor an upgrade that would be refused. Otherwise
+ * past any check of ours), with word when its last payment failed (the webhook recorded the
+ * bank's decline). A paid one answers 409, the upgrade perhaps still to come, and one the bank has
+ * yet to confirm answers 409 saying it is being processed, so a reloaded page offers neither a
+ * second payment nor an upgrade that would be refused. Otherwise
  * a new intent, its idempotency key naming the member, the payment it replaces and the member's
  * checkout attempt, so tabs asking at the same moment get the same intent from the provider,
  * recorded once. The provider failing on its side (or not answering) answers 503 and moves the
@@ -66,11 +70,7 @@ const retrieve = (provider: PaymentProvider, intentId: string) =>
  * server's, whatever the browser sends. A Gold member is not charged again (409). A member
  * banned since the session was read gets no client secret (403 BANNED).
  */
-export async function startGoldPayment(
-  writes: WritePath,
-  provider: PaymentProvider,
-  viewer: SessionViewer,
-): Promise<{ clientSecret: string }> {
+export async function startGoldPayment(writes: WritePath, provider: PaymentProvider, viewer: SessionViewer): Promise<Checkout> {
   if (viewer.membership === 'Gold') throw conflict('You are already a Gold member.');
   const previous = await findNewestPayment(writes.db, viewer.id, provider.name);
   if (previous) {
@@ -81,7 +81,9 @@ export async function startGoldPayment(
       await writes.run(async (w) => {
         if (await lockMemberBanned(w.trx, viewer.id)) throw banned();
       });
-      return { clientSecret: previous.clientSecret };
+      return previous.status === PAYMENT_FAILED
+        ? { clientSecret: previous.clientSecret, lastPaymentFailed: true }
+        : { clientSecret: previous.clientSecret };
     }
   }
   const attempt = await readCheckoutAttempt(writes.db, viewer.id);
@@ -189,10 +191,14 @@ async function makeGold(writes: WritePath, userId: string, payment: { intentId: 
 }
 
 /**
- * Stripe's payment_intent.succeeded upgrades the payer even if the browser never came back.
- * Each event is handled once: its id is recorded in the same write as what it does.
+ * Stripe's payment_intent.succeeded upgrades the payer even if the browser never came back;
+ * payment_intent.payment_failed (the bank declined a payment Stripe was processing, or a card
+ * was refused) records the failure, unless the payment has succeeded, and tells the payer's
+ * open pages (`payment.failed`), so none keeps saying it is being processed and the next checkout
+ * says it failed. Each event is handled once: its id is recorded in the same write as what it does.
  */
 export async function handleStripeEvent(writes: WritePath, event: Stripe.Event): Promise<void> {
+  if (event.type === 'payment_intent.payment_failed') return recordStripeFailure(writes, event.id, event.data.object);
   const intent = event.type === 'payment_intent.succeeded' ? event.data.object : null;
   const payment = intent ? await findPaymentByIntent(writes.db, intent.id) : null;
   const userId = payment?.userId ?? null;
@@ -208,6 +214,18 @@ export async function handleStripeEvent(writes: WritePath, event: Stripe.Event):
     await setPaymentStatus(w.trx, intent.id, 'succeeded');
     w.record({ type: 'payment.confirmed', intentId: intent.id });
     if ((await setGold(w.trx, userId)) > 0) w.record({ type: 'membership.upgraded', memberId: userId });
+  });
+}
+
+/** A payment the payer's bank declined: recorded, unless it is someone else's or has succeeded. */
+async function recordStripeFailure(writes: WritePath, eventId: string, intent: Stripe.PaymentIntent): Promise<void> {
+  const payment = await findPaymentByIntent(writes.db, intent.id);
+  const userId = payment && intent.metadata?.userId === payment.userId ? payment.userId : null;
+  await writes.run(async (w) => {
+    if (!(await recordWebhookEvent(w.trx, eventId, 'payment_intent.payment_failed'))) return;
+    w.record({ type: 'webhook.received', eventId });
+    if (!userId || !(await recordPaymentFailure(w.trx, intent.id, userId))) return;
+    w.record({ type: 'payment.failed', intentId: intent.id, memberId: userId });
   });
 }
 

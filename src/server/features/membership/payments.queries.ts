@@ -135,6 +135,29 @@ export async function readGoldStanding(
   return { thisSucceeded: Boolean(row.this_succeeded), gold: row.membership === 'Gold', paidOtherwise: Boolean(row.paid_otherwise) };
 }
 
+/**
+ * A payment's status of our own, beside the provider's: its last attempt failed (the bank
+ * declined it after processing). Stripe puts such an intent back to `requires_payment_method`,
+ * which a checkout never paid has too.
+ */
+export const PAYMENT_FAILED = 'failed';
+
+/**
+ * Records that a payment failed; false when it has succeeded meanwhile (Stripe does not promise
+ * the order of its events: an earlier attempt's failure may come after the success), or is not
+ * this member's.
+ */
+export async function recordPaymentFailure(db: Db, intentId: string, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: PAYMENT_FAILED, updated_at: nowIso() })
+    .where('intent_id', '=', intentId)
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'succeeded')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function setPaymentStatus(db: Db, intentId: string, status: string): Promise<void> {
   await db.updateTable('payments').set({ status, updated_at: nowIso() }).where('intent_id', '=', intentId).execute();
 }

@@ -1,15 +1,14 @@
-// POST /api/create-payment → { clientSecret }. The server sets the price (9.99 USD) itself;
-// the price is sent only because the contract names it (SPEC.md §7).
+// POST /api/create-payment → { clientSecret, lastPaymentFailed? }. The server sets the price
+// (9.99 USD) itself; the price is sent only because the contract names it (SPEC.md §7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { GOLD_PRICE_CENTS } from '#shared/constants.ts';
-import { clientSecretSchema, PAYMENT_PROCESSING } from '#shared/schemas/payment.ts';
+import { clientSecretSchema, PAYMENT_PROCESSING, type Checkout } from '#shared/schemas/payment.ts';
 import { api, isApiError } from '#web/lib/api-client.ts';
 import { membershipKeys } from './query-keys.ts';
 
-export async function createPayment(signal?: AbortSignal): Promise<string> {
+export async function createPayment(signal?: AbortSignal): Promise<Checkout> {
   try {
-    const { clientSecret } = await api.post('/create-payment', { price: GOLD_PRICE_CENTS / 100 }, { signal, schema: clientSecretSchema });
-    return clientSecret;
+    return await api.post('/create-payment', { price: GOLD_PRICE_CENTS / 100 }, { signal, schema: clientSecretSchema });
   } catch (error) {
     // SPEC.md §8: a client-secret failure is logged; the pay button stays disabled.
     if (!(error instanceof DOMException && error.name === 'AbortError')) console.warn('Could not start the payment', error);

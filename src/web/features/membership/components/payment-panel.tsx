@@ -42,12 +42,13 @@ function PaymentSteps({ user, checkout }: PaymentPanelProps) {
   const canPay = provider === 'sandbox' || (provider === 'stripe' && publishableKey !== null);
   // The payment starts when the page opens for a Bronze member (SPEC.md §7 "create-payment").
   const payment = useClientSecret(user.email, { enabled: canPay && checkout.state.status !== 'success' });
-  // A reloaded page: the server knows the payment waits for the bank.
+  // A reloaded page: the server knows the payment waits for the bank, or that the bank declined it.
   const processing = isPaymentProcessing(payment.error);
+  const standing = processing ? 'processing' : payment.data?.lastPaymentFailed ? 'failed' : null;
   const { resume } = checkout;
   useEffect(() => {
-    if (processing) resume('processing');
-  }, [processing, resume]);
+    if (standing) resume(standing);
+  }, [standing, resume]);
 
   if (checkout.state.status === 'success') {
     return <PaymentSucceeded upgrade={checkout.state.upgrade} onRetry={() => void checkout.retryUpgrade()} />;
@@ -78,7 +79,7 @@ function PaymentSteps({ user, checkout }: PaymentPanelProps) {
   }
 
   const billing = { name: user.name, email: user.email };
-  const clientSecret = payment.data;
+  const clientSecret = payment.data?.clientSecret;
   return (
     <div className="space-y-3">
       {provider === 'stripe' && publishableKey !== null ? (

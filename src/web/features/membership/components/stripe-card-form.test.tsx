@@ -42,8 +42,9 @@ const unexpectedState = (status: string, message: string) => ({
 });
 
 const CLIENT_SECRET = 'pi_123_secret_456';
-/** The server's answer to a checkout opened while the bank has yet to confirm the payment. */
+/** The server's answers to a checkout opened while the bank has yet to confirm the payment, and once it declined it. */
 const processingAnswer = () => HttpResponse.json({ message: PAYMENT_PROCESSING, code: 'CONFLICT' }, { status: 409 });
+const failedAnswer = () => HttpResponse.json({ clientSecret: CLIENT_SECRET, lastPaymentFailed: true });
 
 /**
  * A Bronze member on a Stripe server; `webhookUpgrade` is Stripe's payment_intent.succeeded
@@ -146,6 +147,12 @@ describe('Membership page with Stripe', () => {
     });
 
     const PROCESSING = 'Your payment is being processed. Gold will show here once your bank confirms it.';
+    const FAILED = 'Payment failed. Please try again.';
+    /** Stripe's payment_intent.payment_failed reached the server, which tells the member's streams. */
+    const bankDeclines = async () => {
+      await waitFor(() => expect(Source.open).toHaveLength(1));
+      Source.open[0]!.emit('payment-failed', {});
+    };
     const goldNotification = () => ({
       ...buildNotification({
         type: 'membership',
@@ -155,6 +162,30 @@ describe('Membership page with Stripe', () => {
         text: 'Your Gold membership is active.',
       }),
       unread: 1,
+    });
+
+    it('says the payment failed and offers the card form again when the bank declines it, and takes the next payment', async () => {
+      const stripeServer = stripeMember();
+      stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_123', status: 'processing' } });
+      const { user } = renderApp('/membership');
+      const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
+      await waitFor(() => expect(pay).toBeEnabled());
+      await user.click(pay);
+      expect(await screen.findByText(PROCESSING)).toBeInTheDocument();
+
+      stripeServer.checkoutAnswers(failedAnswer);
+      await bankDeclines();
+      expect(await screen.findByRole('alert')).toHaveTextContent(FAILED);
+      expect(screen.queryByText(PROCESSING)).not.toBeInTheDocument();
+      expect(screen.getByTestId('stripe-card-element')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $9.99' })).toBeEnabled());
+      expect(stripeServer.upgrades()).toBe(0);
+
+      // The same PaymentIntent is paid again, with another card.
+      stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_123', status: 'succeeded' } });
+      await user.click(screen.getByRole('button', { name: 'Pay $9.99' }));
+      expect(await screen.findByRole('heading', { name: "You're a Gold Member!" })).toBeInTheDocument();
+      expect(stripe.confirmCardPayment).toHaveBeenLastCalledWith(CLIENT_SECRET, expect.anything());
     });
 
     it('still says it is being processed after a reload, offering neither a payment nor an upgrade, and shows Gold once the webhook upgraded', async () => {
@@ -176,6 +207,22 @@ describe('Membership page with Stripe', () => {
       expect(await screen.findByRole('heading', { name: "You're a Gold Member!" })).toBeInTheDocument();
       expect(stripeServer.upgrades()).toBe(0);
       expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
+    });
+
+    it('after a reload, says the payment failed and offers the card form when the bank declines it', async () => {
+      // SPEC.md §8: a refused checkout is logged.
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const stripeServer = stripeMember();
+      stripeServer.checkoutAnswers(processingAnswer);
+      renderApp('/membership');
+      expect(await screen.findByText(PROCESSING)).toBeInTheDocument();
+
+      stripeServer.checkoutAnswers(failedAnswer);
+      await bankDeclines();
+      expect(await screen.findByRole('alert')).toHaveTextContent(FAILED);
+      expect(screen.queryByText(PROCESSING)).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $9.99' })).toBeEnabled());
+      expect(screen.getByTestId('stripe-card-element')).toBeInTheDocument();
     });
 
     it('says it is being processed, offers no second payment, and shows Gold when the webhook has upgraded the member', async () => {
@@ -227,6 +274,22 @@ describe('Membership page with Stripe', () => {
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Pay $9.99' })).not.toBeInTheDocument();
     });
+  });
+
+  it('says "Payment failed. Please try again." and offers the card form when opened after the bank declined the last payment', async () => {
+    const stripeServer = stripeMember();
+    stripeServer.checkoutAnswers(failedAnswer);
+    const { user } = renderApp('/membership');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed. Please try again.');
+    const pay = screen.getByRole('button', { name: 'Pay $9.99' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    expect(screen.getByTestId('stripe-card-element')).toBeInTheDocument();
+
+    // Paying again says only what this payment gives.
+    stripe.confirmCardPayment.mockResolvedValueOnce({ error: { type: 'card_error', message: 'Your card has insufficient funds.' } });
+    await user.click(pay);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your card has insufficient funds.'));
+    expect(screen.queryByText('Payment failed. Please try again.')).not.toBeInTheDocument();
   });
 
   it('says "Payment failed. Please try again." and offers to pay again when Stripe leaves the card’s authentication unfinished', async () => {

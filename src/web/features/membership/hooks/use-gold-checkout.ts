@@ -2,11 +2,15 @@
 // successful payment the membership is upgraded and the member's record reloaded; the
 // page shows Gold only once that record says Gold. A payment Stripe takes but has not
 // finished (its PaymentIntent `processing`) is neither: it waits, and Stripe's webhook
-// makes the member Gold once it succeeds (the page hears of it: app/live-updates.ts). A page
-// opened meanwhile takes the server's word that it is still processing (`resume`).
+// makes the member Gold once it succeeds (the page hears of it: app/live-updates.ts), or the
+// bank declines it and the page hears `payment-failed`: it fails, and the card form is back. A
+// page opened meanwhile takes the server's word on the checkout (`resume`).
 import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ConfirmResult } from '#shared/schemas/payment.ts';
 import { isApiError } from '#web/lib/api-client.ts';
+import { useLiveEvent } from '#web/lib/live-events.ts';
+import { membershipKeys } from '../api/query-keys.ts';
 import { useUpgradeMembership } from '../api/upgrade-membership.ts';
 
 export const PAYMENT_SUCCESS_MESSAGE = 'Payment successful! 🎉';
@@ -37,9 +41,9 @@ export interface GoldCheckout {
   retryUpgrade: () => Promise<void>;
   /**
    * The server's word on the member's last payment as the page opens its checkout: still
-   * processing (settling). Only a checkout with nothing under way takes it.
+   * processing (settling), or failed (the error). Only a checkout with nothing under way takes it.
    */
-  resume: (standing: 'processing') => void;
+  resume: (standing: 'processing' | 'failed') => void;
 }
 
 /**
@@ -107,10 +111,21 @@ export function useGoldCheckout({ email, onUpgraded }: Options): GoldCheckout {
 
   const fail = useCallback((message: string) => setState({ status: 'error', message }), []);
   const dismiss = useCallback(() => setState((current) => (current.status === 'error' ? { status: 'idle' } : current)), []);
-  const resume = useCallback((standing: 'processing') => {
+  const resume = useCallback((standing: 'processing' | 'failed') => {
     if (inFlight.current) return;
-    setState((current) => (current.status === 'idle' && standing === 'processing' ? { status: 'settling' } : current));
+    setState((current) => {
+      if (current.status !== 'idle') return current;
+      return standing === 'processing' ? { status: 'settling' } : { status: 'error', message: PAYMENT_FAILED_MESSAGE };
+    });
   }, []);
+
+  // The bank declined the payment it was processing (Stripe's webhook told the server): the
+  // same checkout can be paid again, and the server's answer for it says the payment failed.
+  const queryClient = useQueryClient();
+  useLiveEvent('payment-failed', () => {
+    setState((current) => (current.status === 'settling' ? { status: 'error', message: PAYMENT_FAILED_MESSAGE } : current));
+    void queryClient.invalidateQueries({ queryKey: membershipKeys.payment(email) });
+  });
 
   return { state, pay, fail, dismiss, retryUpgrade: activate, resume };
 }
