@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIVE_EVENT_ID } from '#shared/live-events.ts';
+import { LIVE_EVENT_ID, LIVE_EVENT_NAMES } from '#shared/live-events.ts';
 import { liveQuerySchema } from '#shared/schemas/live.ts';
 import { addressKey } from '../../lib/address-key.ts';
 import { rateLimited } from '../../lib/app-error.ts';
@@ -11,6 +11,9 @@ import { rateLimited } from '../../lib/app-error.ts';
  * open.
  */
 const STREAM_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy', 'strict-transport-security'];
+
+/** The events the stream carries, as the API document names them. */
+const eventNames = `${LIVE_EVENT_NAMES.slice(0, -1).join(', ')} and ${LIVE_EVENT_NAMES.at(-1)}`;
 
 /** Module-level: a closure made in the handler would keep the handler's reply alive. */
 const ignore = () => {};
@@ -28,7 +31,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { errors: [429] },
       schema: {
         summary:
-          "Live updates: a Server-Sent Events stream (text/event-stream) of post, post-edited, post-deleted, comment, comment-edited, comment-deleted, votes, announcement, announcement-edited, announcement-deleted, notification and unread-count events (a post's own with post={id}); Last-Event-ID replays what was missed; 429 beyond the open streams allowed per address",
+          `Live updates: a Server-Sent Events stream (text/event-stream) of ${eventNames} events (a post's own with post={id}); ` +
+          'Last-Event-ID replays what was missed; 429 beyond the open streams allowed per address',
         querystring: liveQuerySchema,
       },
     },

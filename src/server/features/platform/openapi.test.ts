@@ -2,6 +2,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { LIVE_EVENT_NAMES } from '#shared/live-events.ts';
 import { AUTH_CALLS } from './auth-paths.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a parsed document, read freely
@@ -63,6 +64,11 @@ describe('the OpenAPI document and the docs page', () => {
     expect(missing).toEqual([]);
     // The exception above covers the docs page's own files only.
     expect(routes.filter((r) => DOCS_UI_FILES.test(r.url)).every((r) => r.method === 'GET' || r.method === 'HEAD')).toBe(true);
+  });
+
+  it('names every event the live stream carries', () => {
+    const summary: string = doc.paths['/api/events'].get.summary;
+    expect(LIVE_EVENT_NAMES.filter((name) => !new RegExp(`(^|[ ,])${name}( |,)`).test(summary))).toEqual([]);
   });
 
   it('lists Better Auth’s calls that the web app makes', () => {
