@@ -45,6 +45,17 @@ const CLIENT_SECRET = 'pi_123_secret_456';
 /** The server's answers to a checkout opened while the bank has yet to confirm the payment, and once it declined it. */
 const processingAnswer = () => HttpResponse.json({ message: PAYMENT_PROCESSING, code: 'CONFLICT' }, { status: 409 });
 const failedAnswer = () => HttpResponse.json({ clientSecret: CLIENT_SECRET, lastPaymentFailed: true });
+/** The `membership` notification's live event: the member's Gold became active (Stripe's webhook). */
+const goldNotification = () => ({
+  ...buildNotification({
+    type: 'membership',
+    postId: null,
+    commentId: null,
+    title: 'Gold membership',
+    text: 'Your Gold membership is active.',
+  }),
+  unread: 1,
+});
 
 /**
  * A Bronze member on a Stripe server; `webhookUpgrade` is Stripe's payment_intent.succeeded
@@ -153,16 +164,6 @@ describe('Membership page with Stripe', () => {
       await waitFor(() => expect(Source.open).toHaveLength(1));
       Source.open[0]!.emit('payment-failed', {});
     };
-    const goldNotification = () => ({
-      ...buildNotification({
-        type: 'membership',
-        postId: null,
-        commentId: null,
-        title: 'Gold membership',
-        text: 'Your Gold membership is active.',
-      }),
-      unread: 1,
-    });
 
     it('says the payment failed and offers the card form again when the bank declines it, and takes the next payment', async () => {
       const stripeServer = stripeMember();
@@ -247,16 +248,7 @@ describe('Membership page with Stripe', () => {
       // Stripe's payment_intent.succeeded upgrades the member on the server, which tells them.
       stripeServer.webhookUpgrade();
       await waitFor(() => expect(Source.open).toHaveLength(1));
-      Source.open[0]!.emit('notification', {
-        ...buildNotification({
-          type: 'membership',
-          postId: null,
-          commentId: null,
-          title: 'Gold membership',
-          text: 'Your Gold membership is active.',
-        }),
-        unread: 1,
-      });
+      Source.open[0]!.emit('notification', goldNotification());
       expect(await screen.findByRole('heading', { name: "You're a Gold Member!" })).toBeInTheDocument();
       expect(screen.getByText('Payment successful! 🎉')).toBeInTheDocument();
       expect(stripe.confirmCardPayment).toHaveBeenCalledTimes(1);

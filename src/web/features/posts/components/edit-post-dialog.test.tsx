@@ -182,17 +182,21 @@ describe('Edit post', () => {
         { status: 400 },
       );
 
+    /** The post's save as the server answers it: refused for a tag not among `tags()` now, else kept in `patched`. */
+    const savesKnownTags = (tags: () => { tag: string }[], patched: unknown[]) =>
+      http.patch('*/api/post-data/p1', async ({ request }) => {
+        const body = (await request.json()) as { category: string };
+        if (!tags().some((t) => t.tag === body.category)) return unknownTag();
+        patched.push(body);
+        return HttpResponse.json({ modifiedCount: 1 });
+      });
+
     it('drops a tag an admin removed since the page loaded once the server refuses it, and the member can pick again', async () => {
       const patched = servePostPage();
       let tags = tagChoices.tags;
       server.use(
         http.get('*/api/tag-data', () => HttpResponse.json(tags)),
-        http.patch('*/api/post-data/p1', async ({ request }) => {
-          const body = (await request.json()) as { category: string };
-          if (!tags.some((t) => t.tag === body.category)) return unknownTag();
-          patched.push(body);
-          return HttpResponse.json({ modifiedCount: 1 });
-        }),
+        savesKnownTags(() => tags, patched),
       );
       const { user, dialog } = await openEditor();
       const tag = within(dialog).getByLabelText('Tag');
@@ -219,12 +223,7 @@ describe('Edit post', () => {
       server.use(
         http.get('*/api/tag-data', () => HttpResponse.json(tags)),
         http.get('*/api/post-data/p1', () => HttpResponse.json(buildPostDetail({ ...post, category, authorId: author.id }))),
-        http.patch('*/api/post-data/p1', async ({ request }) => {
-          const body = (await request.json()) as { category: string };
-          if (!tags.some((t) => t.tag === body.category)) return unknownTag();
-          patched.push(body);
-          return HttpResponse.json({ modifiedCount: 1 });
-        }),
+        savesKnownTags(() => tags, patched),
       );
       const { user, dialog } = await openEditor();
       // An admin renames "go" to "golang": the post is filed under the new name.
