@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAYMENT_PROCESSING } from '#shared/schemas/payment.ts';
+import { GOLD_ALREADY_PAID, PAYMENT_PROCESSING } from '#shared/schemas/payment.ts';
 import { liveConnection } from '#web/lib/live-events.ts';
 import { buildConfig, buildUser, buildViewer } from '#web/testing/factories.ts';
 import { installFakeEventSource } from '#web/testing/fake-event-source.ts';
@@ -59,16 +59,21 @@ const goldNotification = () => ({
 
 /**
  * A Bronze member on a Stripe server; `webhookUpgrade` is Stripe's payment_intent.succeeded
- * reaching the server, `checkoutAnswers` what create-payment answers from then on.
+ * reaching the server, `checkoutAnswers` what create-payment answers from then on, `checkouts`
+ * how many times it was asked.
  */
 function stripeMember() {
   let membership: 'Bronze' | 'Gold' = 'Bronze';
   let upgrades = 0;
+  let checkouts = 0;
   let checkout: () => Response = () => HttpResponse.json({ clientSecret: CLIENT_SECRET });
   server.use(
     http.get('*/api/config', () => HttpResponse.json(buildConfig({ payments: { provider: 'stripe', publishableKey: PUBLISHABLE_KEY } }))),
     http.get('*/api/users/:email', () => HttpResponse.json(buildUser({ name: viewer.name, email: viewer.email, membership }))),
-    http.post('*/api/create-payment', () => checkout()),
+    http.post('*/api/create-payment', () => {
+      checkouts += 1;
+      return checkout();
+    }),
     http.patch('*/api/update/membership/:email', () => {
       upgrades += 1;
       membership = 'Gold';
@@ -84,6 +89,7 @@ function stripeMember() {
       checkout = answer;
     },
     upgrades: () => upgrades,
+    checkouts: () => checkouts,
   };
 }
 
@@ -224,6 +230,63 @@ describe('Membership page with Stripe', () => {
       expect(screen.queryByText(PROCESSING)).not.toBeInTheDocument();
       await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $9.99' })).toBeEnabled());
       expect(screen.getByTestId('stripe-card-element')).toBeInTheDocument();
+    });
+
+    /** The stream breaks and opens again; what was sent meanwhile is not replayed (the server restarted, say). */
+    const streamBreaksAndResumes = async () => {
+      await waitFor(() => expect(Source.open).toHaveLength(1));
+      const events = Source.open[0]!;
+      events.accept();
+      events.readyState = Source.CONNECTING;
+      events.onerror?.(new Event('error'));
+      events.accept();
+    };
+
+    it('asks the server again when the stream comes back after a break, and so learns the bank declined meanwhile', async () => {
+      const stripeServer = stripeMember();
+      stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_123', status: 'processing' } });
+      const { user } = renderApp('/membership');
+      const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
+      await waitFor(() => expect(pay).toBeEnabled());
+      await user.click(pay);
+      expect(await screen.findByText(PROCESSING)).toBeInTheDocument();
+
+      // The bank declined during the break: its payment-failed event is not heard.
+      stripeServer.checkoutAnswers(failedAnswer);
+      await streamBreaksAndResumes();
+      expect(await screen.findByRole('alert')).toHaveTextContent(FAILED);
+      expect(screen.queryByText(PROCESSING)).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $9.99' })).toBeEnabled());
+      expect(stripeServer.upgrades()).toBe(0);
+    });
+
+    it('asks for the upgrade when the stream comes back and the server says the payment went through, with no webhook heard', async () => {
+      // SPEC.md §8: a refused checkout is logged.
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const stripeServer = stripeMember();
+      stripeServer.checkoutAnswers(processingAnswer);
+      renderApp('/membership');
+      expect(await screen.findByText(PROCESSING)).toBeInTheDocument();
+
+      // The bank confirmed during the break, and no webhook upgraded the member (none is set up, say).
+      stripeServer.checkoutAnswers(() => HttpResponse.json({ message: GOLD_ALREADY_PAID, code: 'CONFLICT' }, { status: 409 }));
+      await streamBreaksAndResumes();
+      expect(await screen.findByRole('heading', { name: "You're a Gold Member!" })).toBeInTheDocument();
+      expect(stripeServer.upgrades()).toBe(1);
+    });
+
+    it('keeps saying it is being processed when the stream comes back and the bank has still to confirm', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const stripeServer = stripeMember();
+      stripeServer.checkoutAnswers(processingAnswer);
+      renderApp('/membership');
+      expect(await screen.findByText(PROCESSING)).toBeInTheDocument();
+      const asked = stripeServer.checkouts();
+      await streamBreaksAndResumes();
+      await waitFor(() => expect(stripeServer.checkouts()).toBe(asked + 1));
+      expect(screen.getByText(PROCESSING)).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Pay $9.99' })).not.toBeInTheDocument();
     });
 
     it('says it is being processed, offers no second payment, and shows Gold when the webhook has upgraded the member', async () => {

@@ -4,12 +4,14 @@
 // finished (its PaymentIntent `processing`) is neither: it waits, and Stripe's webhook
 // makes the member Gold once it succeeds (the page hears of it: app/live-updates.ts), or the
 // bank declines it and the page hears `payment-failed`: it fails, and the card form is back. A
-// page opened meanwhile takes the server's word on the checkout (`resume`).
+// page opened meanwhile takes the server's word on the checkout (`resume`), and so does a waiting
+// page whose stream comes back after a break (the backlog may no longer hold what it missed).
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConfirmResult } from '#shared/schemas/payment.ts';
 import { isApiError } from '#web/lib/api-client.ts';
-import { useLiveEvent } from '#web/lib/live-events.ts';
+import { useLiveEvent, useLiveResume } from '#web/lib/live-events.ts';
+import { clientSecretQueryOptions, isPaymentProcessing } from '../api/create-payment.ts';
 import { membershipKeys } from '../api/query-keys.ts';
 import { useUpgradeMembership } from '../api/upgrade-membership.ts';
 
@@ -125,6 +127,19 @@ export function useGoldCheckout({ email, onUpgraded }: Options): GoldCheckout {
   useLiveEvent('payment-failed', () => {
     setState((current) => (current.status === 'settling' ? { status: 'error', message: PAYMENT_FAILED_MESSAGE } : current));
     void queryClient.invalidateQueries({ queryKey: membershipKeys.payment(email) });
+  });
+
+  // Back after a break in the stream, a page still waiting asks the server: a checkout it can pay
+  // means the bank declined meanwhile; a paid one (409) that the payment went through, whether or
+  // not a webhook upgraded the member (the upgrade finds the payment, or that they are Gold).
+  useLiveResume(() => {
+    if (state.status !== 'settling') return;
+    queryClient.fetchQuery({ ...clientSecretQueryOptions(email), staleTime: 0 }).then(
+      () => setState((current) => (current.status === 'settling' ? { status: 'error', message: PAYMENT_FAILED_MESSAGE } : current)),
+      (error: unknown) => {
+        if (isApiError(error) && error.status === 409 && !isPaymentProcessing(error)) void activate();
+      },
+    );
   });
 
   return { state, pay, fail, dismiss, retryUpgrade: activate, resume };
