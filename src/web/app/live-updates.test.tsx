@@ -465,6 +465,42 @@ describe('live updates in the app', () => {
       expect(screen.getByText('Admin words')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Another post' })).not.toBeInTheDocument();
     });
+
+    it('keeps the post and the reader’s edit of it open when the post is removed meanwhile, and says it is gone once they leave', async () => {
+      const state = discussion({ readerWrites: true });
+      let removed = false;
+      let notFound = 0;
+      server.use(
+        http.get('*/api/post-data/p1', () => {
+          if (!removed) return HttpResponse.json(state.post);
+          notFound += 1;
+          return HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 });
+        }),
+      );
+      const { events, user, queryClient } = await openPage();
+      await user.click(within(screen.getByRole('article')).getByRole('button', { name: 'Edit' }));
+      const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+      await within(dialog).findByRole('tab', { name: 'Write' });
+      const description = within(dialog).getByLabelText('Description');
+      await user.type(description, ', and my long rewrite');
+
+      // An admin's edit waits behind the reader's; then the post is removed (an admin, a ban, another tab).
+      const { myVote: _myVote, canDelete: _canDelete, ...sent } = { ...state.post, title: 'Retitled by an admin', editedAt: later(1) };
+      events.emit('post-edited', sent);
+      removed = true;
+      events.emit('post-deleted', { postId: 'p1' });
+      // The page asks for the post again and hears it is gone; the reader's text stays, the post behind it too.
+      await waitFor(() => expect(notFound).toBe(1));
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+      expect(dialog).toBeInTheDocument();
+      expect(description).toHaveValue(`${state.post.description}, and my long rewrite`);
+      expect(screen.getByRole('heading', { level: 1, name: 'A post to discuss', hidden: true })).toBeInTheDocument();
+
+      // Left, the post is gone: the edit that waited does not bring it back.
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Retitled by an admin' })).not.toBeInTheDocument();
+    });
   });
 
   it('fetches the page again when the stream comes back after a break, whatever the server still replays', async () => {

@@ -6,7 +6,8 @@
 // lost; once they leave the editor, the changes that waited for it are applied, in order.
 // A removal learnt by fetching a list again (back in the tab, after another tab deleted the
 // comment) waits as well: the item stays in the list while its editor is open
-// (useKeptWhileEditing), so their text goes only when they leave it.
+// (useKeptWhileEditing), so their text goes only when they leave it; a post's page keeps the post
+// it showed while its editor is open (useIsEditing), though fetched again it is gone.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 export const editorKeys = {
@@ -73,6 +74,12 @@ export function useEditing(key: string, active: boolean): void {
     if (opened) publish();
     return () => release(key);
   }, [key, active]);
+}
+
+/** Whether `key` is being edited now, rendering again when that changes. */
+export function useIsEditing(key: string): boolean {
+  const read = () => openKeys.has(key);
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /**

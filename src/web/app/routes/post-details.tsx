@@ -1,6 +1,7 @@
 // /post-details/{id} (signed-in only): the post, its votes and share dialog, then the
 // comments with "Add Comment"; `#comment-{id}` opens the comments on that comment. A post
-// that does not exist shows a not-found state.
+// that does not exist shows a not-found state; one deleted while the reader has it open in its
+// editor (another tab, an admin, a ban), once they leave it.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { canEditPost } from '#shared/permissions.ts';
@@ -23,6 +24,7 @@ import { VoteButtons } from '#web/features/votes/components/vote-buttons.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
 import { usePermissionViewer } from '#web/lib/auth.ts';
 import { useLivePost } from '#web/lib/live-events.ts';
+import { editorKeys, useIsEditing } from '#web/lib/open-editors.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** The comment id a location hash names (`#comment-{id}`, see commentAnchor), or null. */
@@ -42,7 +44,12 @@ export function PostDetailsPage() {
   // A link to one comment (a search hit): the comments open on it.
   const highlightId = commentIdFromHash(useLocation().hash);
   const missing = post.isError && isApiError(post.error) && (post.error.status === 404 || post.error.status === 400);
-  useDocumentTitle(missing ? 'Post not found' : post.data?.title);
+  // While the reader edits the post, the page keeps the version it showed (the query's last data)
+  // though fetched again it is gone: the edit dialog, and their text in it, stay until they leave
+  // it, and its save says the post no longer exists. As a live edit waits (live-post-edits.ts).
+  const editing = useIsEditing(editorKeys.post(id));
+  const shown = post.isSuccess || (post.isError && editing) ? post.data : undefined;
+  useDocumentTitle(missing && !shown ? 'Post not found' : shown?.title);
   // This post's comments and votes come live while the page is open, and so do its edits and its removal.
   useLivePost(id);
   useLiveVotes(id, postKeys.detail(id));
@@ -52,16 +59,16 @@ export function PostDetailsPage() {
   useReadPostNotifications(id, post.isSuccess);
   // The tags an edit may move the post to, asked for only by those who may edit it.
   const viewer = usePermissionViewer();
-  const tags = useQuery({ ...tagsQueryOptions(), enabled: post.isSuccess && canEditPost(viewer, post.data) });
+  const tags = useQuery({ ...tagsQueryOptions(), enabled: shown !== undefined && canEditPost(viewer, shown) });
 
   if (post.isPending) return <PageLoader label="Loading post…" />;
-  if (post.isError) {
+  if (!shown) {
     // An id the server does not know, or cannot be one.
     if (missing) return <PostNotFound />;
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-2xl font-semibold tracking-tight">Could not load this post</h1>
-        <p className="mt-2 text-muted">{post.error.message}</p>
+        <p className="mt-2 text-muted">{post.error?.message}</p>
         <Button size="lg" className="mt-8" onClick={() => void post.refetch()}>
           Try again
         </Button>
@@ -79,18 +86,18 @@ export function PostDetailsPage() {
         All posts
       </Link>
       <PostArticle
-        post={post.data}
+        post={shown}
         tagChoices={{ tags: tags.data, error: tags.error }}
         actions={
           <>
-            <VoteButtons postId={post.data._id} postKey={postKeys.detail(id)} votes={post.data} />
+            <VoteButtons postId={shown._id} postKey={postKeys.detail(id)} votes={shown} />
             <div className="ml-auto">
-              <ShareButton post={post.data} />
+              <ShareButton post={shown} />
             </div>
           </>
         }
       />
-      <PostComments key={highlightId ?? ''} postId={post.data._id} highlightId={highlightId} />
+      <PostComments key={highlightId ?? ''} postId={shown._id} highlightId={highlightId} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The `post-edited` live event on a post page: the post takes its new title, text and tag in
 // place (the reader's own vote and right to delete it stay as they are). Not while the reader
-// has the post's edit dialog open (open-editors.ts): it changes once they leave it.
+// has the post's edit dialog open (open-editors.ts): it changes once they leave it, unless the
+// post was found gone meanwhile.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Post, PostDetail } from '#shared/schemas/post.ts';
 import { useLiveEvent } from '#web/lib/live-events.ts';
@@ -11,6 +12,9 @@ import { postKeys } from './query-keys.ts';
 export function applyLivePostEdit(queryClient: QueryClient, post: Post): void {
   const { title, description, descriptionHtml, category, excerpt, editedAt } = post;
   if (editedAt === null) return;
+  // Fetched again since and not found (deleted while the reader edited it): writing the edit in
+  // would make the query a success again, and bring the deleted post back on the page.
+  if (queryClient.getQueryState(postKeys.detail(post._id))?.status === 'error') return;
   queryClient.setQueryData<PostDetail>(postKeys.detail(post._id), (current) =>
     current && (current.editedAt === null || current.editedAt <= editedAt)
       ? { ...current, title, description, descriptionHtml, category, excerpt, editedAt }

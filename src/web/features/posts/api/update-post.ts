@@ -3,6 +3,8 @@
 // query refreshes: the page, its history, and the lists that show the title and excerpt. Refused
 // with 409 CONFLICT when the post was edited since the version the editor started from: the
 // page is fetched again before the error shows, so the editor can offer the latest version.
+// Refused with 404 NOT_FOUND when the post was deleted meanwhile: every post query is fetched
+// again too, so the lists drop it and its page learns it is gone (shown once the editor is left).
 // Refused with 400 on `category` when the tag is gone: the tags and the post are fetched again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -31,7 +33,8 @@ export function useUpdatePost(id: string) {
     mutationFn: (input: EditPostForm) => updatePost(id, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
     onError: (error) => {
-      if (isApiError(error) && error.code === 'CONFLICT') return queryClient.invalidateQueries({ queryKey: postKeys.all });
+      if (isApiError(error) && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND'))
+        return queryClient.invalidateQueries({ queryKey: postKeys.all });
       // The tags are stale, and so may be the post's own (a removed or renamed tag moves its
       // posts): both are read again before the refusal shows, so the select offers them as they are.
       if (isUnknownTagError(error))

@@ -1,11 +1,14 @@
 // "Edit post": the title, the tag and the Markdown description, validated by the server's own
 // rules; saving keeps the version before in the post's history. The save names the version the
 // form was loaded from, so one edited since (another tab, an admin) is not silently overwritten:
-// the member is told, keeps their changes, and chooses (EditSaveError).
+// the member is told, keeps their changes, and chooses (EditSaveError). One deleted meanwhile
+// (another tab, an admin, a ban) stays on its page while the dialog is open (post-details.tsx);
+// its refused save says it is gone, and Escape or a click beside the dialog then no longer close
+// it, as the changes could not be found again: only Cancel leaves them.
 import { useId, useMemo, useRef, useState } from 'react';
 import type { UseFormSetValue } from 'react-hook-form';
 import type { PostDetail } from '#shared/schemas/post.ts';
-import { EditSaveError } from '#web/components/markdown/edit-conflict.tsx';
+import { EditSaveError, isEditedGone } from '#web/components/markdown/edit-conflict.tsx';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -45,6 +48,7 @@ export function EditPostDialog({ post, tagChoices, open, onClose }: EditPostDial
     onClose();
   };
   const keepAndClose = () => {
+    if (isEditedGone(update.error)) return;
     if (!update.isPending) setDraft(readTyped.current());
     close();
   };

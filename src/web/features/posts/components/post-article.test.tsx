@@ -8,9 +8,13 @@ import { buildPostDetail, buildPostRevision, pagedAnswer } from '#web/testing/fo
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
+import { postKeys } from '../api/query-keys.ts';
 
 const author = buildViewer({ id: 'author-1', name: 'Grace Hopper', email: 'grace@example.com' });
 const reader = buildViewer({ id: 'reader-1', name: 'Reader Rita', email: 'rita@example.com' });
+
+/** Another tab or an admin (a ban) deletes the post meanwhile. */
+let deleteElsewhere: () => void = () => {};
 
 /** The post page's server: the post (changed by PATCH), no comments, and what was sent. */
 function postServer(viewer = author, role: Role = 'Client', overrides: Partial<PostDetail> = {}) {
@@ -22,18 +26,25 @@ function postServer(viewer = author, role: Role = 'Client', overrides: Partial<P
     authorId: author.id,
     ...overrides,
   });
+  let deleted = false;
   const patched: unknown[] = [];
+  const gone = () => HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 });
   server.use(
     ...signedInAs(role, viewer),
-    http.get('*/api/post-data/p1', () => HttpResponse.json(post)),
+    http.get('*/api/post-data/p1', () => (deleted ? gone() : HttpResponse.json(post))),
     http.get('*/api/comment-pagination/p1', () => pagedAnswer([])),
     http.patch('*/api/post-data/p1', async ({ request }) => {
       const body = (await request.json()) as { title: string; description: string };
       patched.push(body);
+      // As the server does: a post deleted meanwhile is not found, before any version is compared.
+      if (deleted) return gone();
       post = { ...post, ...body, descriptionHtml: `<p>${body.description}</p>`, editedAt: new Date().toISOString() };
       return HttpResponse.json({ modifiedCount: 1 });
     }),
   );
+  deleteElsewhere = () => {
+    deleted = true;
+  };
   return patched;
 }
 
@@ -91,6 +102,63 @@ describe('The post page with Markdown and editing', () => {
     expect(patched).toEqual([{ title: 'Typed code', description: 'Plain now', category: 'react', baseEditedAt: null }]);
     expect(await screen.findByText('Plain now')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'edited' })).toBeInTheDocument();
+  });
+
+  it('keeps the Edit post dialog and the member’s text when the post is deleted meanwhile, and says it no longer exists on Save', async () => {
+    const patched = postServer();
+    const { user, queryClient } = await openPost();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    await within(dialog).findByRole('tab', { name: 'Write' });
+    const title = within(dialog).getByLabelText('Title');
+    const description = within(dialog).getByLabelText('Description');
+    await user.type(title, ', rewritten');
+    await user.clear(description);
+    await user.type(description, 'A long rewrite');
+
+    // Deleted in another tab (or by an admin's ban); back in this tab, the post is fetched again: gone.
+    deleteElsewhere();
+    window.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(queryClient.getQueryState(postKeys.detail('p1'))?.status).toBe('error'));
+    expect(dialog).toBeInTheDocument();
+    expect(title).toHaveValue('Typed code, rewritten');
+    expect(description).toHaveValue('A long rewrite');
+    // Behind the dialog, the post as it was shown.
+    expect(screen.getByRole('heading', { level: 1, name: 'Typed code', hidden: true })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This post no longer exists: it was deleted after you opened it.');
+    expect(patched).toEqual([{ title: 'Typed code, rewritten', description: 'A long rewrite', category: 'react', baseEditedAt: null }]);
+    expect(title).toHaveValue('Typed code, rewritten');
+    expect(description).toHaveValue('A long rewrite');
+    // A slip of the hand does not take the text: Escape no longer closes a dialog whose post is gone.
+    await user.keyboard('{Escape}');
+    expect(dialog).toBeInTheDocument();
+    expect(description).toHaveValue('A long rewrite');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit post' })).not.toBeInTheDocument();
+  });
+
+  it('shows "Post not found" once the dialog is left when only the save learnt that the post was deleted', async () => {
+    postServer();
+    const { user } = await openPost();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    await within(dialog).findByRole('tab', { name: 'Write' });
+    const title = within(dialog).getByLabelText('Title');
+    await user.type(title, ', rewritten');
+
+    // Deleted in another tab, and no word of it reached this one.
+    deleteElsewhere();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This post no longer exists: it was deleted after you opened it.');
+    expect(title).toHaveValue('Typed code, rewritten');
+    expect(screen.getByRole('heading', { level: 1, name: 'Typed code', hidden: true })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
   });
 
   it('opens the history from "edited": earlier versions rendered, newest first, a page at a time', async () => {
