@@ -1,4 +1,5 @@
-// What the reader has open in an editor now (a post's edit dialog, a comment's edit form), so
+// What the reader has open in an editor now (a post's edit dialog, a comment's edit form, an
+// announcement's edit form on Make Announcement), so
 // that a live change of it made elsewhere waits until they leave it: the text on screen behind
 // their editor, and the version the editor compares its own with (`saved`, its draft's
 // `unchanged`), stay those they started from. Their save still names the version it was opened
@@ -13,6 +14,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 export const editorKeys = {
   post: (postId: string) => `post:${postId}`,
   comment: (commentId: string) => `comment:${commentId}`,
+  announcement: (announcementId: string) => `announcement:${announcementId}`,
 };
 
 /** How many editors of each key are open (one, but for a component mounted twice in development). */

@@ -3,7 +3,8 @@
 // with two ways on. Saving them over it loses nothing (the version they replace stays in the
 // history); loading the latest version puts it in the form instead, to edit that.
 // A save refused because the post or comment is gone (404 NOT_FOUND: deleted in another tab, or
-// by an admin) says so, and the changes stay in the form to copy: there is nothing to save them to.
+// by an admin) says so, and the changes stay in the form to copy: there is nothing to save them to
+// (EditedGoneAlert, also said by an announcement's editor).
 import { Button } from '#web/components/ui/button.tsx';
 import { FormAlert } from '#web/components/ui/form.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
@@ -21,16 +22,19 @@ interface EditSaveErrorProps {
 
 /** Why an editor's save failed: the conflict with its two ways on, the post or comment gone, or any other error as an alert. */
 export function EditSaveError({ error, subject, ...conflict }: EditSaveErrorProps) {
-  if (isEditedGone(error)) {
-    return (
-      <FormAlert>
-        This {subject} no longer exists: it was deleted after you opened it. Your changes are still here: copy them to keep them, as they
-        cannot be saved.
-      </FormAlert>
-    );
-  }
+  if (isEditedGone(error)) return <EditedGoneAlert subject={subject} />;
   if (isApiError(error) && error.code === 'CONFLICT') return <EditConflict message={error.message} {...conflict} />;
   return error instanceof Error ? <FormAlert>{error.message}</FormAlert> : null;
+}
+
+/** The save was refused because what it edits is gone: the changes stay in the form, to copy. */
+export function EditedGoneAlert({ subject }: { subject: 'post' | 'comment' | 'announcement' }) {
+  return (
+    <FormAlert>
+      This {subject} no longer exists: it was deleted after you opened it. Your changes are still here: copy them to keep them, as they
+      cannot be saved.
+    </FormAlert>
+  );
 }
 
 /** The save was refused because what it edits is gone. */

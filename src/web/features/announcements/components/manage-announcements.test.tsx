@@ -101,6 +101,45 @@ describe('Make Announcement: published announcements', () => {
     expect(await within(list).findByText('Downtime')).toBeInTheDocument();
   });
 
+  it('keeps the admin’s text in the editor when another admin deletes the announcement meanwhile, and says it no longer exists on Save', async () => {
+    const { items, edits } = serveAnnouncements();
+    server.use(
+      http.patch('*/api/announcement-data/:id', ({ params }) =>
+        items.some((a) => a._id === params.id)
+          ? HttpResponse.json({ modifiedCount: 1 })
+          : HttpResponse.json({ message: 'No such announcement.', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    const { user } = renderApp('/dashboard/make-announcement');
+    await user.click(await screen.findByRole('button', { name: 'Edit Maintenance' }));
+    const form = screen.getByRole('form', { name: 'Edit Maintenance' });
+    const title = within(form).getByLabelText('Title');
+    await user.type(title, ' on Sunday, carefully worded');
+
+    // Another admin deletes it; back in this tab, the list is fetched again without it.
+    items.splice(0, 1);
+    items[0]!.title = 'Welcome, edited meanwhile';
+    window.dispatchEvent(new Event('visibilitychange'));
+    const list = screen.getByRole('list', { name: 'Published announcements' });
+    expect(await within(list).findByText('Welcome, edited meanwhile')).toBeInTheDocument();
+    expect(form).toBeInTheDocument();
+    expect(title).toHaveValue('Maintenance on Sunday, carefully worded');
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'This announcement no longer exists: it was deleted after you opened it.',
+    );
+    expect(title).toHaveValue('Maintenance on Sunday, carefully worded');
+    expect(edits).toEqual([]);
+
+    // Leaving the editor lets the deletion through, the focus going on from the list.
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Maintenance' })).not.toBeInTheDocument());
+    expect(within(list).queryByText('Maintenance')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Edit Welcome, edited meanwhile' })).toHaveFocus();
+  });
+
   it('deletes one after a confirmation whose Cancel has the focus, and the bell count follows', async () => {
     serveAnnouncements();
     const { user } = renderApp('/dashboard/make-announcement');

@@ -1,9 +1,11 @@
 // Make Announcement: the announcements already published, newest first, a page at a time (the
 // page in the address, as the other admin tables), each with "Edit" (the title and the Markdown
 // description, in place, with the rules of publishing) and "Delete" (confirmed first; the bell
-// count follows).
+// count follows). One deleted by another admin while this one edits it stays, with its form and
+// their text, until they leave the form; its Save says it no longer exists.
 import { useEffect, useRef, useState } from 'react';
 import { createAnnouncementInputSchema, type Announcement } from '#shared/schemas/announcement.ts';
+import { EditedGoneAlert, isEditedGone } from '#web/components/markdown/edit-conflict.tsx';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -12,6 +14,7 @@ import { Pagination } from '#web/components/ui/pagination.tsx';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { useFocusAfterRowGoes } from '#web/components/ui/use-focus-after-row-goes.ts';
 import { useLastPageWhenPastTheEnd, type PaginationParams } from '#web/components/ui/use-pagination-params.ts';
+import { editorKeys, useEditing, useKeptWhileEditing } from '#web/lib/open-editors.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { useAnnouncementPage } from '../api/get-announcements.ts';
 import { useDeleteAnnouncement, useEditAnnouncement } from '../api/manage-announcements.ts';
@@ -19,7 +22,8 @@ import { useDeleteAnnouncement, useEditAnnouncement } from '../api/manage-announ
 export function ManageAnnouncements({ pagination }: { pagination: PaginationParams }) {
   const { page, size, setPage, setSize } = pagination;
   const { data, isPending, isError, isSuccess, isPlaceholderData } = useAnnouncementPage({ page, limit: size });
-  const announcements = data?.items;
+  // One deleted elsewhere while it is edited here stays listed (with its form) until the form is left.
+  const announcements = useKeptWhileEditing(data?.items, `${page}/${size}`, (a) => editorKeys.announcement(a._id));
   const total = data?.total ?? 0;
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
@@ -50,7 +54,7 @@ export function ManageAnnouncements({ pagination }: { pagination: PaginationPara
       </h2>
       {isPending && <p className="mt-4 text-sm text-muted">Loading announcements…</p>}
       {isError && <FormAlert className="mt-4">Could not load the announcements.</FormAlert>}
-      {announcements && total === 0 && <p className="mt-4 text-sm text-muted">No announcements yet.</p>}
+      {announcements?.length === 0 && total === 0 && <p className="mt-4 text-sm text-muted">No announcements yet.</p>}
       {announcements && announcements.length > 0 && (
         <ul ref={list} onFocus={onFocus} className="mt-4 divide-y divide-line" aria-label="Published announcements">
           {announcements.map((a) => (
@@ -119,6 +123,7 @@ export function ManageAnnouncements({ pagination }: { pagination: PaginationPara
 
 function EditAnnouncementForm({ announcement, onDone }: { announcement: Announcement; onDone: () => void }) {
   const edit = useEditAnnouncement();
+  useEditing(editorKeys.announcement(announcement._id), true);
   return (
     <Form
       schema={createAnnouncementInputSchema}
@@ -141,7 +146,11 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
           {/* In place of the Edit button that had the focus. */}
           <Input label="Title" autoComplete="off" autoFocus registration={register('title')} error={errors.title} />
           <MarkdownField label="Description" rows={6} control={control} name="description" error={errors.description} />
-          {edit.error && <FormAlert>{edit.error.message}</FormAlert>}
+          {isEditedGone(edit.error) ? (
+            <EditedGoneAlert subject="announcement" />
+          ) : (
+            edit.error && <FormAlert>{edit.error.message}</FormAlert>
+          )}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={onDone} disabled={edit.isPending}>
               Cancel
