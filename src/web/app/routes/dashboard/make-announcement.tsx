@@ -14,7 +14,7 @@ export function MakeAnnouncementPage() {
         title={paths.dashboard.makeAnnouncement.title}
         description="Publish an announcement to everyone on the home page and the bell."
       />
-      {user && <AnnouncementForm author={{ name: user.name, image: user.image }} />}
+      {user && <AnnouncementForm author={{ name: user.name, email: user.email, image: user.image }} />}
       {user && <ManageAnnouncements pagination={pagination} />}
     </div>
   );

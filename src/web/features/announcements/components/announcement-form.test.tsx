@@ -43,4 +43,44 @@ describe('Make Announcement', () => {
     expect(screen.getByLabelText('Description')).toHaveValue('');
     await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('3'));
   });
+
+  it('keeps what was typed when a lapsed session sends the admin to sign in, and gives it back on return', async () => {
+    const admin = buildViewer({ name: 'Grace Hopper', email: 'grace@example.com' });
+    server.use(...signedInAs('Admin', admin));
+    server.use(
+      http.get('*/api/announcement-data', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+      http.post('*/api/announcement-data', () =>
+        HttpResponse.json({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }, { status: 401 }),
+      ),
+    );
+    const first = renderApp('/dashboard/make-announcement');
+    await first.user.type(await screen.findByLabelText('Title'), 'Maintenance window');
+    await first.user.type(screen.getByLabelText('Description'), 'The forum is read-only on Sunday.');
+    await first.user.click(screen.getByRole('button', { name: 'Make Post' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/auth/sign-in'));
+    first.unmount();
+
+    // Signed in again, back on the page.
+    const bodies: unknown[] = [];
+    server.use(...signedInAs('Admin', admin));
+    server.use(
+      http.post('*/api/announcement-data', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ insertedId: 'a-1' });
+      }),
+    );
+    const { user, unmount } = renderApp('/dashboard/make-announcement');
+    expect(await screen.findByLabelText('Title')).toHaveValue('Maintenance window');
+    expect(screen.getByLabelText('Description')).toHaveValue('The forum is read-only on Sunday.');
+
+    await user.click(screen.getByRole('button', { name: 'Make Post' }));
+    expect(await screen.findByText('Successfully Announcement Added!')).toBeInTheDocument();
+    expect(bodies).toEqual([{ title: 'Maintenance window', description: 'The forum is read-only on Sunday.' }]);
+    unmount();
+
+    // Published, it is no draft any more.
+    renderApp('/dashboard/make-announcement');
+    expect(await screen.findByLabelText('Title')).toHaveValue('');
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+  });
 });

@@ -1,6 +1,7 @@
 // Make Announcement: heading "Create Post", read-only "Author Image URL" and "Author Name"
 // of the signed-in admin, required "Title" and "Description", button "Make Post"; success
-// "Successfully Announcement Added!" and a reset form (SPEC.md §2).
+// "Successfully Announcement Added!" and a reset form (SPEC.md §2). What is typed is kept in the
+// tab until it is published, as a new post's text is (session-draft.ts).
 import { useState } from 'react';
 import { DEFAULT_AVATAR } from '#shared/constants.ts';
 import { createAnnouncementInputSchema } from '#shared/schemas/announcement.ts';
@@ -9,12 +10,17 @@ import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
 import { ReadOnlyField } from '#web/components/ui/form-controls.tsx';
+import { draftKeyOf } from '#web/lib/draft-keys.ts';
+import { clearDraft, KeepDraft, readDraft } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { useCreateAnnouncement } from '../api/create-announcement.ts';
 
 interface AnnouncementFormProps {
-  author: { name: string; image: string | null };
+  author: { name: string; email: string; image: string | null };
 }
+
+const emptyAnnouncement = { title: '', description: '' };
+type AnnouncementDraft = typeof emptyAnnouncement;
 
 /** The author's photo as an absolute URL (the field is of type url). */
 const absoluteUrl = (src: string | null): string => new URL(src || DEFAULT_AVATAR, window.location.origin).href;
@@ -23,6 +29,8 @@ export function AnnouncementForm({ author }: AnnouncementFormProps) {
   const createAnnouncement = useCreateAnnouncement();
   // A new key gives a fresh, empty form after publishing.
   const [formKey, setFormKey] = useState(0);
+  // What was typed survives leaving the page (a lapsed session sends the admin to sign in).
+  const draftKey = draftKeyOf('make-announcement', author.email);
   return (
     <div className="card overflow-hidden">
       <section
@@ -43,10 +51,11 @@ export function AnnouncementForm({ author }: AnnouncementFormProps) {
         schema={createAnnouncementInputSchema}
         aria-label="Make announcement"
         className="p-5"
-        options={{ defaultValues: { title: '', description: '' } }}
+        options={{ defaultValues: { ...emptyAnnouncement, ...readDraft<AnnouncementDraft>(draftKey) } }}
         onSubmit={(values) =>
           createAnnouncement.mutateAsync(values, {
             onSuccess: () => {
+              clearDraft(draftKey);
               toast.success('Successfully Announcement Added!');
               setFormKey((key) => key + 1);
               createAnnouncement.reset();
@@ -56,6 +65,7 @@ export function AnnouncementForm({ author }: AnnouncementFormProps) {
       >
         {({ register, control, formState: { errors } }) => (
           <>
+            <KeepDraft control={control} draftKey={draftKey} />
             {/* The fresh form after publishing takes the focus on its first field (the old one held it). */}
             <Input label="Title" autoComplete="off" autoFocus={formKey > 0} registration={register('title')} error={errors.title} />
             <MarkdownField label="Description" rows={8} control={control} name="description" error={errors.description} />
