@@ -101,6 +101,29 @@ describe('Make Announcement: published announcements', () => {
     expect(await within(list).findByText('Downtime')).toBeInTheDocument();
   });
 
+  it('leaves the editor on Escape keeping the changes, given back when it is edited again, until Cancel', async () => {
+    const { edits } = serveAnnouncements();
+    const { user } = renderApp('/dashboard/make-announcement');
+    const edit = await screen.findByRole('button', { name: 'Edit Maintenance' });
+    await user.click(edit);
+    const title = within(screen.getByRole('form', { name: 'Edit Maintenance' })).getByLabelText('Title');
+    await user.type(title, ' on Sunday');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Maintenance' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Edit Maintenance' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Maintenance' }));
+    let form = screen.getByRole('form', { name: 'Edit Maintenance' });
+    expect(within(form).getByLabelText('Title')).toHaveValue('Maintenance on Sunday');
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Edit Maintenance' }));
+    form = screen.getByRole('form', { name: 'Edit Maintenance' });
+    expect(within(form).getByLabelText('Title')).toHaveValue('Maintenance');
+    expect(edits).toEqual([]);
+  });
+
   it('keeps the admin’s text in the editor when another admin deletes the announcement meanwhile, and says it no longer exists on Save', async () => {
     const { items, edits } = serveAnnouncements();
     server.use(

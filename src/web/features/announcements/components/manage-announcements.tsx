@@ -2,9 +2,11 @@
 // page in the address, as the other admin tables), each with "Edit" (the title and the Markdown
 // description, in place, with the rules of publishing) and "Delete" (confirmed first; the bell
 // count follows). One deleted by another admin while this one edits it stays, with its form and
-// their text, until they leave the form; its Save says it no longer exists.
-import { useEffect, useRef, useState } from 'react';
-import { createAnnouncementInputSchema, type Announcement } from '#shared/schemas/announcement.ts';
+// their text, until they leave the form; its Save says it no longer exists. Unsaved changes
+// outlast the page (a lapsed session, a reload) and Escape, as a comment's editor's do: kept per
+// admin and announcement, given back when it is edited again, until Save or Cancel.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createAnnouncementInputSchema, type Announcement, type CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
 import { EditedGoneAlert, isEditedGone } from '#web/components/markdown/edit-conflict.tsx';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -15,6 +17,7 @@ import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { useFocusAfterRowGoes } from '#web/components/ui/use-focus-after-row-goes.ts';
 import { useLastPageWhenPastTheEnd, type PaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { editorKeys, useEditing, useKeptWhileEditing } from '#web/lib/open-editors.ts';
+import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { useAnnouncementPage } from '../api/get-announcements.ts';
 import { useDeleteAnnouncement, useEditAnnouncement } from '../api/manage-announcements.ts';
@@ -124,18 +127,34 @@ export function ManageAnnouncements({ pagination }: { pagination: PaginationPara
 function EditAnnouncementForm({ announcement, onDone }: { announcement: Announcement; onDone: () => void }) {
   const edit = useEditAnnouncement();
   useEditing(editorKeys.announcement(announcement._id), true);
+  const draftKey = useDraftKey('edit-announcement', announcement._id);
+  const saved = useMemo(
+    () => ({ title: announcement.title, description: announcement.description }),
+    [announcement.title, announcement.description],
+  );
+  const leave = () => {
+    if (draftKey !== null) clearDraft(draftKey);
+    onDone();
+  };
   return (
     <Form
       schema={createAnnouncementInputSchema}
       aria-label={`Edit ${announcement.title}`}
-      options={{ defaultValues: { title: announcement.title, description: announcement.description } }}
+      options={{ defaultValues: (draftKey === null ? null : readDraft<CreateAnnouncementInput>(draftKey)) ?? saved }}
+      // Escape leaves, keeping the changes; not once the announcement is gone (they could not be found again).
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing || edit.isPending) return;
+        if (isEditedGone(edit.error)) return;
+        event.preventDefault();
+        onDone();
+      }}
       onSubmit={(values) =>
         edit.mutateAsync(
           { id: announcement._id, ...values },
           {
             onSuccess: ({ modifiedCount }) => {
               toast.success(modifiedCount > 0 ? 'Announcement updated' : 'Nothing changed');
-              onDone();
+              leave();
             },
           },
         )
@@ -143,6 +162,7 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
     >
       {({ register, control, formState: { errors } }) => (
         <>
+          {draftKey !== null && <KeepDraft control={control} draftKey={draftKey} unchanged={saved} />}
           {/* In place of the Edit button that had the focus. */}
           <Input label="Title" autoComplete="off" autoFocus registration={register('title')} error={errors.title} />
           <MarkdownField label="Description" rows={6} control={control} name="description" error={errors.description} />
@@ -152,7 +172,7 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
             edit.error && <FormAlert>{edit.error.message}</FormAlert>
           )}
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={onDone} disabled={edit.isPending}>
+            <Button variant="secondary" onClick={leave} disabled={edit.isPending}>
               Cancel
             </Button>
             <Button type="submit" isLoading={edit.isPending}>
