@@ -110,6 +110,37 @@ describe('Add Post', () => {
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
   });
 
+  it('moves the focus from the vanished Create Post button to the prompt, which says the text is kept', async () => {
+    serveAddPost({ count: 3 });
+    server.use(
+      http.post('*/api/post-data', () =>
+        HttpResponse.json({ message: 'You have reached your post limit.', code: 'POST_LIMIT_REACHED' }, { status: 403 }),
+      ),
+    );
+    const first = renderApp('/dashboard/add-post');
+    await fillPost(first.user);
+    await first.user.click(screen.getByRole('button', { name: 'Create Post' }));
+
+    await expectLimitPrompt();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'You have reached your post limit.' })).toHaveFocus());
+    expect(screen.getByText('What you wrote is kept in this tab: it comes back here once you can post.')).toBeInTheDocument();
+    first.unmount();
+
+    // A post deleted (or Gold bought) meanwhile: the page gives the text back.
+    serveAddPost({ count: 4 });
+    renderApp('/dashboard/add-post');
+    expect(await screen.findByLabelText('Title')).toHaveValue('My first post');
+    expect(screen.getByLabelText('Description')).toHaveValue('Something worth sharing.');
+  });
+
+  it('does not take the focus, nor speak of a draft, when the limit is known as the page opens', async () => {
+    serveAddPost({ count: 5 });
+    renderApp('/dashboard/add-post');
+    await expectLimitPrompt();
+    expect(screen.getByRole('heading', { name: 'You have reached your post limit.' })).not.toHaveFocus();
+    expect(screen.queryByText(/What you wrote is kept/)).not.toBeInTheDocument();
+  });
+
   it('keeps what was typed when a lapsed session sends the member to sign in, and gives it back on return', async () => {
     serveAddPost({ count: 0 });
     server.use(
