@@ -195,15 +195,25 @@ export const authPlugin = fp(
         const text = response.body ? await response.text() : '';
         if (response.status >= 400) {
           let message = response.statusText || 'Request failed.';
+          let authCode: unknown;
           try {
-            const parsed = JSON.parse(text) as { message?: unknown };
+            const parsed = JSON.parse(text) as { message?: unknown; code?: unknown };
             if (typeof parsed.message === 'string' && parsed.message) message = parsed.message;
+            authCode = parsed.code;
           } catch {
             // Non-JSON error bodies keep the status text.
           }
-          return reply
-            .header('content-type', 'application/json; charset=utf-8')
-            .send({ message, code: message === BANNED_MESSAGE ? 'BANNED' : codeForStatus(response.status) });
+          // A wrong current password on a password change: named as the field refused, as our own
+          // 400s name theirs, so the form shows it on "Current password" and not on the new one.
+          const details =
+            url.pathname === '/api/auth/change-password' && authCode === 'INVALID_PASSWORD'
+              ? [{ path: 'currentPassword', message }]
+              : undefined;
+          return reply.header('content-type', 'application/json; charset=utf-8').send({
+            message,
+            code: message === BANNED_MESSAGE ? 'BANNED' : codeForStatus(response.status),
+            ...(details ? { details } : {}),
+          });
         }
         return reply.send(text === '' ? null : text);
       },

@@ -14,6 +14,15 @@ import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
 import { refreshSession } from '#web/lib/auth.ts';
 import { uploadImage } from '#web/lib/upload-image.ts';
 
+/** A password change refused because the current password is wrong: the form shows it on that field. */
+export class WrongCurrentPasswordError extends Error {}
+
+/** Whether a refusal names `field` among those refused (the server's `details`, see plugins/auth.ts). */
+function refusesField(error: object, field: string): boolean {
+  const details: unknown = 'details' in error ? error.details : undefined;
+  return Array.isArray(details) && details.some((detail: unknown) => (detail as { path?: unknown } | null)?.path === field);
+}
+
 async function authCall(call: () => Promise<{ error: { message?: string | undefined; statusText: string } | null }>, fallback: string) {
   let result: Awaited<ReturnType<typeof call>>;
   try {
@@ -21,7 +30,9 @@ async function authCall(call: () => Promise<{ error: { message?: string | undefi
   } catch {
     throw new Error(NETWORK_ERROR_MESSAGE);
   }
-  if (result.error) throw new Error(authErrorMessage(result.error, fallback));
+  if (!result.error) return;
+  const message = authErrorMessage(result.error, fallback);
+  throw refusesField(result.error, 'currentPassword') ? new WrongCurrentPasswordError(message) : new Error(message);
 }
 
 export const profileFormSchema = profileFormSchemaOf<FileList | File[]>();

@@ -26,7 +26,12 @@ function accountServer({ passwordError }: { passwordError?: string } = {}) {
     }),
     http.post('*/api/auth/change-password', async ({ request }) => {
       calls.push({ call: 'change-password', body: await request.json() });
-      if (passwordError) return HttpResponse.json({ code: 'INVALID_PASSWORD', message: passwordError }, { status: 400 });
+      // As the server answers Better Auth's refusal of a wrong current password.
+      if (passwordError)
+        return HttpResponse.json(
+          { message: passwordError, code: 'VALIDATION_FAILED', details: [{ path: 'currentPassword', message: passwordError }] },
+          { status: 400 },
+        );
       return HttpResponse.json({ token: null, user: {} });
     }),
   );
@@ -134,13 +139,20 @@ describe('My Profile: account edits', () => {
     ]);
   });
 
-  it('shows the server’s refusal of a wrong current password', async () => {
+  it('shows the server’s refusal of a wrong current password on that field, with the focus there to type it again', async () => {
     accountServer({ passwordError: 'Invalid password' });
     const { user, password } = await openMyProfile();
     await user.type(within(password).getByLabelText('Current password'), 'Wr0ng!pass');
     await user.type(within(password).getByLabelText('New password'), 'N3w!Passw');
     await user.click(within(password).getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Invalid password')).toBeInTheDocument();
+
+    const current = within(password).getByLabelText('Current password');
+    await waitFor(() => expect(current).toHaveAccessibleDescription(/Invalid password/));
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveFocus();
+    expect(within(password).getByLabelText('New password')).not.toHaveAttribute('aria-invalid', 'true');
+    // And in the toast, as every refusal of the account forms.
+    expect(screen.getAllByText('Invalid password')).toHaveLength(2);
   });
 });
 

@@ -5,7 +5,7 @@ import { changePasswordFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, Input, PasswordInput } from '#web/components/ui/form.tsx';
 import { toast } from '#web/lib/toast.tsx';
-import { profileFormSchema, useChangePassword, useUpdateProfile } from '../api/update-account.ts';
+import { profileFormSchema, useChangePassword, useUpdateProfile, WrongCurrentPasswordError } from '../api/update-account.ts';
 
 /** One settings card, named by its heading. */
 function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -76,7 +76,12 @@ export function ChangePasswordForm({ email }: { email: string }) {
               toast.success('Password changed. Your other sessions were signed out.');
               form.reset();
             },
-            onError: (error) => toast.error(error.message),
+            onError: (error) => {
+              toast.error(error.message);
+              // Two password fields: say which one was wrong, and go there to type it again.
+              if (error instanceof WrongCurrentPasswordError)
+                form.setError('currentPassword', { message: error.message }, { shouldFocus: true });
+            },
           })
         }
       >
