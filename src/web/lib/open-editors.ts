@@ -8,13 +8,16 @@
 // A removal learnt by fetching a list again (back in the tab, after another tab deleted the
 // comment) waits as well: the item stays in the list while its editor is open
 // (useKeptWhileEditing), so their text goes only when they leave it; a post's page keeps the post
-// it showed while its editor is open (useIsEditing), though fetched again it is gone.
+// it showed while its editor, or its Add Comment dialog, is open (useIsEditing), though fetched
+// again it is gone.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 export const editorKeys = {
   post: (postId: string) => `post:${postId}`,
   comment: (commentId: string) => `comment:${commentId}`,
   announcement: (announcementId: string) => `announcement:${announcementId}`,
+  /** The Add Comment dialog of a post: a comment being written, not yet one of the post's. */
+  newComment: (postId: string) => `new-comment:${postId}`,
 };
 
 /** How many editors of each key are open (one, but for a component mounted twice in development). */

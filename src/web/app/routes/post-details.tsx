@@ -1,7 +1,7 @@
 // /post-details/{id} (signed-in only): the post, its votes and share dialog, then the
 // comments with "Add Comment"; `#comment-{id}` opens the comments on that comment. A post
 // that does not exist shows a not-found state; one deleted while the reader has it open in its
-// editor (another tab, an admin, a ban), once they leave it.
+// editor or writes a comment on it (another tab, an admin, a ban), once they leave the dialog.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { canEditPost } from '#shared/permissions.ts';
@@ -44,11 +44,13 @@ export function PostDetailsPage() {
   // A link to one comment (a search hit): the comments open on it.
   const highlightId = commentIdFromHash(useLocation().hash);
   const missing = post.isError && isApiError(post.error) && (post.error.status === 404 || post.error.status === 400);
-  // While the reader edits the post, the page keeps the version it showed (the query's last data)
-  // though fetched again it is gone: the edit dialog, and their text in it, stay until they leave
-  // it, and its save says the post no longer exists. As a live edit waits (live-post-edits.ts).
+  // While the reader edits the post, or writes a comment on it, the page keeps the version it
+  // showed (the query's last data) though fetched again it is gone: the dialog, and their text in
+  // it, stay until they leave it, and its save says the post no longer exists. As a live edit
+  // waits (live-post-edits.ts).
   const editing = useIsEditing(editorKeys.post(id));
-  const shown = post.isSuccess || (post.isError && editing) ? post.data : undefined;
+  const commenting = useIsEditing(editorKeys.newComment(id));
+  const shown = post.isSuccess || (post.isError && (editing || commenting)) ? post.data : undefined;
   useDocumentTitle(missing && !shown ? 'Post not found' : shown?.title);
   // This post's comments and votes come live while the page is open, and so do its edits and its removal.
   useLivePost(id);

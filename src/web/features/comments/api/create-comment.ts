@@ -1,10 +1,11 @@
 // POST /api/comment-data { postId, comment }: the commenter comes from the session. On
 // success the post's comments (list and total) are fetched again, and the post lists (their
-// comment counts) are fetched when next shown.
+// comment counts) are fetched when next shown. Refused with 404 when the post was deleted
+// meanwhile: the post is fetched again, so its page learns it is gone.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createCommentInputSchema, type CreateCommentInput } from '#shared/schemas/comment.ts';
 import { postKeys } from '#web/features/posts/api/query-keys.ts';
-import { api } from '#web/lib/api-client.ts';
+import { api, isApiError } from '#web/lib/api-client.ts';
 import { countedByRefetch } from './live-comments.ts';
 import { commentKeys } from './query-keys.ts';
 
@@ -23,6 +24,10 @@ export function useCreateComment(postId: string) {
         queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) }),
         queryClient.invalidateQueries({ queryKey: postKeys.lists() }),
       ]);
+    },
+    // The post was deleted meanwhile: its page learns it is gone (shown once the dialog is left).
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'NOT_FOUND') return queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
     },
   });
 }

@@ -1,6 +1,7 @@
 // "Add Comment": a dialog with the required "Comment" text and "Submit". Success shows
 // "Thanks! Your comment is live" for 2 seconds; a failure shows "Failed to post comment"
-// with the server's message, and "Try again" brings the text back (SPEC.md §2, §8).
+// with the server's message, and "Try again" brings the text back (SPEC.md §2, §8). While the
+// dialog is open the post's page keeps the post though it is deleted meanwhile (open-editors.ts).
 import { useEffect, useId, useRef, useState } from 'react';
 import { COMMENT_SUCCESS_CLOSE_MS } from '#shared/constants.ts';
 import { MarkdownField, preloadMarkdownEditor } from '#web/components/markdown/markdown-field.tsx';
@@ -8,6 +9,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { MessageDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { Form } from '#web/components/ui/form.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
+import { editorKeys, useEditing } from '#web/lib/open-editors.ts';
 import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { commentFormSchema, useCreateComment } from '../api/create-comment.ts';
 
@@ -35,6 +38,8 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
   // It also outlasts the page (a lapsed session sending the member to sign in, a reload): kept
   // per member and post, and given back when they come back to this post and open it again.
   const draftKey = useDraftKey('comment', postId);
+  // Written, or refused and offered again: a post deleted meanwhile does not take the text with it.
+  useEditing(editorKeys.newComment(postId), phase.name === 'writing' || phase.name === 'failed');
   const open = () => {
     const kept = draftKey === null ? null : readDraft<{ comment: string }>(draftKey);
     setPhase({ name: 'writing', draft: draft.current || (kept?.comment ?? '') });
@@ -56,7 +61,9 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
       },
       onError: (error) => {
         draft.current = comment;
-        setPhase({ name: 'failed', message: error.message, draft: comment });
+        const gone = isApiError(error) && error.code === 'NOT_FOUND';
+        const message = gone ? 'This post no longer exists: it was deleted after you opened it.' : error.message;
+        setPhase({ name: 'failed', message, draft: comment });
       },
     });
 

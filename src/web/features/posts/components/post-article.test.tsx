@@ -161,6 +161,41 @@ describe('The post page with Markdown and editing', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
   });
 
+  it('keeps the Add Comment dialog and the member’s text when the post is deleted meanwhile, and says so on Submit', async () => {
+    postServer(reader);
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/comment-data', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 });
+      }),
+    );
+    const { user, queryClient } = await openPost();
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a comment' });
+    const comment = await within(dialog).findByRole('textbox', { name: 'Comment' });
+    await user.type(comment, 'A long and careful answer');
+
+    // Deleted by its author in another tab; back in this tab, the post is fetched again: gone.
+    deleteElsewhere();
+    window.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(queryClient.getQueryState(postKeys.detail('p1'))?.status).toBe('error'));
+    expect(dialog).toBeInTheDocument();
+    expect(comment).toHaveValue('A long and careful answer');
+    expect(screen.getByRole('heading', { level: 1, name: 'Typed code', hidden: true })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    const failed = await screen.findByRole('alertdialog', { name: 'Failed to post comment' });
+    expect(failed).toHaveTextContent('This post no longer exists: it was deleted after you opened it.');
+    expect(sent).toEqual([{ postId: 'p1', comment: 'A long and careful answer' }]);
+    // The text comes back to copy.
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('textbox', { name: 'Comment' })).toHaveValue('A long and careful answer');
+
+    await user.click(within(screen.getByRole('dialog', { name: 'Add a comment' })).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
+  });
+
   it('opens the history from "edited": earlier versions rendered, newest first, a page at a time', async () => {
     postServer(reader, 'Client', { editedAt: new Date().toISOString() });
     const pages: number[] = [];
