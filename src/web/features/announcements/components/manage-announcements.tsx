@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createAnnouncementInputSchema, type Announcement, type CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
 import { EditedGoneAlert, isEditedGone } from '#web/components/markdown/edit-conflict.tsx';
+import { escapeLeavesEditor } from '#web/components/markdown/escape-leaves-editor.ts';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -141,13 +142,7 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
       schema={createAnnouncementInputSchema}
       aria-label={`Edit ${announcement.title}`}
       options={{ defaultValues: (draftKey === null ? null : readDraft<CreateAnnouncementInput>(draftKey)) ?? saved }}
-      // Escape leaves, keeping the changes; not once the announcement is gone (they could not be found again).
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing || edit.isPending) return;
-        if (isEditedGone(edit.error)) return;
-        event.preventDefault();
-        onDone();
-      }}
+      onKeyDown={escapeLeavesEditor(edit, onDone)}
       onSubmit={(values) =>
         edit.mutateAsync(
           { id: announcement._id, ...values },

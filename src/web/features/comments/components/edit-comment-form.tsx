@@ -9,7 +9,8 @@
 // says it is gone; Escape then no longer leaves, as the draft could not be found again.
 import { useMemo } from 'react';
 import type { UpdateCommentInput } from '#shared/schemas/comment.ts';
-import { EditSaveError, isEditedGone } from '#web/components/markdown/edit-conflict.tsx';
+import { EditSaveError } from '#web/components/markdown/edit-conflict.tsx';
+import { escapeLeavesEditor } from '#web/components/markdown/escape-leaves-editor.ts';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form } from '#web/components/ui/form.tsx';
@@ -49,12 +50,7 @@ export function EditCommentForm({ postId, commentId, comment, editedAt, onDone }
       className="mt-2 space-y-3"
       options={{ defaultValues: (draftKey === null ? null : readDraft<UpdateCommentInput>(draftKey)) ?? saved }}
       onSubmit={(values) => save(values)}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing || update.isPending) return;
-        if (isEditedGone(update.error)) return;
-        event.preventDefault();
-        onDone();
-      }}
+      onKeyDown={escapeLeavesEditor(update, onDone)}
     >
       {({ control, reset, setFocus, handleSubmit }) => (
         <>
