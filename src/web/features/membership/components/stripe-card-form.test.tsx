@@ -165,13 +165,8 @@ describe('Membership page with Stripe', () => {
 
     const PROCESSING = 'Your payment is being processed. Gold will show here once your bank confirms it.';
     const FAILED = 'Payment failed. Please try again.';
-    /** Stripe's payment_intent.payment_failed reached the server, which tells the member's streams. */
-    const bankDeclines = async () => {
-      await waitFor(() => expect(Source.open).toHaveLength(1));
-      Source.open[0]!.emit('payment-failed', {});
-    };
-
-    it('says the payment failed and offers the card form again when the bank declines it, and takes the next payment', async () => {
+    /** A Bronze member pays, and Stripe answers that the payment is processing: the page says so. */
+    const payIntoProcessing = async () => {
       const stripeServer = stripeMember();
       stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_123', status: 'processing' } });
       const { user } = renderApp('/membership');
@@ -179,6 +174,16 @@ describe('Membership page with Stripe', () => {
       await waitFor(() => expect(pay).toBeEnabled());
       await user.click(pay);
       expect(await screen.findByText(PROCESSING)).toBeInTheDocument();
+      return { stripeServer, user };
+    };
+    /** Stripe's payment_intent.payment_failed reached the server, which tells the member's streams. */
+    const bankDeclines = async () => {
+      await waitFor(() => expect(Source.open).toHaveLength(1));
+      Source.open[0]!.emit('payment-failed', {});
+    };
+
+    it('says the payment failed and offers the card form again when the bank declines it, and takes the next payment', async () => {
+      const { stripeServer, user } = await payIntoProcessing();
 
       stripeServer.checkoutAnswers(failedAnswer);
       await bankDeclines();
@@ -243,13 +248,7 @@ describe('Membership page with Stripe', () => {
     };
 
     it('asks the server again when the stream comes back after a break, and so learns the bank declined meanwhile', async () => {
-      const stripeServer = stripeMember();
-      stripe.confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_123', status: 'processing' } });
-      const { user } = renderApp('/membership');
-      const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
-      await waitFor(() => expect(pay).toBeEnabled());
-      await user.click(pay);
-      expect(await screen.findByText(PROCESSING)).toBeInTheDocument();
+      const { stripeServer } = await payIntoProcessing();
 
       // The bank declined during the break: its payment-failed event is not heard.
       stripeServer.checkoutAnswers(failedAnswer);
