@@ -22,6 +22,7 @@ import * as m0023 from './migrations/0023-reports-keep-the-comment-html.ts';
 import * as m0024 from './migrations/0024-search-terms-version.ts';
 import * as m0025 from './migrations/0025-checkout-attempt.ts';
 import * as m0026 from './migrations/0026-notifications-first-at.ts';
+import * as m0027 from './migrations/0027-announcements-edited-at.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -47,6 +48,7 @@ const migrations: Record<string, EngineMigration> = {
   '0024-search-terms-version': m0024,
   '0025-checkout-attempt': m0025,
   '0026-notifications-first-at': m0026,
+  '0027-announcements-edited-at': m0027,
 };
 
 class StaticProvider implements MigrationProvider {

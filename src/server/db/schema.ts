@@ -133,6 +133,8 @@ export interface AnnouncementsTable {
   description: string;
   created_at: string;
   description_html: Generated<string>;
+  /** The last edit's time; null: never edited. */
+  edited_at: string | null;
 }
 
 /** A post as it was before an edit. */

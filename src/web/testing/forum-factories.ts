@@ -82,6 +82,7 @@ export const buildAnnouncement = (overrides: Partial<Announcement> = {}): Announ
     photo: null,
     name: 'Admin',
     time: new Date(Date.now() - 86_400_000).toISOString(),
+    editedAt: null,
     ...overrides,
     ...renderedText('descriptionHtml', overrides.description ?? `News number ${n}.`, overrides),
   };

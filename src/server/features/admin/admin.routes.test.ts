@@ -216,6 +216,7 @@ describe('admin calls', () => {
         name: 'Ada',
         photo: null,
         time: expect.any(String),
+        editedAt: null,
       },
     ]);
   });

@@ -76,6 +76,56 @@ describe('editing and removing announcements', () => {
     expect(none.statusCode).toBe(404);
   });
 
+  it('keeps the time of the last edit: null until edited, moved by an edit, not by one that changes nothing', async () => {
+    const id = await publish('Timed');
+    const find = async () => (await list()).items.find((a) => a._id === id)!;
+    expect((await find()).editedAt).toBeNull();
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/announcement-data/${id}`, headers: admin.headers, payload });
+    expect((await patch({ title: 'Timed again' })).json()).toEqual({ modifiedCount: 1 });
+    const edited = await find();
+    expect(edited.editedAt).not.toBeNull();
+    expect(Date.parse(edited.editedAt!)).toBeGreaterThanOrEqual(Date.parse(edited.time));
+    expect((await patch({ title: 'Timed again' })).json()).toEqual({ modifiedCount: 0 });
+    expect((await find()).editedAt).toBe(edited.editedAt);
+  });
+
+  it('refuses an edit made from an older version (409) and keeps the newer one; saved from the latest, it is made', async () => {
+    const id = await publish('Shared');
+    const find = async () => (await list()).items.find((a) => a._id === id)!;
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/announcement-data/${id}`, headers: admin.headers, payload });
+    // Two admins open the version never edited; the first saves.
+    expect((await patch({ title: 'First', baseEditedAt: null })).json()).toEqual({ modifiedCount: 1 });
+    const first = await find();
+    const late = await patch({ description: 'Second', baseEditedAt: null });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'CONFLICT', message: 'This announcement was edited since you opened it.' });
+    expect(await find()).toEqual(first);
+    // Saved over it from the version it now is, the edit is made; without a version, no check.
+    expect((await patch({ description: 'Second', baseEditedAt: first.editedAt })).json()).toEqual({ modifiedCount: 1 });
+    expect(await find()).toMatchObject({ title: 'First', description: 'Second' });
+    expect((await patch({ description: 'Third' })).json()).toEqual({ modifiedCount: 1 });
+    expect((await patch({ title: 'x', baseEditedAt: 'yesterday' })).statusCode).toBe(400);
+  });
+
+  it('of two edits made at once from one version, one is made and the other refused', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const id = await publish(`Raced ${round}`);
+      const edit = (title: string) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/announcement-data/${id}`,
+          headers: admin.headers,
+          payload: { title, baseEditedAt: null },
+        });
+      const answers = await Promise.all([edit(`Raced ${round}a`), edit(`Raced ${round}b`)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const made = answers.find((a) => a.statusCode === 200) === answers[0] ? `Raced ${round}a` : `Raced ${round}b`;
+      expect((await list()).items.find((a) => a._id === id)!.title).toBe(made);
+    }
+  });
+
   it.each([[{}], [{ title: '' }], [{ description: '   ' }], [{ title: 'x'.repeat(1000) }], [{ title: 42 }]])(
     'refuses %j with 400 and changes nothing',
     async (payload) => {

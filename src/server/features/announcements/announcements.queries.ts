@@ -1,6 +1,7 @@
-import type { Announcement, CreateAnnouncementInput, UpdateAnnouncementInput } from '#shared/schemas/announcement.ts';
+import type { Announcement, CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
+import { lockingRead } from '../../db/row-lock.ts';
 import type { Db } from '../../db/schema.ts';
 import { renderMarkdown } from '../../lib/markdown/render-markdown.ts';
 import { offsetOf } from '../../lib/pagination.ts';
@@ -9,7 +10,7 @@ const announcementPage = prepared((db, p: Args<{ limit: number; offset: number }
   db
     .selectFrom('announcements as a')
     .innerJoin('users as u', 'u.id', 'a.author_id')
-    .select(['a.id', 'a.title', 'a.description', 'a.description_html', 'a.created_at', 'u.name', 'u.image'])
+    .select(['a.id', 'a.title', 'a.description', 'a.description_html', 'a.created_at', 'a.edited_at', 'u.name', 'u.image'])
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .limit(p.limit)
@@ -22,6 +23,7 @@ type AnnouncementRow = {
   description: string;
   description_html: string;
   created_at: string;
+  edited_at: string | null;
   name: string;
   image: string | null;
 };
@@ -34,6 +36,7 @@ const toAnnouncement = (r: AnnouncementRow): Announcement => ({
   photo: r.image,
   name: r.name,
   time: r.created_at,
+  editedAt: r.edited_at,
 });
 
 export async function listAnnouncements(db: Db, page: PaginationQuery): Promise<Announcement[]> {
@@ -45,7 +48,7 @@ export async function findAnnouncement(db: Db, id: string): Promise<Announcement
   const row = await db
     .selectFrom('announcements as a')
     .innerJoin('users as u', 'u.id', 'a.author_id')
-    .select(['a.id', 'a.title', 'a.description', 'a.description_html', 'a.created_at', 'u.name', 'u.image'])
+    .select(['a.id', 'a.title', 'a.description', 'a.description_html', 'a.created_at', 'a.edited_at', 'u.name', 'u.image'])
     .where('a.id', '=', id)
     .executeTakeFirst();
   return row ? toAnnouncement(row) : null;
@@ -68,30 +71,34 @@ export async function insertAnnouncement(
     .execute();
 }
 
-/**
- * New title and/or text; the text's HTML is rendered again, as when it was published. Answers
- * 0 when nothing would change, or there is no such announcement.
- */
-export async function updateAnnouncement(db: Db, id: string, input: UpdateAnnouncementInput): Promise<number> {
-  const result = await db
-    .updateTable('announcements')
-    .set({
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.description !== undefined ? { description: input.description, description_html: renderMarkdown(input.description) } : {}),
-    })
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        ...(input.title !== undefined ? [eb('title', '!=', input.title)] : []),
-        ...(input.description !== undefined ? [eb('description', '!=', input.description)] : []),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/** The announcement an edit decides on, held until the edit's transaction ends; null if there is none. */
+export async function readAnnouncementForEdit(
+  db: Db,
+  id: string,
+): Promise<{ title: string; description: string; editedAt: string | null } | null> {
+  const row = await lockingRead(
+    db,
+    db.selectFrom('announcements').select(['title', 'description', 'edited_at']).where('id', '=', id),
+    'announcements',
+  ).executeTakeFirst();
+  return row ? { title: row.title, description: row.description, editedAt: row.edited_at } : null;
 }
 
-export async function announcementExists(db: Db, id: string): Promise<boolean> {
-  return (await db.selectFrom('announcements').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+/** A new title and/or text, and the edit's time; new text's HTML is rendered again, as when it was published. */
+export async function updateAnnouncement(
+  db: Db,
+  id: string,
+  next: { title?: string; description?: string; editedAt: string },
+): Promise<void> {
+  await db
+    .updateTable('announcements')
+    .set({
+      edited_at: next.editedAt,
+      ...(next.title !== undefined ? { title: next.title } : {}),
+      ...(next.description !== undefined ? { description: next.description, description_html: renderMarkdown(next.description) } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteAnnouncement(db: Db, id: string): Promise<number> {

@@ -23,6 +23,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/announcement-data/:id',
     {
       onRequest: guards.requireAdmin,
+      config: { errors: [409] },
       schema: { params: idParamsSchema, body: updateAnnouncementInputSchema, response: { 200: modifiedSchema } },
     },
     async (request) => editAnnouncement(writePath, request.viewer!, request.params.id, request.body),

@@ -2,18 +2,19 @@ import type { Page } from '#shared/page.ts';
 import type { Announcement, CreateAnnouncementInput, UpdateAnnouncementInput } from '#shared/schemas/announcement.ts';
 import type { PaginationQuery } from '#shared/schemas/common.ts';
 import type { Db } from '../../db/schema.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { editTime, isBehind } from '../../lib/edit-version.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
 import { siteTotal } from '../counters/counters.service.ts';
 import { holdActingAdmin } from '../users/users.service.ts';
 import {
-  announcementExists,
   deleteAnnouncement,
   findAnnouncement,
   insertAnnouncement,
   listAnnouncements,
+  readAnnouncementForEdit,
   updateAnnouncement,
 } from './announcements.queries.ts';
 
@@ -52,6 +53,11 @@ export async function publishAnnouncement(
   return { insertedId: id };
 }
 
+/**
+ * An admin edits an announcement; an edit that changes nothing stores nothing. One made from an
+ * older version than the announcement's (`baseEditedAt`) is refused, as a post's is: two admins
+ * editing one announcement, the second save would otherwise put back what the first changed.
+ */
 export async function editAnnouncement(
   writes: WritePath,
   admin: SessionViewer,
@@ -60,15 +66,22 @@ export async function editAnnouncement(
 ): Promise<{ modifiedCount: number }> {
   return writes.run(async (w) => {
     await holdActingAdmin(w.trx, admin.id);
-    const modifiedCount = await updateAnnouncement(w.trx, id, input);
-    if (modifiedCount === 0) {
-      // Unchanged (no event, nothing for readers to fetch again), or gone: never there, or
-      // taken away by a removal committed first.
-      if (!(await announcementExists(w.trx, id))) throw notFound('announcement');
-      return { modifiedCount: 0 };
-    }
+    // Held: of two edits from the same version, the second sees the first's.
+    const before = await readAnnouncementForEdit(w.trx, id);
+    // Never there, or taken away by a removal committed first.
+    if (!before) throw notFound('announcement');
+    if (isBehind(input.baseEditedAt, before.editedAt)) throw conflict('This announcement was edited since you opened it.');
+    const title = input.title ?? before.title;
+    const description = input.description ?? before.description;
+    // Unchanged: no event, nothing for readers to fetch again.
+    if (title === before.title && description === before.description) return { modifiedCount: 0 };
+    await updateAnnouncement(w.trx, id, {
+      editedAt: editTime(before.editedAt),
+      ...(title !== before.title ? { title } : {}),
+      ...(description !== before.description ? { description } : {}),
+    });
     w.record({ type: 'announcement.edited', announcementId: id });
-    return { modifiedCount };
+    return { modifiedCount: 1 };
   });
 }
 

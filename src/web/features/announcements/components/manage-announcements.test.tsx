@@ -15,6 +15,7 @@ function serveAnnouncements() {
       photo: null,
       name: 'Grace',
       time: new Date().toISOString(),
+      editedAt: null as string | null,
     },
     {
       _id: 'a-2',
@@ -24,6 +25,7 @@ function serveAnnouncements() {
       photo: null,
       name: 'Grace',
       time: new Date().toISOString(),
+      editedAt: null as string | null,
     },
   ];
   const edits: unknown[] = [];
@@ -31,12 +33,14 @@ function serveAnnouncements() {
   server.use(
     http.get('*/api/announcement-data', () => HttpResponse.json(items, { headers: { 'X-Total-Count': String(items.length) } })),
     http.patch('*/api/announcement-data/:id', async ({ request, params }) => {
-      const body = (await request.json()) as { title: string; description: string };
-      edits.push({ id: params.id, ...body });
-      Object.assign(
-        items.find((a) => a._id === params.id)!,
-        body,
-      );
+      const { baseEditedAt, ...body } = (await request.json()) as { title: string; description: string; baseEditedAt?: string | null };
+      const item = items.find((a) => a._id === params.id)!;
+      // As the server: an edit made from another version than the current one is refused.
+      if (baseEditedAt !== undefined && baseEditedAt !== item.editedAt) {
+        return HttpResponse.json({ message: 'This announcement was edited since you opened it.', code: 'CONFLICT' }, { status: 409 });
+      }
+      edits.push({ id: params.id, ...body, baseEditedAt });
+      Object.assign(item, body, { editedAt: new Date().toISOString() });
       return HttpResponse.json({ modifiedCount: 1 });
     }),
     http.delete('*/api/announcement-data/:id', ({ params }) => {
@@ -60,6 +64,7 @@ function servePagedAnnouncements(count: number) {
     photo: null,
     name: 'Grace',
     time: new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
+    editedAt: null,
   }));
   const pages: string[] = [];
   server.use(...signedInAs('Admin'));
@@ -96,7 +101,7 @@ describe('Make Announcement: published announcements', () => {
     await user.type(title, 'Downtime');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Maintenance' })).not.toBeInTheDocument());
-    expect(edits).toEqual([{ id: 'a-1', title: 'Downtime', description: 'Sunday' }]);
+    expect(edits).toEqual([{ id: 'a-1', title: 'Downtime', description: 'Sunday', baseEditedAt: null }]);
     const list = screen.getByRole('list', { name: 'Published announcements' });
     expect(await within(list).findByText('Downtime')).toBeInTheDocument();
   });
@@ -161,6 +166,47 @@ describe('Make Announcement: published announcements', () => {
     expect(within(list).queryByText('Maintenance')).not.toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Edit Welcome, edited meanwhile' })).toHaveFocus();
+  });
+
+  /** Edit Maintenance opened and its title changed; meanwhile another admin edits its description. */
+  async function editedByAnotherAdmin() {
+    const served = serveAnnouncements();
+    const { user } = renderApp('/dashboard/make-announcement');
+    await user.click(await screen.findByRole('button', { name: 'Edit Maintenance' }));
+    const form = screen.getByRole('form', { name: 'Edit Maintenance' });
+    await user.type(within(form).getByLabelText('Title'), ' on Sunday');
+    Object.assign(served.items[0]!, { description: 'Sunday, 2 to 4 UTC', editedAt: '2026-12-07T05:00:00.000Z' });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await within(form).findByRole('alert');
+    return { ...served, user, form, alert };
+  }
+
+  it('does not overwrite what another admin edited meanwhile: keeps the changes, and saves them over it when asked', async () => {
+    const { user, form, alert, edits } = await editedByAnotherAdmin();
+    expect(alert).toHaveTextContent('This announcement was edited since you opened it. Your changes are kept');
+    expect(alert).toHaveTextContent('announcements keep no history');
+    expect(within(form).getByLabelText('Title')).toHaveValue('Maintenance on Sunday');
+    expect(edits).toEqual([]);
+
+    await user.click(within(alert).getByRole('button', { name: 'Save mine over it' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Maintenance' })).not.toBeInTheDocument());
+    expect(edits).toEqual([{ id: 'a-1', title: 'Maintenance on Sunday', description: 'Sunday', baseEditedAt: '2026-12-07T05:00:00.000Z' }]);
+  });
+
+  it('loads the version another admin saved meanwhile into the form when asked, to edit that', async () => {
+    const { user, form, alert, edits } = await editedByAnotherAdmin();
+    await user.click(within(alert).getByRole('button', { name: 'Load the latest version' }));
+    expect(within(form).getByLabelText('Title')).toHaveValue('Maintenance');
+    expect(within(form).getByLabelText('Description')).toHaveValue('Sunday, 2 to 4 UTC');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(form).getByLabelText('Title')).toHaveFocus();
+
+    await user.type(within(form).getByLabelText('Title'), ' window');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Maintenance' })).not.toBeInTheDocument());
+    expect(edits).toEqual([
+      { id: 'a-1', title: 'Maintenance window', description: 'Sunday, 2 to 4 UTC', baseEditedAt: '2026-12-07T05:00:00.000Z' },
+    ]);
   });
 
   it('deletes one after a confirmation whose Cancel has the focus, and the bell count follows', async () => {

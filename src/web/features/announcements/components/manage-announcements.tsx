@@ -2,12 +2,14 @@
 // page in the address, as the other admin tables), each with "Edit" (the title and the Markdown
 // description, in place, with the rules of publishing) and "Delete" (confirmed first; the bell
 // count follows). One deleted by another admin while this one edits it stays, with its form and
-// their text, until they leave the form; its Save says it no longer exists. Unsaved changes
+// their text, until they leave the form; its Save says it no longer exists. One edited by another
+// admin meanwhile is not silently overwritten: the save names the version the form was opened on,
+// and a refused one offers the latest version or saving over it, as a post's editor does. Unsaved changes
 // outlast the page (a lapsed session, a reload) and Escape, as a comment's editor's do: kept per
 // admin and announcement, given back when it is edited again, until Save or Cancel.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { createAnnouncementInputSchema, type Announcement, type CreateAnnouncementInput } from '#shared/schemas/announcement.ts';
-import { EditedGoneAlert, isEditedGone } from '#web/components/markdown/edit-conflict.tsx';
+import type { Announcement } from '#shared/schemas/announcement.ts';
+import { EditSaveError } from '#web/components/markdown/edit-conflict.tsx';
 import { escapeLeavesEditor } from '#web/components/markdown/escape-leaves-editor.ts';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -21,7 +23,12 @@ import { editorKeys, useEditing, useKeptWhileEditing } from '#web/lib/open-edito
 import { clearDraft, KeepDraft, readDraft, useDraftKey } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { useAnnouncementPage } from '../api/get-announcements.ts';
-import { useDeleteAnnouncement, useEditAnnouncement } from '../api/manage-announcements.ts';
+import {
+  editAnnouncementFormSchema,
+  useDeleteAnnouncement,
+  useEditAnnouncement,
+  type EditAnnouncementForm,
+} from '../api/manage-announcements.ts';
 
 export function ManageAnnouncements({ pagination }: { pagination: PaginationParams }) {
   const { page, size, setPage, setSize } = pagination;
@@ -129,43 +136,53 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
   const edit = useEditAnnouncement();
   useEditing(editorKeys.announcement(announcement._id), true);
   const draftKey = useDraftKey('edit-announcement', announcement._id);
+  // The latest version known: the form opens on it, and after a refused save (the list was
+  // fetched again before the refusal showed) offers it.
   const saved = useMemo(
-    () => ({ title: announcement.title, description: announcement.description }),
-    [announcement.title, announcement.description],
+    () => ({ title: announcement.title, description: announcement.description, baseEditedAt: announcement.editedAt }),
+    [announcement.title, announcement.description, announcement.editedAt],
   );
   const leave = () => {
     if (draftKey !== null) clearDraft(draftKey);
     onDone();
   };
+  const save = (values: EditAnnouncementForm) =>
+    edit.mutateAsync(
+      { id: announcement._id, ...values },
+      {
+        onSuccess: ({ modifiedCount }) => {
+          toast.success(modifiedCount > 0 ? 'Announcement updated' : 'Nothing changed');
+          leave();
+        },
+      },
+    );
   return (
     <Form
-      schema={createAnnouncementInputSchema}
+      schema={editAnnouncementFormSchema}
       aria-label={`Edit ${announcement.title}`}
-      options={{ defaultValues: (draftKey === null ? null : readDraft<CreateAnnouncementInput>(draftKey)) ?? saved }}
+      options={{ defaultValues: (draftKey === null ? null : readDraft<EditAnnouncementForm>(draftKey)) ?? saved }}
       onKeyDown={escapeLeavesEditor(edit, onDone)}
-      onSubmit={(values) =>
-        edit.mutateAsync(
-          { id: announcement._id, ...values },
-          {
-            onSuccess: ({ modifiedCount }) => {
-              toast.success(modifiedCount > 0 ? 'Announcement updated' : 'Nothing changed');
-              leave();
-            },
-          },
-        )
-      }
+      onSubmit={(values) => save(values)}
     >
-      {({ register, control, formState: { errors } }) => (
+      {({ register, control, reset, setFocus, handleSubmit, formState: { errors } }) => (
         <>
           {draftKey !== null && <KeepDraft control={control} draftKey={draftKey} unchanged={saved} />}
           {/* In place of the Edit button that had the focus. */}
           <Input label="Title" autoComplete="off" autoFocus registration={register('title')} error={errors.title} />
           <MarkdownField label="Description" rows={6} control={control} name="description" error={errors.description} />
-          {isEditedGone(edit.error) ? (
-            <EditedGoneAlert subject="announcement" />
-          ) : (
-            edit.error && <FormAlert>{edit.error.message}</FormAlert>
-          )}
+          <EditSaveError
+            error={edit.error}
+            subject="announcement"
+            busy={edit.isPending}
+            // As the comment's editor: the focus goes on from the title (before the reset, which lets
+            // go of the fields' elements until they render again).
+            onLoadLatest={() => {
+              setFocus('title');
+              reset(saved);
+              edit.reset();
+            }}
+            onSaveMine={() => void handleSubmit((values) => save({ ...values, baseEditedAt: saved.baseEditedAt }))()}
+          />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={leave} disabled={edit.isPending}>
               Cancel
