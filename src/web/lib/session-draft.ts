@@ -28,7 +28,11 @@ export function clearDraft(key: string): void {
 // reload is still checked against that version when saved; it is not text the member typed.
 const VERSION_FIELD = 'baseEditedAt';
 
-function writeDraft(key: string, values: FieldValues, unchanged?: FieldValues): void {
+/**
+ * Keeps `values` under `key`, or nothing when every one is empty (or, given `unchanged`, the
+ * same as those). KeepDraft writes a form's this way; a choice made outside a form too.
+ */
+export function writeDraft(key: string, values: FieldValues, unchanged?: FieldValues): void {
   const empty = Object.entries(values).every(([name, value]) => name === VERSION_FIELD || typeof value !== 'string' || value.trim() === '');
   const asBefore = unchanged !== undefined && Object.entries(values).every(([name, value]) => unchanged[name] === value);
   try {

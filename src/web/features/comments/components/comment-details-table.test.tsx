@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { REPORT_FEEDBACKS } from '#shared/constants.ts';
 import type { Comment } from '#shared/schemas/comment.ts';
+import { draftKeyOf } from '#web/lib/draft-keys.ts';
 import { buildViewer } from '#web/testing/factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
@@ -158,6 +159,48 @@ describe('Comment details', () => {
     expect(screen.getByText('Reported')).toBeInTheDocument();
   });
 
+  it('keeps the feedback picked for a comment not yet reported when the page is left (a reload, a lapsed session), until it is reported', async () => {
+    const grace = buildComment();
+    const linus = buildComment({ _id: 'comment-2', commenter_name: 'Linus Torvalds', authorId: 'linus', comment: 'Second' });
+    serveComments([grace, linus]);
+    server.use(
+      http.post('*/api/reported-comment', () =>
+        HttpResponse.json({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }, { status: 401 }),
+      ),
+    );
+    const first = await openPage();
+    const row = (name: RegExp) => screen.getByRole('row', { name });
+    await first.user.selectOptions(within(row(/Linus Torvalds/)).getByLabelText('Feedback'), 'Off-topic or irrelevant');
+    await first.user.selectOptions(within(row(/Grace Hopper/)).getByLabelText('Feedback'), 'Spam or promotional content');
+    await first.user.click(within(row(/Grace Hopper/)).getByRole('button', { name: 'Report To Admin' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/auth/sign-in'));
+    first.unmount();
+
+    // Signed in again, back on the page: both picks are there, and the report goes.
+    const reports = serveComments([grace, linus]);
+    const { user } = await openPage();
+    expect(within(row(/Grace Hopper/)).getByLabelText('Feedback')).toHaveDisplayValue('Spam or promotional content');
+    expect(within(row(/Linus Torvalds/)).getByLabelText('Feedback')).toHaveDisplayValue('Off-topic or irrelevant');
+    await user.click(within(row(/Grace Hopper/)).getByRole('button', { name: 'Report To Admin' }));
+    await waitFor(() => expect(reports).toEqual([{ commentId: 'comment-1', ReportedComment: 'Spam or promotional content' }]));
+    await waitFor(() => expect(within(row(/Grace Hopper/)).getByRole('button', { name: 'Report To Admin' })).toBeDisabled());
+    cleanup();
+
+    // Reloaded: the reported comment's pick is forgotten, the other one's still kept.
+    serveComments([{ ...grace, reported: true }, linus]);
+    await openPage();
+    expect(within(row(/Grace Hopper/)).getByLabelText('Feedback')).toHaveDisplayValue('Pick One Feedback');
+    expect(within(row(/Linus Torvalds/)).getByLabelText('Feedback')).toHaveDisplayValue('Off-topic or irrelevant');
+    expect(within(row(/Linus Torvalds/)).getByRole('button', { name: 'Report To Admin' })).toBeEnabled();
+    cleanup();
+
+    // Another member signed in on this tab does not get them.
+    serveComments([grace, linus]);
+    server.use(...signedInAs('Client', buildViewer({ id: 'other', name: 'Other Owner', email: 'other@example.com' })));
+    await openPage();
+    expect(within(row(/Linus Torvalds/)).getByLabelText('Feedback')).toHaveDisplayValue('Pick One Feedback');
+  });
+
   it('keeps "Report To Admin" disabled for a comment reported before (after a reload too)', async () => {
     serveComments([buildComment({ reported: true })]);
     await openPage();
@@ -202,6 +245,8 @@ describe('Comment details', () => {
     expect(await screen.findByText('No such comment.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('row', { name: /Linus Torvalds/ })).not.toBeInTheDocument());
     expect(screen.getByRole('row', { name: /Grace Hopper/ })).toBeInTheDocument();
+    // Its feedback is not kept for a comment that will not come back.
+    expect(window.sessionStorage.getItem(draftKeyOf('report-feedback', buildViewer().email, 'post-1'))).toBeNull();
   });
 
   it('marks the comment reported when the server says it already was (409)', async () => {
@@ -216,5 +261,11 @@ describe('Comment details', () => {
     await user.click(screen.getByRole('button', { name: 'Report To Admin' }));
     expect(await screen.findByText('This comment has already been reported.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Report To Admin' })).toBeDisabled();
+    cleanup();
+
+    // Its feedback is not kept either.
+    serveComments([buildComment({ reported: true })]);
+    await openPage();
+    expect(screen.getByLabelText('Feedback')).toHaveDisplayValue('Pick One Feedback');
   });
 });

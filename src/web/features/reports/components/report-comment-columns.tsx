@@ -1,20 +1,56 @@
 // The Feedback and Report columns of the comment details (SPEC.md §2): the post owner picks
 // one feedback for a comment, then "Report To Admin"; a reported comment keeps both disabled,
-// and so does the owner's own comment (the server refuses its report).
+// and so does the owner's own comment (the server refuses its report). A pick not yet reported
+// outlasts the page (a reload, a lapsed session sending the member to sign in): it is kept in
+// this tab per member and post (session-draft.ts), and let go once the comment is reported or
+// found gone.
 import { useState } from 'react';
 import { REPORT_FEEDBACKS, type ReportFeedback } from '#shared/constants.ts';
 import { canReportComment } from '#shared/permissions.ts';
 import type { Comment } from '#shared/schemas/comment.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import type { Column } from '#web/components/ui/data-table.tsx';
+import { isApiError } from '#web/lib/api-client.ts';
 import { useViewer } from '#web/lib/auth.ts';
+import { readDraft, useDraftKey, writeDraft } from '#web/lib/session-draft.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { useOneAtATime } from '#web/lib/use-one-at-a-time.ts';
 import { useReportComment } from '../api/report-comment.ts';
 
 type ReportableComment = Pick<Comment, '_id' | 'reported' | 'authorId'>;
 
-const isFeedback = (value: string): value is ReportFeedback => (REPORT_FEEDBACKS as readonly string[]).includes(value);
+const isFeedback = (value: unknown): value is ReportFeedback => (REPORT_FEEDBACKS as readonly unknown[]).includes(value);
+
+/** The feedback picked in each row, by comment id. */
+type Picks = Record<string, ReportFeedback>;
+
+/** The picks kept under `key` that are still feedbacks offered. */
+function keptPicks(key: string | null): Picks {
+  const kept = key === null ? null : readDraft<Record<string, unknown>>(key);
+  return Object.fromEntries(Object.entries(kept ?? {}).filter((entry): entry is [string, ReportFeedback] => isFeedback(entry[1])));
+}
+
+/** The picks of the viewer on the post, those kept taken up again; `forget` lets the tab's copy of one go. */
+function usePicks(postId: string) {
+  const draftKey = useDraftKey('report-feedback', postId);
+  const [shown, setShown] = useState(() => ({ draftKey, picks: keptPicks(draftKey) }));
+  // Another post or member (or the member known only now): the picks kept for them.
+  if (shown.draftKey !== draftKey) setShown({ draftKey, picks: keptPicks(draftKey) });
+  return {
+    picks: shown.picks,
+    pick: (commentId: string, feedback: ReportFeedback) => {
+      setShown((was) => ({ ...was, picks: { ...was.picks, [commentId]: feedback } }));
+      if (draftKey !== null) writeDraft(draftKey, { ...keptPicks(draftKey), [commentId]: feedback });
+    },
+    // Only the tab's copy: the row goes on showing what was reported. Read afresh, so the picks
+    // made in other rows meanwhile stay.
+    forget: (commentId: string) => {
+      if (draftKey === null) return;
+      const { [commentId]: _reported, ...others } = keptPicks(draftKey);
+      writeDraft(draftKey, others);
+    },
+  };
+}
 
 export function useReportCommentColumns(postId: string): Column<ReportableComment>[] {
   const report = useReportComment(postId);
@@ -24,8 +60,7 @@ export function useReportCommentColumns(postId: string): Column<ReportableCommen
   const ownComment = (c: ReportableComment) => viewer !== null && c.authorId === viewer.id;
   const reportable = (c: ReportableComment) =>
     !c.reported && canReportComment(viewer, { postAuthorId: viewer?.id ?? '', authorId: c.authorId });
-  // The feedback picked in each row, by comment id.
-  const [picked, setPicked] = useState<Record<string, ReportFeedback>>({});
+  const { picks: picked, pick, forget } = usePicks(postId);
   // One report on its way per comment, whatever the clicks.
   const once = useOneAtATime();
 
@@ -48,7 +83,7 @@ export function useReportCommentColumns(postId: string): Column<ReportableCommen
               disabled={!reportable(c)}
               onChange={(e) => {
                 const value = e.target.value;
-                if (isFeedback(value)) setPicked((current) => ({ ...current, [c._id]: value }));
+                if (isFeedback(value)) pick(c._id, value);
               }}
               className="h-9 w-full min-w-0 rounded-lg border border-line bg-surface px-2 text-sm text-ink disabled:bg-canvas disabled:text-muted @max-lg:col-span-2 @2xl:w-44"
             >
@@ -84,8 +119,16 @@ export function useReportCommentColumns(postId: string): Column<ReportableCommen
                     report.mutateAsync(
                       { commentId: c._id, ReportedComment: feedback },
                       {
-                        onSuccess: () => toast.success('The comment has been reported to the admin.'),
-                        onError: (reportError) => toast.error(reportError.message),
+                        onSuccess: () => {
+                          forget(c._id);
+                          toast.success('The comment has been reported to the admin.');
+                        },
+                        onError: (reportError) => {
+                          // Reported already, or gone: nothing is left to send. (A lapsed session keeps it.)
+                          if (isApiError(reportError) && (reportError.code === 'CONFLICT' || reportError.code === 'NOT_FOUND'))
+                            forget(c._id);
+                          toast.error(reportError.message);
+                        },
                       },
                     ),
                   c._id,
