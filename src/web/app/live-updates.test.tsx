@@ -553,4 +553,32 @@ describe('live updates in the app', () => {
     expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Comment' })).not.toBeInTheDocument();
   });
+
+  it('keeps a deleted post gone when its votes come after its removal (the events passed through two servers)', async () => {
+    let deleted = false;
+    server.use(
+      ...signedInAs('Client'),
+      http.get('*/api/post-data/p1', () =>
+        deleted
+          ? HttpResponse.json({ message: 'No such post.', code: 'NOT_FOUND' }, { status: 404 })
+          : HttpResponse.json(buildPostDetail({ _id: 'p1', title: 'About to go', upVote: 1, downVote: 0 })),
+      ),
+      http.get('*/api/comment-pagination/p1', () => pagedAnswer([])),
+    );
+    renderApp('/post-details/p1');
+    await screen.findByRole('heading', { name: 'About to go' });
+    await waitFor(() => expect(Source.open.map((s) => s.query.post)).toEqual(['p1']));
+    const events = Source.open[0]!;
+
+    deleted = true;
+    events.emit('post-deleted', { postId: 'p1' });
+    expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+    events.emit('votes', { postId: 'p1', upVote: 2, downVote: 0 });
+    // An event after it, once shown, says the votes were heard too.
+    events.emit('announcement', { ...buildAnnouncement({ title: 'Live news' }), total: 1 });
+    await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('1'));
+    expect(screen.getByRole('heading', { name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'About to go' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upvote' })).not.toBeInTheDocument();
+  });
 });
