@@ -123,7 +123,7 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(rootOf(refused.body)).toContain('No results found');
   });
 
-  it('keeps home between writes and drops it on a new post, a new tag or a new announcement', async () => {
+  it('keeps home between writes and drops it on a new post, a new tag, a new announcement or an edited one', async () => {
     const first = (await get('/')).body;
     expect(first).not.toContain('A brand new post');
     await createPost(t.app, alice, { title: 'A brand new post' });
@@ -141,6 +141,15 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(rootOf((await get('/')).body)).toContain('Maintenance tonight');
+
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/announcement-data/${res.json().insertedId}`,
+      headers: admin.headers,
+      payload: { title: 'Maintenance moved to Sunday' },
+    });
+    expect(edit.json()).toEqual({ modifiedCount: 1 });
+    expect(rootOf((await get('/')).body)).toContain('Maintenance moved to Sunday');
   });
 
   it('keeps home’s pages and its tags’, but not a tag written otherwise, a text that names no tag or a page past the last', async () => {

@@ -259,11 +259,31 @@ describe('Home side columns', () => {
     expect(column).toHaveAttribute('id', 'announcements');
     expect(await within(column).findByRole('heading', { name: 'Maintenance tonight' })).toBeInTheDocument();
     expect(within(column).getByText('Back at 2 am.')).toBeInTheDocument();
+    // Never edited: no marker.
+    expect(within(column).queryByText('edited')).not.toBeInTheDocument();
     unmount();
 
     server.use(http.get('*/api/announcement-data', () => HttpResponse.json({ message: 'Try later', code: 'INTERNAL' }, { status: 400 })));
     renderApp('/');
     expect(await screen.findByText('Failed to load Announcement: Try later')).toBeInTheDocument();
+  });
+
+  it('says "edited" beside the time of an announcement changed since it was published', async () => {
+    homeServer();
+    server.use(
+      http.get('*/api/announcement-data', () =>
+        pagedAnswer([
+          buildAnnouncement({ title: 'Maintenance tonight', editedAt: '2026-12-07T05:00:00.000Z' }),
+          buildAnnouncement({ title: 'Welcome' }),
+        ]),
+      ),
+    );
+    renderApp('/');
+    const column = await screen.findByRole('region', { name: 'Announcements' });
+    const edited = within(await within(column).findByRole('article', { name: 'Maintenance tonight' })).getByText('edited');
+    expect(edited).toHaveAttribute('datetime', '2026-12-07T05:00:00.000Z');
+    expect(edited.getAttribute('title')).toMatch(/^Edited .*2026/);
+    expect(within(within(column).getByRole('article', { name: 'Welcome' })).queryByText('edited')).not.toBeInTheDocument();
   });
 
   it('leads on to the older announcements the bell counts, past the first ten', async () => {

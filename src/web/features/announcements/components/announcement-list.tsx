@@ -1,8 +1,10 @@
 // The home announcements column (SPEC.md §2): title and description of each, with the
-// loading and error texts of the specification. id="announcements" is where the bell
+// loading and error texts of the specification; one changed since it was published says
+// "edited" beside its time. id="announcements" is where the bell
 // (/#announcements) lands. The bell counts every announcement: past the newest ones, the
 // older ones follow a page at a time.
 import { useEffect, useId, useRef, useState } from 'react';
+import { EditedMarker } from '#web/components/markdown/edited-marker.tsx';
 import { MarkdownContent } from '#web/components/markdown/markdown-content.tsx';
 import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -66,6 +68,7 @@ export function AnnouncementList({ className }: { className?: string }) {
                     <span className="truncate">{item.name}</span>
                     <span aria-hidden="true">·</span>
                     <RelativeTime value={item.time} className="shrink-0" />
+                    {item.editedAt && <EditedMarker editedAt={item.editedAt} />}
                   </p>
                 </article>
               </li>

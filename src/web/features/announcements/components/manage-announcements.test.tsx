@@ -104,6 +104,9 @@ describe('Make Announcement: published announcements', () => {
     expect(edits).toEqual([{ id: 'a-1', title: 'Downtime', description: 'Sunday', baseEditedAt: null }]);
     const list = screen.getByRole('list', { name: 'Published announcements' });
     expect(await within(list).findByText('Downtime')).toBeInTheDocument();
+    // Edited now: its row says so; the other, never edited, does not.
+    expect(within(list).getAllByText('edited')).toHaveLength(1);
+    expect(within(list.querySelector('[data-row-key="a-1"]')!).getByText('edited')).toBeInTheDocument();
   });
 
   it('leaves the editor on Escape keeping the changes, given back when it is edited again, until Cancel', async () => {

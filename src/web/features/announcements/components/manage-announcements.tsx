@@ -10,6 +10,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Announcement } from '#shared/schemas/announcement.ts';
 import { EditSaveError } from '#web/components/markdown/edit-conflict.tsx';
+import { EditedMarker } from '#web/components/markdown/edited-marker.tsx';
 import { escapeLeavesEditor } from '#web/components/markdown/escape-leaves-editor.ts';
 import { MarkdownField } from '#web/components/markdown/markdown-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -76,8 +77,9 @@ export function ManageAnnouncements({ pagination }: { pagination: PaginationPara
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0 flex-1">
                     <p className="font-medium break-words text-ink">{a.title}</p>
-                    <p className="text-xs text-muted">
-                      {a.name} · <RelativeTime value={a.time} />
+                    <p className="flex flex-wrap gap-x-1 text-xs text-muted">
+                      {a.name} <span aria-hidden="true">·</span> <RelativeTime value={a.time} />
+                      {a.editedAt && <EditedMarker editedAt={a.editedAt} />}
                     </p>
                   </div>
                   <span className="flex shrink-0 gap-2">
