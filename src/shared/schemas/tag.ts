@@ -31,3 +31,7 @@ export type RenameTagInput = z.infer<typeof renameTagInputSchema>;
 
 /** `moveTo`: the id of the tag that takes the posts of the removed one (required when it has posts). */
 export const deleteTagQuerySchema = z.object({ moveTo: z.string().min(1).max(64).optional() });
+
+/** GET tag-data/{id}/usage: how many posts use the tag, i.e. whether removing it needs `moveTo`. */
+export const tagUsageSchema = z.object({ postCount: z.number().int() });
+export type TagUsage = z.infer<typeof tagUsageSchema>;

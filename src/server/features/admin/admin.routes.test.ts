@@ -18,6 +18,7 @@ const ADMIN_CALLS: [string, string, unknown?][] = [
   ['DELETE', '/api/reported-comment/some-report'],
   ['POST', '/api/announcement-data', { title: 't', description: 'd' }],
   ['POST', '/api/tag-data', { tag: 'x' }],
+  ['GET', '/api/tag-data/some-tag/usage'],
   ['GET', '/api/post-data'],
   ['GET', '/api/comment-data'],
 ];

@@ -153,3 +153,72 @@ describe('renaming and removing tags', () => {
     expect((await search('tag:spare decorators')).map((h) => h.postId)).toEqual([post]);
   });
 });
+
+// GET /api/tag-data/{id}/usage: how many posts use a tag, what the Delete Tag dialog asks before
+// it offers (or needs) a tag to move them to.
+describe('how many posts use a tag', () => {
+  let t: TestApp;
+  let admin: TestMember;
+  let member: TestMember;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await createAdmin(t);
+    member = await signUp(t.app);
+    await createTags(t, 'go', 'zig', 'spare');
+  });
+  afterAll(() => t.close());
+
+  const idOf = async (tag: string) =>
+    ((await t.app.inject({ url: '/api/tag-data' })).json() as { _id: string; tag: string }[]).find((x) => x.tag === tag)!._id;
+  const usage = async (tag: string) => {
+    const res = await t.app.inject({ url: `/api/tag-data/${await idOf(tag)}/usage`, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as unknown;
+  };
+
+  it('answers an admin 0 for a tag no post uses, and follows posts written, moved and taken along', async () => {
+    expect(await usage('go')).toEqual({ postCount: 0 });
+    const first = await createPost(t.app, member, { title: 'Goroutines', category: 'go' });
+    await createPost(t.app, member, { title: 'Channels', category: 'go' });
+    expect(await usage('go')).toEqual({ postCount: 2 });
+    expect(await usage('zig')).toEqual({ postCount: 0 });
+
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/post-data/${first}`,
+      headers: member.headers,
+      payload: { category: 'zig' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await usage('go')).toEqual({ postCount: 1 });
+    expect(await usage('zig')).toEqual({ postCount: 1 });
+
+    // Removing a tag moves its posts: the tag that takes them counts them.
+    const zig = await idOf('zig');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tag-data/${zig}?moveTo=${await idOf('spare')}`,
+      headers: admin.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await usage('spare')).toEqual({ postCount: 1 });
+    const gone = await t.app.inject({ url: `/api/tag-data/${zig}/usage`, headers: admin.headers });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('answers 404 NOT_FOUND for an unknown tag', async () => {
+    const res = await t.app.inject({ url: '/api/tag-data/nope/usage', headers: admin.headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses a visitor (401) and a Client (403)', async () => {
+    const url = `/api/tag-data/${await idOf('go')}/usage`;
+    const anon = await t.app.inject({ url });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const asClient = await t.app.inject({ url, headers: member.headers });
+    expect(asClient.statusCode).toBe(403);
+    expect(asClient.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});

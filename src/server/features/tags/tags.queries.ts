@@ -72,6 +72,21 @@ export async function postIdsTagged(db: Db, tag: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/**
+ * How many posts are filed under the tag of this id, counted as the removal counts them (its
+ * posts by name, not the kept post_count); undefined when there is no such tag.
+ */
+export async function postCountOfTag(db: Db, id: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('tags')
+    .leftJoin('posts', 'posts.category', 'tags.tag')
+    .select((eb) => eb.fn.count<number>('posts.id').as('n'))
+    .where('tags.id', '=', id)
+    .groupBy('tags.id')
+    .executeTakeFirst();
+  return row && Number(row.n);
+}
+
 /** Files every post of one tag under another name (a rename, or a move to another tag). */
 export async function retagPosts(db: Db, from: string, to: string): Promise<void> {
   await db.updateTable('posts').set({ category: to }).where('category', '=', from).execute();

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedSchema, idParamsSchema, insertedSchema, modifiedSchema } from '#shared/schemas/common.ts';
-import { createTagInputSchema, deleteTagQuerySchema, renameTagInputSchema, tagSchema } from '#shared/schemas/tag.ts';
-import { createTag, deleteTag, listTags, renameTag } from './tags.service.ts';
+import { createTagInputSchema, deleteTagQuerySchema, renameTagInputSchema, tagSchema, tagUsageSchema } from '#shared/schemas/tag.ts';
+import { createTag, deleteTag, listTags, renameTag, tagUsage } from './tags.service.ts';
 
 export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, guards, writePath } = app;
@@ -17,6 +17,12 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: createTagInputSchema, response: { 200: insertedSchema } },
     },
     async (request) => createTag(writePath, request.viewer!, request.body.tag),
+  );
+
+  app.get(
+    '/api/tag-data/:id/usage',
+    { onRequest: guards.requireAdmin, schema: { params: idParamsSchema, response: { 200: tagUsageSchema } } },
+    async (request) => tagUsage(db, request.params.id),
   );
 
   app.patch(

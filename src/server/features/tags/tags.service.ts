@@ -1,3 +1,5 @@
+import type { TagUsage } from '#shared/schemas/tag.ts';
+import type { Db } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
@@ -9,6 +11,7 @@ import {
   holdTags,
   insertTag,
   listTags,
+  postCountOfTag,
   postIdsTagged,
   renameTagRow,
   retagPosts,
@@ -49,6 +52,13 @@ export async function renameTag(writes: WritePath, admin: SessionViewer, id: str
     w.record({ type: 'tag.renamed', tagId: id, from: current.tag, to, postIds });
     return { modifiedCount: 1 };
   });
+}
+
+/** How many posts use the tag (an admin's question before removing it: see deleteTag). */
+export async function tagUsage(db: Db, id: string): Promise<TagUsage> {
+  const postCount = await postCountOfTag(db, id);
+  if (postCount === undefined) throw notFound('tag');
+  return { postCount };
 }
 
 /**
