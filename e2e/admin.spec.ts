@@ -229,6 +229,7 @@ test('the admin renames and deletes a tag, and edits and deletes an announcement
   await page.getByRole('button', { name: `Delete ${to}` }).click();
   const remove = page.getByRole('alertdialog', { name: `Delete "${to}"?` });
   await checkBothWidths(page, 'delete-tag-dialog', async () => {
+    await expect(remove.getByText('1 post uses this tag. Choose the tag it moves to.')).toBeVisible();
     await expect(remove.getByLabel('Move its posts to')).toBeVisible();
   });
   await remove.getByLabel('Move its posts to').selectOption({ label: spare });

@@ -174,6 +174,8 @@ test('adding and deleting tags by keyboard keeps the focus in the tag forms', as
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog', { name: `Delete "zz${run}a"?` });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // Delete waits for the count of the tag's posts.
+  await expect(dialog.getByText('No post uses this tag.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete' }).focus();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);

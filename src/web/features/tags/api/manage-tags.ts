@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedSchema, modifiedSchema } from '#shared/schemas/common.ts';
 import { api } from '#web/lib/api-client.ts';
+import { isTagUsageKey } from './query-keys.ts';
 
 export const renameTag = ({ id, tag }: { id: string; tag: string }) =>
   api.patch(`/tag-data/${encodeURIComponent(id)}`, { tag }, { schema: modifiedSchema });
@@ -15,8 +16,10 @@ function useTagWrite<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    // The tag list and every cached post list may show the old name: refresh them all.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // The tag list and every cached post list may show the old name: refresh them all, but for
+    // the count of posts using the tag, which only its Delete dialog reads, as it opens (that of
+    // a tag just removed would be asked again, answer 404, and hold the dialog open meanwhile).
+    onSuccess: () => queryClient.invalidateQueries({ predicate: ({ queryKey }) => !isTagUsageKey(queryKey) }),
   });
 }
 

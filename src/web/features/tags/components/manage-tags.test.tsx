@@ -7,15 +7,25 @@ import { renderApp } from '#web/testing/render-app.tsx';
 
 function serveTags() {
   const tags = [
-    { _id: 't-1', tag: 'js', used: true },
-    { _id: 't-2', tag: 'python', used: false },
-    { _id: 't-3', tag: 'rust', used: false },
+    { _id: 't-1', tag: 'js', posts: 2 },
+    { _id: 't-2', tag: 'python', posts: 0 },
+    { _id: 't-3', tag: 'rust', posts: 1 },
   ];
   const deletes: string[] = [];
   const renames: string[] = [];
+  // The count answers once `release` is called (it is pending till then), so a test sees the
+  // dialog while it is being asked.
+  const usage = { held: false, release: () => {}, asked: [] as string[] };
   server.use(...signedInAs('Admin'));
   server.use(
     http.get('*/api/tag-data', () => HttpResponse.json(tags.map(({ _id, tag }) => ({ _id, tag })))),
+    http.get('*/api/tag-data/:id/usage', async ({ params }) => {
+      usage.asked.push(String(params.id));
+      if (usage.held) await new Promise<void>((resolve) => (usage.release = resolve));
+      const tag = tags.find((t) => t._id === params.id);
+      if (!tag) return HttpResponse.json({ message: 'No such tag.', code: 'NOT_FOUND' }, { status: 404 });
+      return HttpResponse.json({ postCount: tag.posts });
+    }),
     http.patch('*/api/tag-data/:id', async ({ request, params }) => {
       const { tag } = (await request.json()) as { tag: string };
       renames.push(tag);
@@ -29,14 +39,15 @@ function serveTags() {
     http.delete('*/api/tag-data/:id', ({ request, params }) => {
       const moveTo = new URL(request.url).searchParams.get('moveTo');
       const i = tags.findIndex((t) => t._id === params.id);
-      if (tags[i]!.used && !moveTo)
+      if (tags[i]!.posts > 0 && !moveTo)
         return HttpResponse.json({ message: 'Posts use this tag: choose a tag to move them to.', code: 'CONFLICT' }, { status: 409 });
       deletes.push(`${String(params.id)}→${moveTo ?? ''}`);
+      if (moveTo) tags.find((t) => t._id === moveTo)!.posts += tags[i]!.posts;
       tags.splice(i, 1);
       return HttpResponse.json({ deletedCount: 1 });
     }),
   );
-  return { tags, deletes, renames };
+  return { tags, deletes, renames, usage };
 }
 
 describe('Admin Profile: Manage Tags', () => {
@@ -98,22 +109,119 @@ describe('Admin Profile: Manage Tags', () => {
     expect(tags.map((t) => t.tag)).toContain('python');
   });
 
-  it('deletes a tag: Cancel has the focus, a used tag needs a tag to move its posts to', async () => {
+  it('deletes a tag no post uses: the dialog says so, asks for no tag, and Delete is ready', async () => {
     const { deletes } = serveTags();
+    const { user } = renderApp('/dashboard/admin-profile');
+    await user.click(await screen.findByRole('button', { name: 'Delete python' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete "python"?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(await within(dialog).findByText('No post uses this tag.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+    const remove = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(remove).toBeEnabled();
+    await user.click(remove);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(deletes).toEqual(['t-2→']);
+  });
+
+  it('deletes a tag posts use: the dialog counts them, and Delete waits for the tag they move to', async () => {
+    const { deletes, usage } = serveTags();
+    usage.held = true;
     const { user } = renderApp('/dashboard/admin-profile');
     await user.click(await screen.findByRole('button', { name: 'Delete js' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete "js"?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(await within(dialog).findByText('Counting its posts…')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    usage.release();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByText('Posts use this tag: choose a tag to move them to.')).toBeInTheDocument();
-
+    expect(await within(dialog).findByText('2 posts use this tag. Choose the tag they move to.')).toBeInTheDocument();
     const select = within(dialog).getByLabelText('Move its posts to');
+    // No tag is chosen for the admin, and none of the choices is "none".
+    expect(select).toHaveValue('');
+    expect(
+      within(select)
+        .getAllByRole('option', { selected: true })
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a tag']);
     expect(within(select).queryByRole('option', { name: 'js' })).not.toBeInTheDocument();
+    expect(within(select).queryByRole('option', { name: /none/i })).not.toBeInTheDocument();
+    const remove = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(remove).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
     await user.selectOptions(select, 'rust');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(remove).toBeEnabled();
+    await user.click(remove);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(deletes).toEqual(['t-1→t-3']);
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Tags' })).queryByText('js')).not.toBeInTheDocument());
+    // Asked once, as the dialog opened: not again for the tag just removed, as the lists refresh.
+    expect(usage.asked).toEqual(['t-1']);
+  });
+
+  it('says "1 post uses this tag"', async () => {
+    serveTags();
+    const { user } = renderApp('/dashboard/admin-profile');
+    await user.click(await screen.findByRole('button', { name: 'Delete rust' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete "rust"?' });
+    expect(await within(dialog).findByText('1 post uses this tag. Choose the tag it moves to.')).toBeInTheDocument();
+  });
+
+  it('counts again when the delete is refused because posts took the tag meanwhile, and asks for a tag', async () => {
+    const { tags, deletes } = serveTags();
+    const { user } = renderApp('/dashboard/admin-profile');
+    await user.click(await screen.findByRole('button', { name: 'Delete python' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete "python"?' });
+    expect(await within(dialog).findByText('No post uses this tag.')).toBeInTheDocument();
+    tags.find((t) => t.tag === 'python')!.posts = 3;
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Posts use this tag: choose a tag to move them to.')).toHaveAttribute('role', 'alert');
+    expect(await within(dialog).findByText('3 posts use this tag. Choose the tag they move to.')).toBeInTheDocument();
+    const select = within(dialog).getByLabelText('Move its posts to');
+    // Delete, which had the focus, cannot be pressed now: the focus goes to what is needed.
+    expect(select).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(dialog).getByText('Posts use this tag: choose a tag to move them to.')).toBeInTheDocument();
+
+    await user.selectOptions(select, 'js');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(deletes).toEqual(['t-2→t-1']);
+  });
+
+  it('leaves the choice to the admin and the refusal to the server when the count fails', async () => {
+    const { deletes } = serveTags();
+    server.use(http.get('*/api/tag-data/:id/usage', () => HttpResponse.json({ message: 'Boom', code: 'INTERNAL' }, { status: 500 })));
+    const { user } = renderApp('/dashboard/admin-profile');
+    await user.click(await screen.findByRole('button', { name: 'Delete js' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete "js"?' });
+    expect(
+      await within(dialog).findByText('Could not count its posts. If any use this tag, choose the tag they move to.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Move its posts to')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Posts use this tag: choose a tag to move them to.')).toHaveAttribute('role', 'alert');
+
+    await user.selectOptions(within(dialog).getByLabelText('Move its posts to'), 'python');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(deletes).toEqual(['t-1→t-2']);
+  });
+
+  it('asks for another tag first when posts use the only tag', async () => {
+    serveTags();
+    server.use(http.get('*/api/tag-data', () => HttpResponse.json([{ _id: 't-1', tag: 'js' }])));
+    const { user } = renderApp('/dashboard/admin-profile');
+    await user.click(await screen.findByRole('button', { name: 'Delete js' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete "js"?' });
+    expect(
+      await within(dialog).findByText('2 posts use this tag, and there is no other tag to move them to: add one first.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
   });
 });

@@ -1,16 +1,19 @@
 // Admin Profile: every tag with "Rename" (a dialog with the tag's new name) and "Delete" (a
-// dialog asking which tag takes its posts; the server refuses with 409 when posts use the tag
-// and none is chosen, and that refusal is shown).
-import { useState } from 'react';
+// dialog saying how many posts use the tag and, when any do, asking which tag takes them; the
+// server still refuses with 409 when posts use the tag and none is chosen, and that refusal is
+// shown).
+import { useEffect, useRef, useState } from 'react';
 import { renameTagInputSchema, type Tag } from '#shared/schemas/tag.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { controlClasses } from '#web/components/ui/field.tsx';
 import { Form, FormAlert, Input } from '#web/components/ui/form.tsx';
 import { useFocusAfterRowGoes } from '#web/components/ui/use-focus-after-row-goes.ts';
+import { isApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { cn } from '#web/utils/cn.ts';
 import { useTags } from '../api/get-tags.ts';
+import { useTagUsage } from '../api/get-tag-usage.ts';
 import { useDeleteTag, useRenameTag } from '../api/manage-tags.ts';
 
 export function ManageTags() {
@@ -101,8 +104,24 @@ function RenameTagDialog({ tag, onClose }: { tag: Tag; onClose: () => void }) {
 }
 
 function DeleteTagDialog({ tag, others, onClose }: { tag: Tag; others: Tag[]; onClose: () => void }) {
+  const usage = useTagUsage(tag._id);
   const deleteTag = useDeleteTag();
   const [moveTo, setMoveTo] = useState('');
+  const select = useRef<HTMLSelectElement>(null);
+  const refused = useRef(false);
+
+  const postCount = usage.data?.postCount;
+  // Unknown (the count failed): the tag may be chosen or not, and the server decides.
+  const asksForTag = postCount === undefined ? usage.isError : postCount > 0 && others.length > 0;
+  const needsTag = postCount !== undefined && postCount > 0;
+  // A refusal showed posts use the tag, and Delete, which had the focus, waits for a tag now:
+  // the focus goes to that choice rather than to the page.
+  useEffect(() => {
+    if (!refused.current || !asksForTag) return;
+    refused.current = false;
+    select.current?.focus();
+  }, [asksForTag]);
+  const selectId = `move-to-${tag._id}`;
   return (
     <Dialog
       open
@@ -117,13 +136,21 @@ function DeleteTagDialog({ tag, others, onClose }: { tag: Tag; others: Tag[]; on
           <Button
             variant="danger"
             isLoading={deleteTag.isPending}
+            disabled={usage.isPending || (needsTag && moveTo === '')}
             onClick={() =>
               deleteTag.mutate(
-                { id: tag._id, moveTo: moveTo || undefined },
+                { id: tag._id, moveTo: asksForTag && moveTo ? moveTo : undefined },
                 {
                   onSuccess: () => {
                     toast.success(`Tag "${tag.tag}" deleted`);
                     onClose();
+                  },
+                  // Refused because posts took the tag since it was counted: count again, so
+                  // the dialog asks for the tag they move to.
+                  onError: (error) => {
+                    if (!isApiError(error) || error.code !== 'CONFLICT') return;
+                    refused.current = true;
+                    void usage.refetch();
                   },
                 },
               )
@@ -134,24 +161,46 @@ function DeleteTagDialog({ tag, others, onClose }: { tag: Tag; others: Tag[]; on
         </>
       }
     >
-      <p>Posts with this tag move to the tag you choose. A tag no post uses needs none.</p>
-      <label className="mt-3 block text-sm font-medium text-ink" htmlFor={`move-to-${tag._id}`}>
-        Move its posts to
-      </label>
-      <select
-        id={`move-to-${tag._id}`}
-        value={moveTo}
-        onChange={(event) => setMoveTo(event.target.value)}
-        className={cn(controlClasses, 'mt-1 h-10 bg-surface px-3')}
-      >
-        <option value="">None (no posts use it)</option>
-        {others.map((other) => (
-          <option key={other._id} value={other._id}>
-            {other.tag}
-          </option>
-        ))}
-      </select>
+      <p aria-live="polite">
+        {usage.isPending
+          ? 'Counting its posts…'
+          : usage.isError
+            ? 'Could not count its posts. If any use this tag, choose the tag they move to.'
+            : usageSentence(usage.data.postCount, others.length > 0)}
+      </p>
+      {asksForTag && (
+        <>
+          <label className="mt-3 block text-sm font-medium text-ink" htmlFor={selectId}>
+            Move its posts to
+          </label>
+          <select
+            ref={select}
+            id={selectId}
+            value={moveTo}
+            onChange={(event) => setMoveTo(event.target.value)}
+            className={cn(controlClasses, 'mt-1 h-10 bg-surface px-3')}
+          >
+            {/* Posts that use the tag need one: none is chosen for the admin. */}
+            <option value="" disabled={needsTag}>
+              {needsTag ? 'Choose a tag' : 'None (if no post uses it)'}
+            </option>
+            {others.map((other) => (
+              <option key={other._id} value={other._id}>
+                {other.tag}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
       {deleteTag.error && <FormAlert className="mt-3">{deleteTag.error.message}</FormAlert>}
     </Dialog>
   );
+}
+
+/** What the Delete dialog says of the posts that use the tag, and of the tag they need. */
+function usageSentence(postCount: number, hasOtherTags: boolean): string {
+  if (postCount === 0) return 'No post uses this tag.';
+  const [uses, them] = postCount === 1 ? ['1 post uses', 'it'] : [`${postCount} posts use`, 'them'];
+  if (!hasOtherTags) return `${uses} this tag, and there is no other tag to move ${them} to: add one first.`;
+  return `${uses} this tag. Choose the tag ${postCount === 1 ? 'it moves' : 'they move'} to.`;
 }
