@@ -82,8 +82,10 @@ export async function deleteTag(
     const target = held.find((x) => x.id === moveTo);
     if (moveTo !== undefined && !target) throw notFound('tag to move the posts to');
     const postIds = await postIdsTagged(w.trx, current.tag);
-    if (postIds.length > 0 && !target)
-      throw conflict(`${postIds.length} post(s) use the tag "${current.tag}": choose a tag to move them to.`);
+    if (postIds.length > 0 && !target) {
+      const [uses, them] = postIds.length === 1 ? ['1 post uses', 'it'] : [`${postIds.length} posts use`, 'them'];
+      throw conflict(`${uses} the tag "${current.tag}": choose a tag to move ${them} to.`);
+    }
     if (target && postIds.length > 0) await retagPosts(w.trx, current.tag, target.tag);
     const deletedCount = await deleteTagRow(w.trx, id);
     w.record({ type: 'tag.deleted', tagId: id, tag: current.tag, movedTo: postIds.length > 0 ? target!.tag : null, postIds });
