@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
+  /** The confirm button waits (ignoring clicks) for something the dialog still asks; Cancel stays open. */
+  waiting?: boolean;
   /** Which button has the focus when it opens: the safe choice unless a caller says otherwise. */
   focus?: 'confirm' | 'cancel';
   /**
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   danger = false,
   busy = false,
+  waiting = false,
   focus = 'cancel',
   onConfirm,
   onCancel,
@@ -56,7 +59,7 @@ export function ConfirmDialog({
           <Button
             variant={danger ? 'danger' : 'primary'}
             onClick={() => once(onConfirm)}
-            isLoading={busy}
+            isLoading={busy || waiting}
             data-autofocus={focus === 'confirm' || undefined}
           >
             {confirmLabel}

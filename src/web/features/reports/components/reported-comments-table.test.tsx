@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '#shared/schemas/report.ts';
@@ -31,12 +31,34 @@ const MARKDOWN_SPAM =
 const MARKDOWN_SPAM_HTML =
   '<p>Buy <strong>cheap watches</strong> at <a href="https://spam.example/shop" rel="nofollow ugc noopener noreferrer">our shop</a> today and use the code <code>SAVE50</code> at the checkout:</p>\n<pre><code class="language-text">SAVE50 SAVE50 SAVE50\n</code></pre>\n<p>Hurry, the offer ends soon!</p>';
 
+/** The commenter's role as the server has it now (another admin may change it after the queue loaded). */
+const commenter = { role: 'Client' as Report['commenter_role'] };
+
+/** The commenter's role, asked by the Ban User dialog; every other email is the signed-in admin's (signedInAs). */
+function serveCommenterRole(calls: string[], answer: () => Promise<unknown> | unknown = () => undefined) {
+  server.use(
+    http.get('*/api/users/role/:email', async ({ params }) => {
+      if (params.email !== report.commenter_email) return undefined;
+      calls.push(`users/role ${String(params.email)}`);
+      await answer();
+      return HttpResponse.json({ role: commenter.role });
+    }),
+  );
+}
+
 function serveQueue({ banStatus = 200, actionStatus = 200 }: { banStatus?: number; actionStatus?: number } = {}) {
   let queue = [report];
   const calls: string[] = [];
+  commenter.role = 'Client';
   server.use(...signedInAs('Admin'));
+  serveCommenterRole(calls);
   server.use(
-    http.get('*/api/reported-comment-pagination', () => HttpResponse.json(queue, { headers: { 'X-Total-Count': String(queue.length) } })),
+    http.get('*/api/reported-comment-pagination', () =>
+      HttpResponse.json(
+        queue.map((r) => ({ ...r, commenter_role: commenter.role })),
+        { headers: { 'X-Total-Count': String(queue.length) } },
+      ),
+    ),
     http.delete('*/api/user-delete/:email', ({ params }) => {
       calls.push(`user-delete ${String(params.email)}`);
       if (banStatus !== 200) return HttpResponse.json({ message: 'Boom', code: 'INTERNAL' }, { status: banStatus });
@@ -89,11 +111,13 @@ describe('Reported Comment', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
     expect(confirm).toHaveTextContent('Ban Spammy Sam?');
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    // The commenter's role is asked as the dialog opens: still a member, so the ban goes ahead.
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Yes, delete it!' })).not.toHaveAttribute('aria-busy'));
     await user.click(within(confirm).getByRole('button', { name: 'Yes, delete it!' }));
 
     const done = await screen.findByRole('dialog', { name: 'Deleted!' });
     expect(done).toHaveTextContent('The user and comment have been removed.');
-    expect(calls).toEqual(['user-delete sam@example.com', 'reported-comment-delete sam@example.com']);
+    expect(calls).toEqual(['users/role sam@example.com', 'user-delete sam@example.com', 'reported-comment-delete sam@example.com']);
     expect(await screen.findByText('No reported comments. The queue is clear.')).toBeInTheDocument();
   });
 
@@ -107,7 +131,9 @@ describe('Reported Comment', () => {
     }));
     const sams = [report, { ...report, _id: 'report-2', commentId: 'comment-8' }];
     let queue = [...others, ...sams];
+    commenter.role = 'Client';
     server.use(...signedInAs('Admin'));
+    serveCommenterRole([]);
     server.use(
       http.get('*/api/reported-comment-pagination', ({ request }) => {
         const url = new URL(request.url);
@@ -125,6 +151,7 @@ describe('Reported Comment', () => {
     expect(screen.getByRole('row', { name: /comment-8/ })).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Ban User' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Yes, delete it!' })).not.toHaveAttribute('aria-busy'));
     await user.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
     await user.click(await screen.findByRole('button', { name: 'OK' }));
 
@@ -138,11 +165,12 @@ describe('Reported Comment', () => {
     const calls = serveQueue({ banStatus: 500 });
     const { user } = renderApp('/dashboard/reported-comment');
     await user.click(await screen.findByRole('button', { name: 'Ban User' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Yes, delete it!' })).not.toHaveAttribute('aria-busy'));
     await user.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
 
     const failed = await screen.findByRole('alertdialog', { name: 'Error!' });
     expect(failed).toHaveTextContent('Failed to delete user or comment.');
-    expect(calls).toEqual(['user-delete sam@example.com']);
+    expect(calls).toEqual(['users/role sam@example.com', 'user-delete sam@example.com']);
     expect(screen.getByRole('row', { name: /comment-7/ })).toBeInTheDocument();
   });
 
@@ -173,6 +201,22 @@ describe('Reported Comment', () => {
     expect(dialog.textContent).not.toMatch(/\*\*|```|\]\(/);
   });
 
+  it("leaves the ban to the server when the commenter's role cannot be read", async () => {
+    const sent = serveQueue();
+    server.use(
+      http.get('*/api/users/role/:email', ({ params }) =>
+        params.email === report.commenter_email ? HttpResponse.json({ message: 'Boom', code: 'INTERNAL' }, { status: 500 }) : undefined,
+      ),
+    );
+    const { user } = renderApp('/dashboard/reported-comment');
+    await user.click(await screen.findByRole('button', { name: 'Ban User' }));
+    const yes = screen.getByRole('button', { name: 'Yes, delete it!' });
+    await waitFor(() => expect(yes).not.toHaveAttribute('aria-busy'));
+    await user.click(yes);
+    expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeInTheDocument();
+    expect(sent).toEqual(['user-delete sam@example.com', 'reported-comment-delete sam@example.com']);
+  });
+
   it('disables "Ban User" for an administrator, whom the server would refuse to ban', async () => {
     server.use(...signedInAs('Admin'));
     server.use(
@@ -182,6 +226,57 @@ describe('Reported Comment', () => {
     );
     renderApp('/dashboard/reported-comment');
     expect(await screen.findByRole('button', { name: 'Ban User' })).toBeDisabled();
+  });
+
+  it('does not ban a commenter made an administrator since the queue loaded: the dialog says so, and the row shows it', async () => {
+    const calls = serveQueue();
+    const { user } = renderApp('/dashboard/reported-comment');
+    const row = await screen.findByRole('row', { name: /comment-7/ });
+    // Another admin promotes the commenter, in another tab: this queue still shows a member.
+    commenter.role = 'Admin';
+
+    await user.click(within(row).getByRole('button', { name: 'Ban User' }));
+    const refused = await screen.findByRole('alertdialog', { name: 'Cannot ban' });
+    expect(refused).toHaveTextContent('Spammy Sam is an administrator now: administrators cannot be banned.');
+    // Only Close: nothing to confirm.
+    expect(
+      within(refused)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Close']);
+    expect(screen.queryByRole('button', { name: 'Yes, delete it!' })).not.toBeInTheDocument();
+    // The queue is read again: the row knows the commenter's role now.
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Ban User' })).toBeDisabled());
+
+    await user.click(within(refused).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls).toEqual(['users/role sam@example.com']);
+    // Still signed in, on the queue.
+    expect(screen.getByRole('row', { name: /comment-7/ })).toBeInTheDocument();
+  });
+
+  it('holds "Yes, delete it!" while the commenter\'s role is asked, then bans', async () => {
+    const calls: string[] = [];
+    let answerRole = () => {};
+    const asked = new Promise<void>((resolve) => (answerRole = resolve));
+    const sent = serveQueue();
+    serveCommenterRole(calls, () => asked);
+    const { user } = renderApp('/dashboard/reported-comment');
+    await user.click(await screen.findByRole('button', { name: 'Ban User' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+    const yes = within(confirm).getByRole('button', { name: 'Yes, delete it!' });
+    await waitFor(() => expect(calls).toEqual(['users/role sam@example.com']));
+    expect(yes).toHaveAttribute('aria-busy', 'true');
+    // A click meanwhile sends nothing; Cancel stays open to the admin.
+    await user.click(yes);
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(sent).toEqual([]);
+
+    answerRole();
+    await waitFor(() => expect(yes).not.toHaveAttribute('aria-busy'));
+    await user.click(yes);
+    expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeInTheDocument();
+    expect(sent).toEqual(['user-delete sam@example.com', 'reported-comment-delete sam@example.com']);
   });
 
   it('dismisses a report after confirmation (Cancel first), and the queue refreshes', async () => {
