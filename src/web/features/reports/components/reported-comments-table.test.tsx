@@ -226,6 +226,8 @@ describe('Reported Comment', () => {
     );
     renderApp('/dashboard/reported-comment');
     expect(await screen.findByRole('button', { name: 'Ban User' })).toBeDisabled();
+    // Said in the row, not only on hover (a disabled button takes no focus, and a phone has no hover).
+    expect(screen.getByRole('row', { name: /comment-7/ })).toHaveTextContent('An administrator: cannot be banned');
   });
 
   it('does not ban a commenter made an administrator since the queue loaded: the dialog says so, and the row shows it', async () => {
@@ -247,6 +249,7 @@ describe('Reported Comment', () => {
     expect(screen.queryByRole('button', { name: 'Yes, delete it!' })).not.toBeInTheDocument();
     // The queue is read again: the row knows the commenter's role now.
     await waitFor(() => expect(within(row).getByRole('button', { name: 'Ban User' })).toBeDisabled());
+    expect(row).toHaveTextContent('An administrator: cannot be banned');
 
     await user.click(within(refused).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

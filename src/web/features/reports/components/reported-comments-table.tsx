@@ -74,26 +74,25 @@ export function ReportedCommentsTable({ pagination }: { pagination: PaginationPa
     { header: 'Commenter Email', cell: (r) => <EmailText email={r.commenter_email} className="text-muted" /> },
     {
       header: 'Actions',
-      cell: (r) => (
-        <div className="flex flex-wrap gap-2 @2xl:min-w-40">
-          <Button
-            variant="danger"
-            size="sm"
-            // Administrators cannot be banned; the server would refuse.
-            disabled={!canBan({ role: r.commenter_role })}
-            title={canBan({ role: r.commenter_role }) ? undefined : 'Administrators cannot be banned'}
-            onClick={() => setBanning(r)}
-          >
-            Ban User
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => setDismissing(r)}>
-            Dismiss
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => setDeleting(r)}>
-            Delete comment
-          </Button>
-        </div>
-      ),
+      cell: (r) => {
+        // Administrators cannot be banned; the server would refuse. Said in the row, not on hover:
+        // a disabled button takes no focus, and a phone has no hover.
+        const bannable = canBan({ role: r.commenter_role });
+        return (
+          <div className="flex flex-wrap items-center gap-2 @2xl:min-w-40">
+            <Button variant="danger" size="sm" disabled={!bannable} onClick={() => setBanning(r)}>
+              Ban User
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setDismissing(r)}>
+              Dismiss
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setDeleting(r)}>
+              Delete comment
+            </Button>
+            {!bannable && <span className="text-xs font-medium text-muted">An administrator: cannot be banned</span>}
+          </div>
+        );
+      },
     },
   ];
 
