@@ -2,6 +2,7 @@ import hljs from 'highlight.js/lib/core';
 import MarkdownIt, { type Token } from 'markdown-it';
 import taskLists from 'markdown-it-task-lists';
 import sanitizeHtml from 'sanitize-html';
+import type { MarkdownKind } from '#shared/schemas/markdown.ts';
 import { HIGHLIGHT_LANGUAGES } from './languages.ts';
 import { escapeHtml } from '../escape-html.ts';
 
@@ -57,15 +58,23 @@ markdown.linkify.add('www.', {
   },
 });
 
-// A page has one h1 (its title): a `#` heading in the text becomes h2, and the rest follow.
-markdown.renderer.rules.heading_open = (tokens, index) => {
-  const level = Math.min(6, Number(tokens[index]!.tag.slice(1)) + 1);
-  return `<h${level}>`;
-};
-markdown.renderer.rules.heading_close = (tokens, index) => {
-  const level = Math.min(6, Number(tokens[index]!.tag.slice(1)) + 1);
-  return `</h${level}>`;
-};
+/*
+ * A page has one h1 (its title), and a text's `#` heading sits one level under the heading the
+ * text is shown beneath: a post's under the page's h1 title, a comment's under the post page's
+ * "Comments" h2 (and a dialog's h2 title), an announcement's under its own h3 title in the
+ * "Announcements" h2. Deeper headings follow, as deep as h6. A screen reader's outline then
+ * has a comment's headings inside the comments, not beside them.
+ */
+export const TOP_HEADING = { post: 2, comment: 3, announcement: 4 } as const satisfies Record<MarkdownKind, number>;
+
+interface RenderEnv {
+  topHeading?: number;
+}
+
+const headingTag = (tokens: Token[], index: number, env: RenderEnv) =>
+  `h${Math.min(6, Number(tokens[index]!.tag.slice(1)) - 1 + (env.topHeading ?? TOP_HEADING.post))}`;
+markdown.renderer.rules.heading_open = (tokens, index, _options, env: RenderEnv) => `<${headingTag(tokens, index, env)}>`;
+markdown.renderer.rules.heading_close = (tokens, index, _options, env: RenderEnv) => `</${headingTag(tokens, index, env)}>`;
 
 // Struck-through text is what was taken back, and says so: <del>, as GitHub writes it and the
 // allow-list of API.md names it (markdown-it writes <s>, which <del> also looks like).
@@ -286,14 +295,19 @@ function plainHtml(html: string): string | null {
   return refused ? null : out.replaceAll('&quot;', '"').replaceAll('&#x27;', "'");
 }
 
+export interface RenderOptions {
+  /** The level a `#` heading becomes (TOP_HEADING; a post's h2 unless told). */
+  topHeading?: number;
+}
+
 /** A post's, comment's or announcement's Markdown as the sanitised HTML that is stored. */
-export function renderMarkdown(source: string): string {
-  const html = markdown.render(source);
+export function renderMarkdown(source: string, options: RenderOptions = {}): string {
+  const html = markdown.render(source, { topHeading: options.topHeading });
   return (plainHtml(html) ?? sanitizeHtml(html, SANITIZE)).trim();
 }
 
 /** Whether the source's HTML skips the sanitiser (for the test that holds both paths equal). */
-export const skipsSanitiser = (source: string): boolean => plainHtml(markdown.render(source)) !== null;
+export const skipsSanitiser = (source: string): boolean => plainHtml(markdown.render(source, {})) !== null;
 
 /** The same, always through the sanitiser: what the test holds renderMarkdown equal to. */
-export const renderMarkdownSanitized = (source: string): string => sanitizeHtml(markdown.render(source), SANITIZE).trim();
+export const renderMarkdownSanitized = (source: string): string => sanitizeHtml(markdown.render(source, {}), SANITIZE).trim();
