@@ -67,14 +67,15 @@ markdown.linkify.add('www.', {
  */
 export const TOP_HEADING = { post: 2, comment: 3, announcement: 4 } as const satisfies Record<MarkdownKind, number>;
 
-interface RenderEnv {
-  topHeading?: number;
-}
+/** What renderMarkdown passes markdown-it for a render: the level its `#` becomes. */
+type RenderEnv = {
+  topHeading?: number | undefined;
+};
 
-const headingTag = (tokens: Token[], index: number, env: RenderEnv) =>
-  `h${Math.min(6, Number(tokens[index]!.tag.slice(1)) - 1 + (env.topHeading ?? TOP_HEADING.post))}`;
-markdown.renderer.rules.heading_open = (tokens, index, _options, env: RenderEnv) => `<${headingTag(tokens, index, env)}>`;
-markdown.renderer.rules.heading_close = (tokens, index, _options, env: RenderEnv) => `</${headingTag(tokens, index, env)}>`;
+const headingTag = (tokens: Token[], index: number, env: RenderEnv | undefined) =>
+  `h${Math.min(6, Number(tokens[index]!.tag.slice(1)) - 1 + (env?.topHeading ?? TOP_HEADING.post))}`;
+markdown.renderer.rules.heading_open = (tokens, index, _options, env) => `<${headingTag(tokens, index, env as RenderEnv)}>`;
+markdown.renderer.rules.heading_close = (tokens, index, _options, env) => `</${headingTag(tokens, index, env as RenderEnv)}>`;
 
 // Struck-through text is what was taken back, and says so: <del>, as GitHub writes it and the
 // allow-list of API.md names it (markdown-it writes <s>, which <del> also looks like).
@@ -302,7 +303,8 @@ export interface RenderOptions {
 
 /** A post's, comment's or announcement's Markdown as the sanitised HTML that is stored. */
 export function renderMarkdown(source: string, options: RenderOptions = {}): string {
-  const html = markdown.render(source, { topHeading: options.topHeading });
+  const env: RenderEnv = { topHeading: options.topHeading };
+  const html = markdown.render(source, env);
   return (plainHtml(html) ?? sanitizeHtml(html, SANITIZE)).trim();
 }
 

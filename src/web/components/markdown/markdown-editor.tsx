@@ -4,6 +4,7 @@
 // renderer; the browser never parses Markdown. Loaded lazily by markdown-field.tsx.
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefCallback, type RefObject } from 'react';
 import { hasVisibleText, trimMarkdown } from '#shared/schemas/common.ts';
+import type { MarkdownKind } from '#shared/schemas/markdown.ts';
 import { PREVIEW_MAX, useMarkdownPreview } from '#web/lib/markdown-preview.ts';
 import { useUploadImage } from '#web/lib/upload-image.ts';
 import { cn } from '#web/utils/cn.ts';
@@ -36,6 +37,8 @@ export interface MarkdownEditorProps extends ControlAttributes {
   focusRef?: RefObject<boolean>;
   /** Where the caret was in a stand-in the editor replaces (kept when it takes the focus over). */
   caretRef?: RefObject<{ start: number; end: number } | null>;
+  /** What the text is written for: the preview renders it as that is stored (a post's unless told). */
+  kind?: MarkdownKind | undefined;
 }
 
 const SHORTCUTS: Record<string, FormatCommand> = { b: 'bold', i: 'italic', k: 'link' };
@@ -54,6 +57,7 @@ export function MarkdownEditor({
   autoFocus,
   focusRef,
   caretRef,
+  kind = 'post',
   'aria-invalid': invalid,
   'aria-describedby': describedBy,
 }: MarkdownEditorProps) {
@@ -67,7 +71,7 @@ export function MarkdownEditor({
   const tabMovesOn = useRef(false);
   // The text as last written, ahead of React's next render (two uploads may finish at once).
   const latest = useRef(value);
-  const preview = useMarkdownPreview(value, tab === 'preview');
+  const preview = useMarkdownPreview(value, kind, tab === 'preview');
   const upload = useUploadImage();
 
   // A field that fails validation shows its text again (adjusting state while rendering).

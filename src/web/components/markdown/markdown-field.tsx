@@ -3,6 +3,7 @@
 // when a form shows it; until then a plain textarea with the same value stands in.
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import type { MarkdownKind } from '#shared/schemas/markdown.ts';
 import { cn } from '#web/utils/cn.ts';
 import { controlClasses, Field, type FieldErrorLike } from '../ui/field.tsx';
 
@@ -23,6 +24,8 @@ interface MarkdownFieldProps<T extends FieldValues, TOutput> {
   placeholder?: string;
   autoFocus?: boolean;
   className?: string;
+  /** What the text is written for (a post's unless told): its preview shows it as that is stored. */
+  kind?: MarkdownKind;
 }
 
 export function MarkdownField<T extends FieldValues, TOutput>({
@@ -35,6 +38,7 @@ export function MarkdownField<T extends FieldValues, TOutput>({
   placeholder,
   autoFocus,
   className,
+  kind,
 }: MarkdownFieldProps<T, TOutput>) {
   const { field, fieldState } = useController({ control, name });
   const focused = useRef(false);
@@ -81,6 +85,7 @@ export function MarkdownField<T extends FieldValues, TOutput>({
             autoFocus={autoFocus}
             focusRef={focused}
             caretRef={caret}
+            kind={kind}
           />
         </Suspense>
       )}

@@ -44,6 +44,26 @@ describe('Make Announcement', () => {
     await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('3'));
   });
 
+  // An announcement's text is shown under its own h3 title: its `#` is stored as an h4, and so previewed.
+  it('previews the description as an announcement', async () => {
+    const asked: unknown[] = [];
+    server.use(...signedInAs('Admin', buildViewer({ name: 'Grace Hopper' })));
+    server.use(
+      http.get('*/api/announcement-data', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+      http.post('*/api/markdown/preview', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ html: '<h4>Downtime</h4>' });
+      }),
+    );
+    const { user } = renderApp('/dashboard/make-announcement');
+    await screen.findByRole('tab', { name: 'Write' });
+    await user.type(screen.getByLabelText('Description'), '# Downtime');
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+
+    expect(await screen.findByRole('heading', { level: 4, name: 'Downtime' })).toBeInTheDocument();
+    expect(asked).toEqual([{ markdown: '# Downtime', kind: 'announcement' }]);
+  });
+
   it('keeps what was typed when a lapsed session sends the admin to sign in, and gives it back on return', async () => {
     const admin = buildViewer({ name: 'Grace Hopper', email: 'grace@example.com' });
     server.use(...signedInAs('Admin', admin));

@@ -68,7 +68,14 @@ export function AnnouncementForm({ author }: AnnouncementFormProps) {
             <KeepDraft control={control} draftKey={draftKey} />
             {/* The fresh form after publishing takes the focus on its first field (the old one held it). */}
             <Input label="Title" autoComplete="off" autoFocus={formKey > 0} registration={register('title')} error={errors.title} />
-            <MarkdownField label="Description" rows={8} control={control} name="description" error={errors.description} />
+            <MarkdownField
+              label="Description"
+              kind="announcement"
+              rows={8}
+              control={control}
+              name="description"
+              error={errors.description}
+            />
             {createAnnouncement.error && <FormAlert>{createAnnouncement.error.message}</FormAlert>}
             <div className="flex justify-end">
               <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={createAnnouncement.isPending}>

@@ -171,7 +171,7 @@ function EditAnnouncementForm({ announcement, onDone }: { announcement: Announce
           {draftKey !== null && <KeepDraft control={control} draftKey={draftKey} unchanged={saved} />}
           {/* In place of the Edit button that had the focus. */}
           <Input label="Title" autoComplete="off" autoFocus registration={register('title')} error={errors.title} />
-          <MarkdownField label="Description" rows={6} control={control} name="description" error={errors.description} />
+          <MarkdownField label="Description" kind="announcement" rows={6} control={control} name="description" error={errors.description} />
           <EditSaveError
             error={edit.error}
             subject="announcement"

@@ -102,7 +102,15 @@ export function AddCommentDialog({ postId, onPosted }: AddCommentDialogProps) {
               return (
                 <>
                   {draftKey !== null && <KeepDraft control={control} draftKey={draftKey} />}
-                  <MarkdownField label="Comment" rows={5} placeholder="Share your thoughts…" control={control} name="comment" autoFocus />
+                  <MarkdownField
+                    label="Comment"
+                    kind="comment"
+                    rows={5}
+                    placeholder="Share your thoughts…"
+                    control={control}
+                    name="comment"
+                    autoFocus
+                  />
                 </>
               );
             }}

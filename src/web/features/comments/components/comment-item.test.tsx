@@ -116,6 +116,22 @@ describe('Comments: rendered, edited, deleted', () => {
     expect(within(item('Mine and')).getByRole('button', { name: 'edited' })).toBeInTheDocument();
   });
 
+  it('previews an edit as a comment', async () => {
+    discussionServer();
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/api/markdown/preview', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ html: '<p>Mine</p>' });
+      }),
+    );
+    const { user, item } = await openPost();
+    await user.click(within(item('Mine')).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit comment' });
+    await user.click(await within(form).findByRole('tab', { name: 'Preview' }));
+    await waitFor(() => expect(asked).toEqual([{ markdown: 'Mine', kind: 'comment' }]));
+  });
+
   it('tells the member their comment was edited since they opened it, keeps their text, and loads the latest on request', async () => {
     const calls = discussionServer();
     const { user, item } = await openPost();

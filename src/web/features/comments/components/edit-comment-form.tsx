@@ -55,7 +55,7 @@ export function EditCommentForm({ postId, commentId, comment, editedAt, onDone }
       {({ control, reset, setFocus, handleSubmit }) => (
         <>
           {draftKey !== null && <KeepDraft control={control} draftKey={draftKey} unchanged={saved} />}
-          <MarkdownField label="Comment" rows={4} control={control} name="comment" autoFocus />
+          <MarkdownField label="Comment" kind="comment" rows={4} control={control} name="comment" autoFocus />
           <EditSaveError
             error={update.error}
             subject="comment"

@@ -132,6 +132,27 @@ describe('Comments under a post', () => {
     await waitFor(() => expect(thanks).not.toBeInTheDocument());
   });
 
+  // A comment is shown under the "Comments" h2: its `#` is stored as an h3, and so previewed.
+  it('previews the comment as a comment, so its headings show at the level it will be stored with', async () => {
+    discussionServer();
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/api/markdown/preview', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ html: '<h3>Thoughts</h3>' });
+      }),
+    );
+    const { user } = await openPost();
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a comment' });
+    await within(dialog).findByRole('tab', { name: 'Write' });
+    await user.type(within(dialog).getByLabelText('Comment'), '# Thoughts');
+    await user.click(within(dialog).getByRole('tab', { name: 'Preview' }));
+
+    expect(await within(dialog).findByRole('heading', { level: 3, name: 'Thoughts' })).toBeInTheDocument();
+    expect(asked).toEqual([{ markdown: '# Thoughts', kind: 'comment' }]);
+  });
+
   it('shows "Failed to post comment" with the server’s message, and keeps the text to try again', async () => {
     discussionServer();
     server.use(
