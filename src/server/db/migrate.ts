@@ -23,6 +23,7 @@ import * as m0024 from './migrations/0024-search-terms-version.ts';
 import * as m0025 from './migrations/0025-checkout-attempt.ts';
 import * as m0026 from './migrations/0026-notifications-first-at.ts';
 import * as m0027 from './migrations/0027-announcements-edited-at.ts';
+import * as m0028 from './migrations/0028-comment-and-announcement-headings.ts';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -49,6 +50,7 @@ const migrations: Record<string, EngineMigration> = {
   '0025-checkout-attempt': m0025,
   '0026-notifications-first-at': m0026,
   '0027-announcements-edited-at': m0027,
+  '0028-comment-and-announcement-headings': m0028,
 };
 
 class StaticProvider implements MigrationProvider {
