@@ -312,4 +312,30 @@ describe('Home side columns', () => {
     expect(within(column).queryByRole('button', { name: 'Show older announcements' })).not.toBeInTheDocument();
     expect(within(column).queryByText(/shown$/)).not.toBeInTheDocument();
   });
+
+  it('says when the older announcements could not be loaded, keeps the newest, and tries again when asked', async () => {
+    homeServer();
+    const all = Array.from({ length: 12 }, (_, i) => buildAnnouncement({ title: `News ${12 - i}` }));
+    let failing = true;
+    server.use(
+      http.get('*/api/announcement-data', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const page = Number(params.get('page') ?? 0);
+        const limit = Number(params.get('limit') ?? 10);
+        if (page > 0 && failing) return HttpResponse.json({ message: 'Try later', code: 'INTERNAL' }, { status: 400 });
+        return pagedAnswer(all.slice(page * limit, (page + 1) * limit), all.length);
+      }),
+    );
+    const { user } = renderApp('/');
+    const column = await screen.findByRole('region', { name: 'Announcements' });
+    await user.click(await within(column).findByRole('button', { name: 'Show older announcements' }));
+    expect(await within(column).findByText(/Could not load the older announcements: Try later/)).toBeInTheDocument();
+    expect(within(column).getAllByRole('article')).toHaveLength(10);
+
+    failing = false;
+    await user.click(within(column).getByRole('button', { name: 'Try again' }));
+    expect(await within(column).findByRole('heading', { name: 'News 1' })).toBeInTheDocument();
+    expect(within(column).getAllByRole('article')).toHaveLength(12);
+    expect(within(column).queryByText(/Could not load the older/)).not.toBeInTheDocument();
+  });
 });

@@ -6,4 +6,6 @@ export const announcementKeys = {
   all: ['announcements'] as const,
   pages: () => [...announcementKeys.all, 'page'] as const,
   page: (page: PaginationQuery) => [...announcementKeys.pages(), page] as const,
+  /** The home column's older pages, 1 to `pages` − 1, together (a live event's refetch of the pages reaches them). */
+  homeOlder: (pages: number) => [...announcementKeys.pages(), 'home-older', pages] as const,
 };
