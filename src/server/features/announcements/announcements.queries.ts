@@ -3,11 +3,8 @@ import type { PaginationQuery } from '#shared/schemas/common.ts';
 import { type Args, prepared } from '../../db/prepared.ts';
 import { lockingRead } from '../../db/row-lock.ts';
 import type { Db } from '../../db/schema.ts';
-import { renderMarkdown, TOP_HEADING } from '../../lib/markdown/render-markdown.ts';
+import { renderMarkdown } from '../../lib/markdown/render-markdown.ts';
 import { offsetOf } from '../../lib/pagination.ts';
-
-/** An announcement's text is shown under its own h3 title: its `#` headings start at h4. */
-const ANNOUNCEMENT = { topHeading: TOP_HEADING.announcement };
 
 const announcementPage = prepared((db, p: Args<{ limit: number; offset: number }>) =>
   db
@@ -68,7 +65,7 @@ export async function insertAnnouncement(
       author_id: a.authorId,
       title: a.title,
       description: a.description,
-      description_html: renderMarkdown(a.description, ANNOUNCEMENT),
+      description_html: renderMarkdown(a.description, 'announcement'),
       created_at: a.createdAt,
     })
     .execute();
@@ -99,7 +96,7 @@ export async function updateAnnouncement(
       edited_at: next.editedAt,
       ...(next.title !== undefined ? { title: next.title } : {}),
       ...(next.description !== undefined
-        ? { description: next.description, description_html: renderMarkdown(next.description, ANNOUNCEMENT) }
+        ? { description: next.description, description_html: renderMarkdown(next.description, 'announcement') }
         : {}),
     })
     .where('id', '=', id)

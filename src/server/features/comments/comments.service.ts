@@ -13,7 +13,7 @@ import type { Db } from '../../db/schema.ts';
 import { banned, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { editTime, isBehind } from '../../lib/edit-version.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { renderMarkdown, TOP_HEADING } from '../../lib/markdown/render-markdown.ts';
+import { renderMarkdown } from '../../lib/markdown/render-markdown.ts';
 import { shownOrRefused } from '../../lib/markdown/written-text.ts';
 import type { SessionViewer } from '../../plugins/auth.ts';
 import type { WritePath } from '../../write-path/write-path.ts';
@@ -33,8 +33,7 @@ import {
 } from './comments.queries.ts';
 
 /** A comment's HTML, rendered before anything is held; one that shows nothing is refused as an empty one. */
-const renderedComment = (comment: string): string =>
-  shownOrRefused(renderMarkdown(comment, { topHeading: TOP_HEADING.comment }), 'comment', COMMENT_REQUIRED);
+const renderedComment = (comment: string): string => shownOrRefused(renderMarkdown(comment, 'comment'), 'comment', COMMENT_REQUIRED);
 
 /** Commenter and post-owner fields come from the session and the post, never the body. */
 export async function addComment(writes: WritePath, viewer: SessionViewer, input: CreateCommentInput): Promise<{ insertedId: string }> {

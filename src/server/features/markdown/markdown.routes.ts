@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { markdownPreviewInputSchema, markdownPreviewSchema } from '#shared/schemas/markdown.ts';
-import { renderMarkdown, TOP_HEADING } from '../../lib/markdown/render-markdown.ts';
+import { renderMarkdown } from '../../lib/markdown/render-markdown.ts';
 
 /**
  * POST /api/markdown/preview (members; counted like a write): the renderer that stores posts,
@@ -12,6 +12,6 @@ export const markdownRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/markdown/preview',
     { onRequest: guards.requireUser, schema: { body: markdownPreviewInputSchema, response: { 200: markdownPreviewSchema } } },
-    async (request) => ({ html: renderMarkdown(request.body.markdown, { topHeading: TOP_HEADING[request.body.kind ?? 'post'] }) }),
+    async (request) => ({ html: renderMarkdown(request.body.markdown, request.body.kind) }),
   );
 };

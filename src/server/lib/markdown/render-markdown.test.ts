@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMENT_MAX, POST_DESCRIPTION_MAX } from '#shared/constants.ts';
 import { excerptOf } from '#shared/html-text.ts';
 import { HIGHLIGHT_LANGUAGES } from './languages.ts';
-import { renderMarkdown, renderMarkdownSanitized, skipsSanitiser, TOP_HEADING } from './render-markdown.ts';
+import { renderMarkdown, renderMarkdownSanitized, skipsSanitiser } from './render-markdown.ts';
 
 // What members write is Markdown; what is stored and shown is this HTML. Rendering is checked
 // for what a tech forum needs, and the sanitiser against OWASP's filter-evasion cheat sheet.
@@ -94,15 +94,13 @@ describe('renderMarkdown', () => {
     const source = ['# One', '## Two', '### Three', '#### Four', '##### Five', '###### Six'].join('\n\n');
     const levels = (html: string) => [...html.matchAll(/<h(\d)>/g)].map((m) => Number(m[1]));
     expect(levels(renderMarkdown(source))).toEqual([2, 3, 4, 5, 6, 6]);
-    expect(levels(renderMarkdown(source, { topHeading: TOP_HEADING.post }))).toEqual([2, 3, 4, 5, 6, 6]);
-    expect(levels(renderMarkdown(source, { topHeading: TOP_HEADING.comment }))).toEqual([3, 4, 5, 6, 6, 6]);
-    expect(levels(renderMarkdown(source, { topHeading: TOP_HEADING.announcement }))).toEqual([4, 5, 6, 6, 6, 6]);
-    expect(renderMarkdown('# Title', { topHeading: TOP_HEADING.comment })).toBe('<h3>Title</h3>');
-    expect(renderMarkdown('#### Deep', { topHeading: TOP_HEADING.announcement })).toBe('<h6>Deep</h6>');
+    expect(levels(renderMarkdown(source, 'post'))).toEqual([2, 3, 4, 5, 6, 6]);
+    expect(levels(renderMarkdown(source, 'comment'))).toEqual([3, 4, 5, 6, 6, 6]);
+    expect(levels(renderMarkdown(source, 'announcement'))).toEqual([4, 5, 6, 6, 6, 6]);
+    expect(renderMarkdown('# Title', 'comment')).toBe('<h3>Title</h3>');
+    expect(renderMarkdown('#### Deep', 'announcement')).toBe('<h6>Deep</h6>');
     // The sanitiser's path (an image) writes the same levels.
-    expect(renderMarkdown('# Title\n\n![a](https://example.test/a.png)', { topHeading: TOP_HEADING.announcement })).toMatch(
-      /^<h4>Title<\/h4>/,
-    );
+    expect(renderMarkdown('# Title\n\n![a](https://example.test/a.png)', 'announcement')).toMatch(/^<h4>Title<\/h4>/);
   });
 
   it('links an address written as www.… (as GitHub does), but not a bare file or domain name', () => {

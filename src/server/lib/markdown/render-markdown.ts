@@ -65,15 +65,15 @@ markdown.linkify.add('www.', {
  * "Announcements" h2. Deeper headings follow, as deep as h6. A screen reader's outline then
  * has a comment's headings inside the comments, not beside them.
  */
-export const TOP_HEADING = { post: 2, comment: 3, announcement: 4 } as const satisfies Record<MarkdownKind, number>;
+const TOP_HEADING = { post: 2, comment: 3, announcement: 4 } as const satisfies Record<MarkdownKind, number>;
 
-/** What renderMarkdown passes markdown-it for a render: the level its `#` becomes. */
+/** What renderMarkdown passes markdown-it for a render: what the text is written for. */
 type RenderEnv = {
-  topHeading?: number | undefined;
+  kind?: MarkdownKind | undefined;
 };
 
 const headingTag = (tokens: Token[], index: number, env: RenderEnv | undefined) =>
-  `h${Math.min(6, Number(tokens[index]!.tag.slice(1)) - 1 + (env?.topHeading ?? TOP_HEADING.post))}`;
+  `h${Math.min(6, Number(tokens[index]!.tag.slice(1)) - 1 + TOP_HEADING[env?.kind ?? 'post'])}`;
 markdown.renderer.rules.heading_open = (tokens, index, _options, env) => `<${headingTag(tokens, index, env as RenderEnv)}>`;
 markdown.renderer.rules.heading_close = (tokens, index, _options, env) => `</${headingTag(tokens, index, env as RenderEnv)}>`;
 
@@ -296,14 +296,12 @@ function plainHtml(html: string): string | null {
   return refused ? null : out.replaceAll('&quot;', '"').replaceAll('&#x27;', "'");
 }
 
-export interface RenderOptions {
-  /** The level a `#` heading becomes (TOP_HEADING; a post's h2 unless told). */
-  topHeading?: number;
-}
-
-/** A post's, comment's or announcement's Markdown as the sanitised HTML that is stored. */
-export function renderMarkdown(source: string, options: RenderOptions = {}): string {
-  const env: RenderEnv = { topHeading: options.topHeading };
+/**
+ * A post's, comment's or announcement's Markdown as the sanitised HTML that is stored; `kind`
+ * (a post unless told) decides the level its `#` heading becomes (TOP_HEADING).
+ */
+export function renderMarkdown(source: string, kind: MarkdownKind = 'post'): string {
+  const env: RenderEnv = { kind };
   const html = markdown.render(source, env);
   return (plainHtml(html) ?? sanitizeHtml(html, SANITIZE)).trim();
 }
