@@ -1,4 +1,5 @@
 import type { TagUsage } from '#shared/schemas/tag.ts';
+import { postsUsingTag } from '#shared/tag-usage.ts';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -83,7 +84,7 @@ export async function deleteTag(
     if (moveTo !== undefined && !target) throw notFound('tag to move the posts to');
     const postIds = await postIdsTagged(w.trx, current.tag);
     if (postIds.length > 0 && !target) {
-      const [uses, them] = postIds.length === 1 ? ['1 post uses', 'it'] : [`${postIds.length} posts use`, 'them'];
+      const { uses, them } = postsUsingTag(postIds.length);
       throw conflict(`${uses} the tag "${current.tag}": choose a tag to move ${them} to.`);
     }
     if (target && postIds.length > 0) await retagPosts(w.trx, current.tag, target.tag);

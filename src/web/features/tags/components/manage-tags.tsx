@@ -4,6 +4,7 @@
 // shown).
 import { useEffect, useRef, useState } from 'react';
 import { renameTagInputSchema, type Tag } from '#shared/schemas/tag.ts';
+import { postsUsingTag } from '#shared/tag-usage.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { controlClasses } from '#web/components/ui/field.tsx';
@@ -200,7 +201,7 @@ function DeleteTagDialog({ tag, others, onClose }: { tag: Tag; others: Tag[]; on
 /** What the Delete dialog says of the posts that use the tag, and of the tag they need. */
 function usageSentence(postCount: number, hasOtherTags: boolean): string {
   if (postCount === 0) return 'No post uses this tag.';
-  const [uses, them] = postCount === 1 ? ['1 post uses', 'it'] : [`${postCount} posts use`, 'them'];
+  const { uses, them } = postsUsingTag(postCount);
   if (!hasOtherTags) return `${uses} this tag, and there is no other tag to move ${them} to: add one first.`;
-  return `${uses} this tag. Choose the tag ${postCount === 1 ? 'it moves' : 'they move'} to.`;
+  return `${uses} this tag. Choose the tag ${them === 'it' ? 'it moves' : 'they move'} to.`;
 }
