@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { createAdmin, createComment, createPost, createTags } from '../test/factories.ts';
+import { createAdmin, createComment, createPost, createTags, editComment, publishAnnouncement, reportComment } from '../test/factories.ts';
 import { signUp } from '../test/sign-in.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -49,27 +49,9 @@ describe('moving the headings already stored in comments and announcements (0028
     const postId = await createPost(t.app, author);
     const commentId = await createComment(t.app, commenter, postId, 'First');
     const plainId = await createComment(t.app, commenter, postId, 'No headings');
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/comment-data/${commentId}`,
-      headers: commenter.headers,
-      payload: { comment: 'Second' },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
-    const report = await t.app.inject({
-      method: 'POST',
-      url: '/api/reported-comment',
-      headers: author.headers,
-      payload: { commentId, ReportedComment: 'Spam or promotional content' },
-    });
-    expect(report.statusCode, report.body).toBe(200);
-    const published = await t.app.inject({
-      method: 'POST',
-      url: '/api/announcement-data',
-      headers: admin.headers,
-      payload: { title: 'Maintenance', description: 'Soon' },
-    });
-    expect(published.statusCode, published.body).toBe(200);
+    await editComment(t.app, commenter, commentId, 'Second');
+    await reportComment(t.app, author, commentId);
+    await publishAnnouncement(t.app, admin, { title: 'Maintenance', description: 'Soon' });
 
     // As written before: every one at a post's levels.
     await t.db.updateTable('posts').set({ description_html: OLD }).execute();

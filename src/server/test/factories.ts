@@ -50,6 +50,45 @@ export async function createComment(app: FastifyInstance, member: TestMember, po
   return (res.json() as { insertedId: string }).insertedId;
 }
 
+/** Edits a comment through the real API, as its writer (or an admin) would. */
+export async function editComment(app: FastifyInstance, member: TestMember, commentId: string, comment: string): Promise<void> {
+  const res = await app.inject({ method: 'PATCH', url: `/api/comment-data/${commentId}`, headers: member.headers, payload: { comment } });
+  if (res.statusCode !== 200) throw new Error(`editComment failed: ${res.statusCode} ${res.body}`);
+}
+
+/** Reports a comment through the real API, as the post's owner would; answers the report's id. */
+export async function reportComment(
+  app: FastifyInstance,
+  owner: TestMember,
+  commentId: string,
+  feedback = 'Spam or promotional content',
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/reported-comment',
+    headers: owner.headers,
+    payload: { commentId, ReportedComment: feedback },
+  });
+  if (res.statusCode !== 200) throw new Error(`reportComment failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { insertedId: string }).insertedId;
+}
+
+/** Publishes an announcement through the real API, as an admin would. */
+export async function publishAnnouncement(
+  app: FastifyInstance,
+  admin: TestMember,
+  fields: Partial<{ title: string; description: string }> = {},
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/announcement-data',
+    headers: admin.headers,
+    payload: { title: 'An announcement', description: 'Some news', ...fields },
+  });
+  if (res.statusCode !== 200) throw new Error(`publishAnnouncement failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { insertedId: string }).insertedId;
+}
+
 /** Gives a member Gold directly, as a confirmed payment would (the membership tests pay for real). */
 export async function makeGold(db: Kysely<DB>, userId: string): Promise<void> {
   await db.updateTable('users').set({ membership: 'Gold' }).where('id', '=', userId).execute();

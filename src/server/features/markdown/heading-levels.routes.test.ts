@@ -3,7 +3,15 @@ import type { Announcement } from '#shared/schemas/announcement.ts';
 import type { CommentRevision, PublicComment } from '#shared/schemas/comment.ts';
 import type { PostDetail } from '#shared/schemas/post.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAdmin, createComment, createPost, createTags } from '../../test/factories.ts';
+import {
+  createAdmin,
+  createComment,
+  createPost,
+  createTags,
+  editComment,
+  publishAnnouncement,
+  reportComment,
+} from '../../test/factories.ts';
 import { signUp, type TestMember } from '../../test/sign-in.ts';
 
 // A text's `#` heading sits one level under the heading it is shown beneath: a post's under
@@ -38,24 +46,12 @@ describe('heading levels of what is written', () => {
     expect(comment?.commentHtml).toBe('<h3>Top</h3><h4>Next</h4><h6>Deep</h6>');
 
     // The version an edit replaces, and the copy a report keeps, are the comment's HTML too.
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/comment-data/${commentId}`,
-      headers: commenter.headers,
-      payload: { comment: '# Edited' },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await editComment(t.app, commenter, commentId, '# Edited');
     const [revision] = (
       await t.app.inject({ url: `/api/comment-data/${commentId}/revisions`, headers: author.headers })
     ).json() as CommentRevision[];
     expect(revision?.commentHtml).toBe(comment?.commentHtml);
-    const report = await t.app.inject({
-      method: 'POST',
-      url: '/api/reported-comment',
-      headers: author.headers,
-      payload: { commentId, ReportedComment: 'Spam or promotional content' },
-    });
-    expect(report.statusCode, report.body).toBe(200);
+    await reportComment(t.app, author, commentId);
     const [reported] = (
       await t.app.inject({ url: '/api/reported-comment-pagination?page=0&limit=50', headers: admin.headers })
     ).json() as Array<{ commentHtml: string }>;
@@ -67,14 +63,7 @@ describe('heading levels of what is written', () => {
   });
 
   it('stores an announcement from h4, when published and when edited, as its preview shows', async () => {
-    const published = await t.app.inject({
-      method: 'POST',
-      url: '/api/announcement-data',
-      headers: admin.headers,
-      payload: { title: 'Maintenance', description: markdown },
-    });
-    expect(published.statusCode, published.body).toBe(200);
-    const id = (published.json() as { insertedId: string }).insertedId;
+    const id = await publishAnnouncement(t.app, admin, { title: 'Maintenance', description: markdown });
     const stored = async () =>
       ((await t.app.inject({ url: '/api/announcement-data' })).json() as Announcement[]).find((a) => a._id === id)?.descriptionHtml;
     expect(await stored()).toBe('<h4>Top</h4><h5>Next</h5><h6>Deep</h6>');
