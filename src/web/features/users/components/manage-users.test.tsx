@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '#shared/schemas/report.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { buildUser, buildViewer } from '#web/testing/factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
@@ -126,5 +127,51 @@ describe('Manage Users', () => {
     expect(screen.getByRole('row', { name: /Alan Turing/ })).toBeInTheDocument();
     expect(calls.searches).toContain('alan');
     expect(router.state.location.search).toBe('?search=alan');
+  });
+  it('shows a member just made admin as one in the report queue at once, while the queue is read again', async () => {
+    const calls = serveUsers(members);
+    const alansReport: Report = {
+      _id: 'report-1',
+      commentId: 'comment-7',
+      comment: 'Buy cheap watches',
+      commentHtml: '<p>Buy cheap watches</p>',
+      commenter_name: 'Alan Turing',
+      commenter_email: 'alan@example.com',
+      commenter_role: 'Client',
+      commenter_photo: null,
+      authorId: 'u2',
+      createdAt: '2026-01-02T10:00:00.000Z',
+      postId: 'post-1',
+      post_owner_name: 'Ada Lovelace',
+      post_owner_email: 'ada@example.com',
+      ReportedComment: 'Spam or promotional content',
+      reportedAt: '2026-01-02T11:00:00.000Z',
+      reporter: { name: 'Ada Lovelace' },
+    };
+    let queueReads = 0;
+    server.use(
+      http.get('*/api/reported-comment-pagination', async () => {
+        queueReads += 1;
+        // The queue's second reading is slow: what shows meanwhile is the cached row.
+        if (queueReads > 1) await delay('infinite');
+        return HttpResponse.json([alansReport], { headers: { 'X-Total-Count': '1' } });
+      }),
+    );
+    const { user, router } = renderApp('/dashboard/reported-comment');
+    const queued = await screen.findByRole('row', { name: /comment-7/ });
+    expect(within(queued).getByRole('button', { name: 'Ban User' })).toBeEnabled();
+
+    await router.navigate('/dashboard/manage-users');
+    const row = await screen.findByRole('row', { name: /Alan Turing/ });
+    await user.click(within(row).getByRole('button', { name: 'Make Admin' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make Admin' }));
+    await waitFor(() => expect(calls.promoteCalls()).toBe(1));
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'Make Admin' })).toBeDisabled());
+
+    await router.navigate('/dashboard/reported-comment');
+    const again = await screen.findByRole('row', { name: /comment-7/ });
+    expect(within(again).getByRole('button', { name: 'Ban User' })).toBeDisabled();
+    expect(within(again).getByText('An administrator: cannot be banned')).toBeInTheDocument();
+    expect(queueReads).toBe(2);
   });
 });
