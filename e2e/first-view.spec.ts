@@ -1,5 +1,5 @@
-// The first view (ADR 0015): home's HTML holds the first page of posts before any script runs,
-// and hydration leaves it as it was — same text, no request for what the page already holds,
+// The first view (ADR 0015): home's HTML holds the first page of posts before any script runs
+// (and a member's profile its own), and hydration leaves it as it was — same text, no request for what the page already holds,
 // no console error or hydration warning — at 360 px and 1280 px. An unknown path is the app's
 // "No Page Found" with a 404.
 import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
@@ -125,6 +125,56 @@ for (const width of [360, 1280]) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     });
   }
+}
+
+/** The text of the page's main content without its times (see listText). */
+const mainText = (page: Page) =>
+  page.locator('main').evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('time').forEach((time) => time.remove());
+    return copy.textContent;
+  });
+
+for (const width of [360, 1280]) {
+  test(`a member’s profile is in its HTML, and hydrating it at ${width} px keeps it, in any time zone`, async ({ browser, request }) => {
+    const posts = (await (await request.get(`/api/search-by-tag?search=${tag}&page=0&limit=10`)).json()) as {
+      authorId: string;
+      title: string;
+    }[];
+    const grace = posts.find((post) => post.title.startsWith('First view 1 '));
+    expect(grace).toBeDefined();
+    const path = `/members/${grace!.authorId}`;
+    const expected = posts.filter((post) => post.authorId === grace!.authorId).map((post) => post.title);
+
+    const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+    const withoutScript = await bare.newPage();
+    await withoutScript.goto(path);
+    expect(await withoutScript.locator('main article h3').allInnerTexts()).toEqual(expected);
+    await expect(withoutScript.getByRole('heading', { level: 1, name: 'Grace <Hopper>' })).toBeVisible();
+    const before = await mainText(withoutScript);
+    await bare.close();
+
+    // A reader for whom the member joined on another day than in the server's UTC: 11 hours
+    // behind it before 10:00 UTC, 14 hours ahead after.
+    const timezoneId = new Date().getUTCHours() < 10 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+    const context = await browser.newContext({ viewport: { width, height: 800 }, timezoneId });
+    const page = await context.newPage();
+    const said = listenToConsole(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/(members|config|announcement-data)/.test(r.url())) asked.push(r.url());
+    });
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: 'Join Us' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await mainText(page)).toBe(before);
+    expect(asked, 'the page already held these answers').toEqual([]);
+    expect(said).toEqual([]);
+    await expect(page).toHaveTitle('Grace <Hopper> · Code Commons');
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await context.close();
+  });
 }
 
 test('without scripts, home’s pages and tags are links that lead to them, as a crawler follows them', async ({ browser }) => {

@@ -53,7 +53,8 @@ export interface FirstViewRead {
 export type FirstViewRoute =
   | { page: 'home'; canonical: string }
   | { page: 'post'; id: string }
-  | { page: 'member'; id: string }
+  /** A member's profile; `canonical` is its address with only the page and page size it names. */
+  | { page: 'member'; id: string; canonical: string }
   | { page: 'search'; q: string }
   /** A page the server sends as the app's shell; `title` when the page's title is fixed (Sign In). */
   | { page: 'other'; title?: string }
@@ -62,7 +63,7 @@ export type FirstViewRoute =
 /** The server side of the browser app (src/web/ssr/first-view-renderer.tsx), loaded by the server. */
 export interface FirstViewRenderer {
   route(url: string): FirstViewRoute;
-  /** The reads a rendered page needs: the top bar's, plus home's lists for home. */
+  /** The reads a rendered page needs: the top bar's, plus home's or a member profile's own. */
   reads(url: string, route: FirstViewRoute): FirstViewRead[];
   /** Loads what rendering needs, once, before the first page is rendered. */
   warmUp(): Promise<void>;

@@ -3,16 +3,23 @@
 // knows no list of paths of its own; the query keys are the browser's own, so the answers seed
 // exactly the queries the page will ask for.
 import { matchRoutes } from 'react-router';
+import { HOME_PAGE_SIZE } from '#shared/constants.ts';
 import type { FirstViewRead, FirstViewRoute } from '#shared/first-view.ts';
 import { routes } from '#web/app/routes.tsx';
+import { listHref, readPageParams, writePageParam, type PageSize } from '#web/components/ui/pagination-model.ts';
 import { paths } from '#web/config/paths.ts';
 import { announcementKeys } from '#web/features/announcements/api/query-keys.ts';
 import { HOME_ANNOUNCEMENTS } from '#web/features/announcements/api/get-announcements.ts';
 import { leaderboardKeys } from '#web/features/leaderboard/api/query-keys.ts';
 import { homeListSource, homePostsQueryOptions } from '#web/features/posts/api/home-posts.ts';
+import { postKeys } from '#web/features/posts/api/query-keys.ts';
 import { readHomeListParams, writeHomeListParams } from '#web/features/posts/hooks/use-home-list-params.ts';
 import { tagKeys } from '#web/features/tags/api/query-keys.ts';
+import { userKeys } from '#web/features/users/api/query-keys.ts';
 import { configKeys } from '#web/lib/public-config.ts';
+
+/** A member page's list as its address names it: home's page size unless it names another. */
+const memberPageParams = (params: URLSearchParams) => readPageParams(params, HOME_PAGE_SIZE as PageSize);
 
 const queryString = (query: Record<string, string | number>): string =>
   new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
@@ -85,8 +92,14 @@ export function firstViewRoute(url: string): FirstViewRoute {
     case 'search':
       return { page: 'search', q: searchParams.get('q')?.trim() ?? '' };
     case 'post':
-    case 'member':
-      return { page: kind.page, id: kind.id };
+      return { page: 'post', id: kind.id };
+    case 'member': {
+      const { chosenPage, size } = memberPageParams(searchParams);
+      const params = new URLSearchParams();
+      writePageParam(params, chosenPage ?? 0);
+      if (size !== HOME_PAGE_SIZE) params.set('limit', String(size));
+      return { page: 'member', id: kind.id, canonical: listHref(paths.member.getHref(kind.id), params) };
+    }
     default:
       return kind;
   }
@@ -122,7 +135,19 @@ function homeListRead(url: string): FirstViewRead {
   }
 }
 
+/** A member's profile and the page of their posts its address names (app/routes/member.tsx). */
+function memberReads(url: string, id: string): FirstViewRead[] {
+  const { chosenPage, size } = memberPageParams(addressOf(url).searchParams);
+  const page = { page: chosenPage ?? 0, limit: size };
+  const member = `/api/members/${encodeURIComponent(id)}`;
+  return [
+    { key: userKeys.member(id), url: member, paged: false },
+    { key: postKeys.byAuthor(id, page), url: `${member}/posts?${queryString(page)}`, paged: true, pageList: true },
+  ];
+}
+
 export function firstViewReads(url: string, route: FirstViewRoute): FirstViewRead[] {
+  if (route.page === 'member') return [...shellReads(), ...memberReads(url, route.id)];
   if (route.page !== 'home') return shellReads();
   return [
     ...shellReads(),

@@ -1,5 +1,5 @@
-// The browser app rendered on the server (ADR 0015): home and "No Page Found" are sent as
-// HTML, rendered from the same tree the browser hydrates (app/app-shell.tsx) and the answers
+// The browser app rendered on the server (ADR 0015): home, member profiles and "No Page Found"
+// are sent as HTML, rendered from the same tree the browser hydrates (app/app-shell.tsx) and the answers
 // the server read for it. Bundled apart from the server (scripts/build-server.mjs) and loaded
 // by it at start: the server itself never imports the browser app.
 import type { ReactNode } from 'react';
@@ -33,7 +33,8 @@ function app(url: string, data: FirstViewData): { tree: ReactNode; done: () => v
  * CSP forbids; once loaded, every later render is synchronous and whole (renderToString).
  */
 async function warmUp(): Promise<void> {
-  for (const url of ['/', '/no-such-page']) {
+  // A member's page without its answers renders its loading state, but loads its module.
+  for (const url of ['/', '/members/-', '/no-such-page']) {
     const { tree, done } = app(url, { renderedAt: Date.now(), queries: [] });
     try {
       const { prelude } = await prerender(tree);

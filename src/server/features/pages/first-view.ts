@@ -1,6 +1,7 @@
-// The pages the server answers outside /api (ADR 0015): home rendered whole from the same
-// answers the API gives (read through the API itself, so through the read cache), "No Page
-// Found" rendered with a 404, and every other page as the app's shell with its own head. Which
+// The pages the server answers outside /api (ADR 0015): home and member profiles rendered whole
+// from the same answers the API gives (read through the API itself, so through the read cache
+// where it keeps them), "No Page Found" rendered with a 404, and every other page as the app's
+// shell with its own head. Which
 // page an address is comes from the browser app's route table, through the renderer.
 import type { FastifyInstance } from 'fastify';
 import {
@@ -44,7 +45,7 @@ async function getJson<T>(app: FastifyInstance, url: string): Promise<T | null> 
 }
 
 /**
- * What home's list shows on this page. A tag with no posts is a page of nothing, which search
+ * What home's list (or a member's posts) shows on this page. A tag with no posts is a page of nothing, which search
  * engines are asked not to keep (home itself always is kept, empty or not); a page past the last
  * of a list that has posts (an old link, a made-up number) is no page at all: a 404, which
  * still shows the app's "No posts on this page." and its way back to the first.
@@ -54,12 +55,13 @@ function listShown(
   reads: FirstViewRead[],
   answers: Array<SeededQuery | null>,
 ): 'posts' | 'nothing' | 'past-the-last' {
-  if (route.page !== 'home') return 'posts';
+  if (route.page !== 'home' && route.page !== 'member') return 'posts';
   const list = answers[reads.findIndex((read) => read.pageList)];
   const { items, total } = (list?.data ?? {}) as { items?: unknown[]; total?: number };
   if (!Array.isArray(items) || items.length > 0) return 'posts';
   if (typeof total === 'number' && total > 0) return 'past-the-last';
-  return route.canonical === '/' ? 'posts' : 'nothing';
+  // A member with no posts yet still has a profile to show.
+  return route.page === 'member' || route.canonical === '/' ? 'posts' : 'nothing';
 }
 
 /** A page rendered, and whether search engines are asked to keep it under its own address (see the home case). */
@@ -166,16 +168,19 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
       case 'member': {
         const member = await getJson<{ name: string }>(app, `/api/members/${encodeURIComponent(route.id)}`);
         if (!member) return { status: 404, html: template.page(notFoundHead(path)) };
-        return {
-          status: 200,
-          html: template.page(
-            head(`/members/${encodeURIComponent(route.id)}`, {
-              title: pageTitle(siteName, member.name),
-              description: shortDescription(`${member.name}'s posts and activity on ${siteName}.`),
-              type: 'profile',
-            }),
-          ),
-        };
+        // Rendered for each request, not kept: there is a page for every member and page, which
+        // kept beside home would push it out (see the home case); a profile is small to render.
+        const page = await rendered(
+          url,
+          route,
+          // Canonical: the member's one address, with the page and page size it names.
+          head(route.canonical, {
+            title: pageTitle(siteName, member.name),
+            description: shortDescription(`${member.name}'s posts and activity on ${siteName}.`),
+            type: 'profile',
+          }),
+        );
+        return { status: page.pastTheLast ? 404 : 200, html: page.html };
       }
       case 'search': {
         const title = route.q ? `Search: ${route.q}` : 'Search';

@@ -337,6 +337,61 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
   });
 
+  it('renders a member profile with the page of posts its address names, and the answers it was rendered from', async () => {
+    // The titles of a page of Alice's posts as the API answers it (other tests add to them), as HTML writes them.
+    const titlesOf = async (page: number, limit: number) =>
+      ((await get(`/api/members/${alice.id}/posts?page=${page}&limit=${limit}`)).json() as { title: string }[]).map(
+        ({ title }) =>
+          `>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')}</a>`,
+      );
+    const [first, second, ten] = [await titlesOf(0, 5), await titlesOf(1, 5), await titlesOf(0, 10)];
+    expect(first).toHaveLength(5);
+    expect(second.length).toBeGreaterThan(0);
+
+    const res = await get(`/members/${alice.id}`);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    // The profile (escaped name, Gold, counts) and their newest five posts, before any script runs.
+    expect(root).toContain('Alice &lt;Admin&gt; &amp; &quot;Co&quot;</h1>');
+    expect(root).toContain('Gold');
+    expect(root).toContain('Posts by <!-- -->Alice &lt;Admin&gt; &amp; &quot;Co&quot;</h2>');
+    for (const title of first) expect(root).toContain(title);
+    for (const title of second) expect(root).not.toContain(title);
+    expect(root).not.toContain('Loading');
+    expect(root).not.toContain('@');
+    const { data } = dataBlock(res.body);
+    const posts = data.queries.find(
+      (q) => JSON.stringify(q.key) === JSON.stringify(['posts', 'list', 'author', alice.id, { page: 0, limit: 5 }]),
+    );
+    expect((posts?.data as { items: unknown }).items).toEqual((await get(`/api/members/${alice.id}/posts?page=0&limit=5`)).json());
+    const profile = data.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(['users', 'member', alice.id]));
+    expect(profile?.data).toEqual((await get(`/api/members/${alice.id}`)).json());
+
+    // Page 2 is its own page, under its own address; what else the address carries is not.
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    const page2 = await get(`/members/${alice.id}?page=2&ref=feed`);
+    expect(page2.statusCode).toBe(200);
+    for (const title of second) expect(rootOf(page2.body)).toContain(title);
+    for (const title of first) expect(rootOf(page2.body)).not.toContain(title);
+    expect(canonical(page2.body)).toBe(`http://localhost:3000/members/${alice.id}?page=2`);
+    const byTen = await get(`/members/${alice.id}?limit=10&page=1`);
+    expect(canonical(byTen.body)).toBe(`http://localhost:3000/members/${alice.id}?limit=10`);
+    for (const title of ten) expect(rootOf(byTen.body)).toContain(title);
+
+    // A page past the last: a 404 that still shows the way back to the first.
+    const past = await get(`/members/${alice.id}?page=99`);
+    expect(past.statusCode).toBe(404);
+    expect(rootOf(past.body)).toContain('No posts on this page.');
+    expect(metaContent(past.body, 'name', 'robots')).toBe('noindex');
+
+    // A member with no posts has a profile all the same.
+    const newcomer = await signUp(t.app, { name: 'Newcomer' });
+    const fresh = await get(`/members/${newcomer.id}`);
+    expect(fresh.statusCode).toBe(200);
+    expect(rootOf(fresh.body)).toContain('No posts yet.');
+    expect(metaContent(fresh.body, 'name', 'robots')).toBeUndefined();
+  });
+
   it('names the member on a profile and the search on the search page', async () => {
     const member = await get(`/members/${alice.id}`);
     expect(member.statusCode).toBe(200);

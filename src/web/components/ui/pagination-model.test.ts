@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canGoNext, canGoPrev, pageCount, pageItems, visiblePages } from './pagination-model.ts';
+import { canGoNext, canGoPrev, pageCount, pageItems, readPageParams, visiblePages } from './pagination-model.ts';
 
 describe('pagination rules (SPEC.md §4)', () => {
+  it('reads the page (one-based in the address) and a size it offers, anything else as none', () => {
+    const read = (query: string) => readPageParams(new URLSearchParams(query), 5);
+    expect(read('')).toEqual({ chosenPage: null, size: 5 });
+    expect(read('page=3&limit=10')).toEqual({ chosenPage: 2, size: 10 });
+    expect(read('page=1')).toEqual({ chosenPage: 0, size: 5 });
+    for (const page of ['0', '-1', '2.5', 'two', '']) expect(read(`page=${page}`).chosenPage).toBeNull();
+    for (const limit of ['7', '100', '-5', 'ten']) expect(read(`limit=${limit}`).size).toBe(5);
+  });
+
   it('counts ceil(total / size) pages, at least one', () => {
     expect(pageCount(0, 5)).toBe(1);
     expect(pageCount(5, 5)).toBe(1);

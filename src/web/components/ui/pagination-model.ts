@@ -17,6 +17,20 @@ export function writePageParam(params: URLSearchParams, page: number, nameFirstP
   else params.set('page', String(page + 1));
 }
 
+/**
+ * A list's page and page size as its address names them (`?page=` one-based, `?limit=` one of
+ * PAGE_SIZES): the page zero-based, or null when the address names none; any other value reads
+ * as none. Read so in the browser and by the server that renders the page (ADR 0015).
+ */
+export function readPageParams(params: URLSearchParams, defaultSize: PageSize): { chosenPage: number | null; size: PageSize } {
+  const pageParam = Number(params.get('page'));
+  const limitParam = params.get('limit');
+  return {
+    chosenPage: Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : null,
+    size: limitParam !== null && isPageSize(limitParam) ? (Number(limitParam) as PageSize) : defaultSize,
+  };
+}
+
 /** The address of a list: its path, with its query when it has one. */
 export function listHref(path: string, params: URLSearchParams): string {
   const query = params.toString();

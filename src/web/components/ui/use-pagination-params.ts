@@ -4,7 +4,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { DASHBOARD_PAGE_SIZE } from '#shared/constants.ts';
-import { isPageSize, listHref, writePageParam, type PageSize } from './pagination-model.ts';
+import { listHref, readPageParams, writePageParam, type PageSize } from './pagination-model.ts';
 
 export interface PaginationParams {
   page: number;
@@ -35,10 +35,7 @@ export function usePaginationParams(
 ): PaginationParams {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
-  const pageParam = Number(params.get('page'));
-  const chosenPage = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : null;
-  const limitParam = params.get('limit');
-  const size = limitParam !== null && isPageSize(limitParam) ? (Number(limitParam) as PageSize) : defaultSize;
+  const { chosenPage, size } = readPageParams(params, defaultSize);
 
   const show = useCallback(
     (change: (copy: URLSearchParams) => void, replace = false) =>

@@ -2,10 +2,14 @@
 // day they joined and their counts. No email: the API never sends one.
 import { toMembership } from '#shared/constants.ts';
 import type { MemberProfile } from '#shared/schemas/member.ts';
+import { useIsHydrating } from '#web/lib/first-view.tsx';
 import { MembershipBadge } from './membership-badge.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 
 const joinedFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
+// The server renders the page in UTC (ADR 0015), and hydration must show its text; the reader's
+// own day follows at once.
+const joinedFormatUtc = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -17,13 +21,14 @@ function Figure({ label, value }: { label: string; value: number }) {
 }
 
 export function PublicProfile({ member }: { member: MemberProfile }) {
+  const joined = (useIsHydrating() ? joinedFormatUtc : joinedFormat).format(new Date(member.joinedAt));
   return (
     <div className="space-y-4">
       <ProfileHeader
         user={member}
         subtitle={
           <>
-            Joined <time dateTime={member.joinedAt}>{joinedFormat.format(new Date(member.joinedAt))}</time>
+            Joined <time dateTime={member.joinedAt}>{joined}</time>
           </>
         }
         badge={
