@@ -123,6 +123,13 @@ const ALL_SCENARIOS = [
   { name: 'health', label: 'GET /api/health', kind: 'limit', request: () => ({ path: '/api/health' }) },
   { name: 'home', label: 'GET /api/pagination', kind: 'read', request: () => ({ path: '/api/pagination?page=0&limit=10' }) },
   {
+    // The home list as a browser asks for it, compressed (the scenarios above ask for no encoding).
+    name: 'home-gzip',
+    label: 'GET /api/pagination (gzip, deflate, br)',
+    kind: 'read',
+    request: () => ({ path: '/api/pagination?page=0&limit=10', headers: { 'accept-encoding': 'gzip, deflate, br' } }),
+  },
+  {
     // Home as a browser asks for it: the page rendered on the server (ADR 0015), kept with the
     // list answers it shows, sent brotli-compressed.
     name: 'home-html',
@@ -526,6 +533,8 @@ async function measure(server, scenario, ctx) {
     timeouts: r.timeouts,
     non2xx: r.non2xx,
     peakRssMiB: peakRss === null ? null : Math.round(peakRss),
+    // What one answer weighs on the wire, its headers included.
+    bytesPerAnswer: r.requests.total > 0 ? Math.round(r.throughput.total / r.requests.total) : null,
     // µs of CPU per request: the server process's, and the machine's but for this load generator
     // (the server, and on PostgreSQL its database and Redis too).
     serverCpuUs: before && after ? perRequest(after.server - before.server) : null,
@@ -804,7 +813,7 @@ async function benchSize({ posts, members }, { withFirstView }) {
     const scenarios = [];
     const report = (label, r) =>
       console.log(
-        `  ${label.padEnd(44)} ${fmt(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  server CPU ${fmt(r.serverCpuUs)} µs/req${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ''}`,
+        `  ${label.padEnd(44)} ${fmt(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  server CPU ${fmt(r.serverCpuUs)} µs/req  ${fmt(r.bytesPerAnswer)} B/answer${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ''}`,
       );
     for (const scenario of SCENARIOS.filter((s) => !s.uncached)) {
       for (let round = 1; round <= (scenario.kind === 'write' ? rounds : 1); round += 1) {
