@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FirstViewRenderer } from '#shared/first-view.ts';
 import { htmlTemplate } from '../features/pages/html-document.ts';
 import { pageResponder, type PageAnswer } from '../features/pages/first-view.ts';
+import { brotli, COMPRESS_MIN_BYTES, gzip } from '../lib/compression.ts';
 import { acceptsEncoding, matchesEtag } from '../lib/http-negotiation.ts';
 import { sendNotFound } from './error-handler.ts';
 
@@ -49,12 +49,9 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, { status, html }
   const kept = keptPage(html);
   reply.header('etag', kept.etag);
   if (status === 200 && matchesEtag(request, kept.etag)) return reply.status(304).send();
-  if (html.length < 1024) return reply.send(html);
-  if (acceptsEncoding(request, 'br')) {
-    kept.br ??= brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
-    return reply.header('content-encoding', 'br').send(kept.br);
-  }
-  if (acceptsEncoding(request, 'gzip')) return reply.header('content-encoding', 'gzip').send((kept.gzip ??= gzipSync(html, { level: 6 })));
+  if (html.length < COMPRESS_MIN_BYTES) return reply.send(html);
+  if (acceptsEncoding(request, 'br')) return reply.header('content-encoding', 'br').send((kept.br ??= brotli(html)));
+  if (acceptsEncoding(request, 'gzip')) return reply.header('content-encoding', 'gzip').send((kept.gzip ??= gzip(html)));
   return reply.send(html);
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESS_MIN_BYTES, gzip } from '../../lib/compression.ts';
 import { acceptsEncoding, matchesEtag } from '../../lib/http-negotiation.ts';
 
 /** A public file's body with its validator (a strong ETag: a hash of the bytes). */
@@ -14,19 +14,18 @@ export const etagOf = (body: string | Buffer): string => `"${createHash('sha1').
 export const cacheable = (body: string): Cacheable => ({ body, etag: etagOf(body) });
 
 /** Text worth compressing (a feed, say), compressed once per version, by its ETag. */
-const GZIP_MIN_BYTES = 1024;
 const GZIP_KEPT = 32;
 const gzipped = new Map<string, Buffer>();
 
 function gzipOf(file: { body: string | Buffer; etag: string }): Buffer | undefined {
-  if (typeof file.body !== 'string' || file.body.length < GZIP_MIN_BYTES) return undefined;
-  let gzip = gzipped.get(file.etag);
-  if (!gzip) {
-    gzip = gzipSync(file.body);
-    gzipped.set(file.etag, gzip);
+  if (typeof file.body !== 'string' || file.body.length < COMPRESS_MIN_BYTES) return undefined;
+  let zipped = gzipped.get(file.etag);
+  if (!zipped) {
+    zipped = gzip(file.body);
+    gzipped.set(file.etag, zipped);
     if (gzipped.size > GZIP_KEPT) gzipped.delete(gzipped.keys().next().value as string);
   }
-  return gzip;
+  return zipped;
 }
 
 /**
