@@ -30,6 +30,7 @@ import { votesRoutes } from './features/votes/votes.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { livePlugin } from './plugins/live.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { clientError, errorHandlerPlugin, frameworkError } from './plugins/error-handler.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { nulTextPlugin } from './plugins/nul-text.ts';
@@ -117,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const indexFile = options.webRoot ? path.join(options.webRoot, 'index.html') : null;
   const inlineScripts = indexFile && existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
   await app.register(securityPlugin, { inlineScripts });
+  // Before the routes: it applies to the routes registered after it (the API's JSON).
+  await app.register(compressionPlugin);
   // Before the routes: it applies to the routes registered after it (write methods only).
   if (config.rateLimit) await app.register(rateLimitPlugin);
   await app.register(authPlugin);

@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '#shared/page.ts';
+import { COMPRESS_MIN_BYTES, gzip } from './compression.ts';
+import { acceptsEncoding } from './http-negotiation.ts';
 import type { ReadCache } from './read-cache.ts';
 
 /**
@@ -23,19 +25,28 @@ export async function replyFromCache(
   };
   const kept = cache ? await cache.read(key, serialize, () => tags) : await serialize();
   if (kept.totalCount !== undefined) reply.header(TOTAL_COUNT_HEADER, String(kept.totalCount));
-  // An answer computed for this request alone is sent as it is.
-  return reply.type('application/json; charset=utf-8').send(cache ? bytesOf(kept) : kept.json);
+  reply.type('application/json; charset=utf-8');
+  // An answer computed for this request alone is sent as it is (plugins/compression.ts
+  // compresses it, as any other JSON answer).
+  if (!cache) return reply.send(kept.json);
+  const bytes = encodedOf(kept);
+  if (bytes.plain.length < COMPRESS_MIN_BYTES) return reply.send(bytes.plain);
+  // The same answer in either encoding: no ETag or Cache-Control to tell apart, only Vary.
+  reply.header('vary', 'accept-encoding');
+  if (!acceptsEncoding(reply.request, 'gzip')) return reply.send(bytes.plain);
+  return reply.header('content-encoding', 'gzip').send((bytes.gzip ??= gzip(bytes.plain)));
 }
 
 /**
  * A kept answer's body as bytes, encoded once per answer rather than once per request (the
- * stores hand out the same object while it is current; a home page is some 13 kB).
+ * stores hand out the same object while it is current; a home page is some 13 kB), and
+ * gzipped once, on the first request that accepts it (some 2.5 kB).
  */
-const encoded = new WeakMap<object, Buffer>();
-function bytesOf(kept: { json: string }): Buffer {
+const encoded = new WeakMap<object, { plain: Buffer; gzip?: Buffer }>();
+function encodedOf(kept: { json: string }): { plain: Buffer; gzip?: Buffer } {
   let bytes = encoded.get(kept);
   if (!bytes) {
-    bytes = Buffer.from(kept.json);
+    bytes = { plain: Buffer.from(kept.json) };
     encoded.set(kept, bytes);
   }
   return bytes;

@@ -28,6 +28,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/events',
     {
       onRequest: guards.optionalUser,
+      // Never compressed (ADR 0011): an event held back by a compressor would arrive late.
+      compress: false,
       config: { errors: [429] },
       schema: {
         summary:
