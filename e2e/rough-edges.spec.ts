@@ -60,6 +60,51 @@ test('a toast on a phone leaves the top bar uncovered', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
 });
 
+test('a toast on a phone leaves an open dialog’s title and buttons uncovered', async ({ page, request }) => {
+  const admin = await apiAdmin(request);
+  const tag = `toasted${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const postId = await apiCreatePost(request, admin, { title: `Toast over a dialog ${tag}`, category: tag });
+  const member = await apiSignUp(request, 'Second Thoughts');
+  const res = await request.post('/api/comment-data', { headers: member.headers, data: { postId, comment: 'Said too soon.' } });
+  expect(res.status(), await res.text()).toBe(200);
+
+  // A small phone: the Add Comment dialog is nearly as tall as the screen.
+  await page.setViewportSize({ width: 360, height: 640 });
+  await signInBrowserAs(page, member);
+  await page.goto(`/post-details/${postId}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Comment deleted' });
+  // The pointer rests on the toast, which keeps it on screen; the keyboard opens the next dialog.
+  await toast.hover();
+  await page.getByRole('button', { name: 'Add Comment' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add a comment' });
+  // The editor (its tabs and toolbar) has taken the stand-in textarea's place: the dialog is full height.
+  await expect(dialog.getByRole('toolbar', { name: 'Formatting' })).toBeVisible();
+  await expect(toast).toBeVisible();
+
+  const toastBox = (await toast.boundingBox())!;
+  for (const part of [
+    dialog.getByRole('heading', { name: 'Add a comment' }),
+    dialog.getByRole('button', { name: 'Cancel' }),
+    dialog.getByRole('button', { name: 'Submit' }),
+  ]) {
+    const box = (await part.boundingBox())!;
+    const overlaps =
+      box.x < toastBox.x + toastBox.width &&
+      toastBox.x < box.x + box.width &&
+      box.y < toastBox.y + toastBox.height &&
+      toastBox.y < box.y + box.height;
+    expect(overlaps, `${await part.textContent()} under the toast`).toBe(false);
+  }
+  // The whole dialog is on screen, below the toast.
+  const dialogBox = (await dialog.boundingBox())!;
+  expect(dialogBox.y).toBeGreaterThanOrEqual(toastBox.y + toastBox.height);
+  expect(dialogBox.y + dialogBox.height).toBeLessThanOrEqual(640);
+});
+
 test('filled buttons keep a visible border in forced-colors mode', async ({ page }) => {
   await page.emulateMedia({ forcedColors: 'active' });
   await page.goto('/');

@@ -72,7 +72,8 @@ export function Dialog({ open, onClose, title, children, footer, alert = false, 
 
   if (!open) return null;
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
+    // dialog-layer: on a phone it starts below where a toast shows (styles.css).
+    <div className="dialog-layer fixed inset-0 z-50 flex items-center justify-center p-4">
       {/* Black, not ink: ink is near-white in dark mode, and the page must dim, not fade. */}
       <div className="absolute inset-0 bg-black/50" aria-hidden="true" onClick={onClose} />
       <div
@@ -82,10 +83,10 @@ export function Dialog({ open, onClose, title, children, footer, alert = false, 
         aria-labelledby={titleId}
         tabIndex={-1}
         // cn() does not merge Tailwind classes: a width given by the caller replaces the default.
-        // Never taller than the screen: a long preview or message scrolls inside, so the title
-        // and the buttons below it stay within reach (the page behind does not scroll).
+        // Never taller than the layer it is in: a long preview or message scrolls inside, so the
+        // title and the buttons below it stay within reach (the page behind does not scroll).
         className={cn(
-          'relative max-h-[calc(100dvh-2rem)] w-full overflow-y-auto rounded-card bg-surface p-6 shadow-card outline-none',
+          'relative max-h-full w-full overflow-y-auto rounded-card bg-surface p-6 shadow-card outline-none',
           !/\bmax-w-/.test(className ?? '') && 'max-w-md',
           className,
         )}
