@@ -207,3 +207,52 @@ test('a long comment in the preview keeps the dialog usable at 360 px: its tabs 
   await submit.click();
   await expect(page.getByText('Thanks! Your comment is live')).toBeVisible();
 });
+
+test('a text’s headings are sized by their rank in it, below the title of what holds it', async ({ page, request }) => {
+  const run = Date.now().toString(36);
+  const headings = '# First\n\nText under the first.\n\n## Second\n\nText under the second.\n\n### Third\n\nThe end.';
+  const postId = await apiCreatePost(request, admin, { title: `Ranked headings ${run}`, description: headings, category: 'typescript' });
+  const member = await apiSignUp(request, 'Ranked Reader');
+  const commented = await request.post('/api/comment-data', { headers: member.headers, data: { postId, comment: headings } });
+  expect(commented.status(), await commented.text()).toBe(200);
+  const announced = await request.post('/api/announcement-data', {
+    headers: { ...admin.headers, origin: ORIGIN },
+    data: { title: `Ranked notice ${run}`, description: headings },
+  });
+  expect(announced.status(), await announced.text()).toBe(200);
+
+  const size = async (target: ReturnType<Page['locator']>) => parseFloat(await target.evaluate((el) => getComputedStyle(el).fontSize));
+  const ranks = async (text: ReturnType<Page['locator']>) => ({
+    first: await size(text.getByRole('heading', { name: 'First' })),
+    second: await size(text.getByRole('heading', { name: 'Second' })),
+    third: await size(text.getByRole('heading', { name: 'Third' })),
+    body: await size(text.getByText('The end.')),
+  });
+  const expectRanked = (r: { first: number; second: number; third: number; body: number }, titleSize: number) => {
+    expect(r.first).toBeLessThan(titleSize);
+    expect(r.second).toBeLessThan(r.first);
+    expect(r.third).toBeLessThan(r.second);
+    // The last of them no smaller than the text itself, at most a step below.
+    expect(r.third).toBeGreaterThanOrEqual(r.body * 0.85);
+  };
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInBrowserAs(page, member);
+  await page.goto(`/post-details/${postId}`);
+  const article = page.locator('main article').first();
+  const post = article.locator('.markdown-body');
+  await expect(post.getByRole('heading', { name: 'First' })).toBeVisible();
+  expectRanked(await ranks(post), await size(article.getByRole('heading', { level: 1 })));
+  const comments = page.getByRole('region', { name: /Comments/ });
+  const comment = comments.getByRole('listitem').filter({ hasText: 'Text under the first.' }).locator('.markdown-body');
+  await expect(comment.getByRole('heading', { name: 'First', level: 3 })).toBeVisible();
+  expectRanked(await ranks(comment), await size(comments.getByRole('heading', { level: 2 }).first()));
+
+  await page.goto('/');
+  const notice = page
+    .getByRole('region', { name: 'Announcements' })
+    .getByRole('article')
+    .filter({ hasText: `Ranked notice ${run}` });
+  await expect(notice.getByRole('heading', { name: 'First', level: 4 })).toBeVisible();
+  expectRanked(await ranks(notice.locator('.markdown-body')), await size(notice.getByRole('heading', { level: 3 })));
+});

@@ -43,7 +43,7 @@ export function CommentCell({ html, commenterName, length }: CommentCellProps) {
           >
             <p className="text-xs font-medium text-muted">By {commenterName}</p>
             <div className="mt-2 max-h-[60vh] overflow-y-auto">
-              <MarkdownContent html={html} className="text-sm text-ink/90" />
+              <MarkdownContent html={html} kind="comment" className="text-sm text-ink/90" />
             </div>
           </Dialog>
         </>

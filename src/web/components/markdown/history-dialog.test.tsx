@@ -17,6 +17,7 @@ function Harness() {
   const items = versions.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   return (
     <HistoryDialog
+      kind="comment"
       open
       onClose={() => undefined}
       revisions={{ isPending: false, isError: false, error: null, isPlaceholderData: false, data: { items, total: versions.length } }}

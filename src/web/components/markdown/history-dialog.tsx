@@ -3,6 +3,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
+import type { MarkdownKind } from '#shared/schemas/markdown.ts';
 import { RelativeTime } from '#web/components/ui/relative-time.tsx';
 import { MarkdownContent } from './markdown-content.tsx';
 
@@ -28,6 +29,8 @@ export interface RevisionPageState {
 interface HistoryDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Whose versions: a post's or a comment's. */
+  kind: MarkdownKind;
   revisions: RevisionPageState;
   /** Zero-based. */
   page: number;
@@ -35,7 +38,7 @@ interface HistoryDialogProps {
   onPageChange: (page: number) => void;
 }
 
-export function HistoryDialog({ open, onClose, revisions, page, pageSize, onPageChange }: HistoryDialogProps) {
+export function HistoryDialog({ open, onClose, kind, revisions, page, pageSize, onPageChange }: HistoryDialogProps) {
   const total = revisions.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const nav = useRef<HTMLElement>(null);
@@ -80,12 +83,12 @@ export function HistoryDialog({ open, onClose, revisions, page, pageSize, onPage
         </>
       }
     >
-      <HistoryBody revisions={revisions} />
+      <HistoryBody kind={kind} revisions={revisions} />
     </Dialog>
   );
 }
 
-function HistoryBody({ revisions }: { revisions: RevisionPageState }): ReactNode {
+function HistoryBody({ kind, revisions }: { kind: MarkdownKind; revisions: RevisionPageState }): ReactNode {
   if (revisions.isPending) return <p role="status">Loading the history…</p>;
   if (revisions.isError) return <p className="text-danger-700">Could not load the history: {revisions.error?.message}</p>;
   if (!revisions.data || revisions.data.items.length === 0) return <p>No earlier versions.</p>;
@@ -103,7 +106,7 @@ function HistoryBody({ revisions }: { revisions: RevisionPageState }): ReactNode
           </p>
           {revision.title !== undefined && <p className="mt-1.5 font-semibold text-ink">{revision.title}</p>}
           {revision.tag !== undefined && <p className="mt-1 text-xs font-medium text-brand-700">#{revision.tag}</p>}
-          <MarkdownContent html={revision.html} className="mt-1.5 text-sm text-ink/90" />
+          <MarkdownContent html={revision.html} kind={kind} className="mt-1.5 text-sm text-ink/90" />
         </li>
       ))}
     </ol>

@@ -3,6 +3,7 @@
 // with a bar naming its language, and a "Copy" button mounted into the bar through a portal.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import type { MarkdownKind } from '#shared/schemas/markdown.ts';
 import { cn } from '#web/utils/cn.ts';
 
 interface CodeBlock {
@@ -46,7 +47,14 @@ function letTablesScroll(root: HTMLElement): void {
   for (const table of root.querySelectorAll('table')) table.tabIndex = 0;
 }
 
-export function MarkdownContent({ html, className }: { html: string; className?: string }) {
+interface MarkdownContentProps {
+  html: string;
+  /** What the text was written as: its `#` is a heading of that kind's level (ADR 0023), sized by its rank (styles.css). */
+  kind: MarkdownKind;
+  className?: string;
+}
+
+export function MarkdownContent({ html, kind, className }: MarkdownContentProps) {
   const root = useRef<HTMLDivElement>(null);
   const [blocks, setBlocks] = useState<CodeBlock[]>([]);
 
@@ -61,7 +69,7 @@ export function MarkdownContent({ html, className }: { html: string; className?:
 
   return (
     <>
-      <div ref={root} className={cn('markdown-body', className)} dangerouslySetInnerHTML={{ __html: framed }} />
+      <div ref={root} className={cn('markdown-body', className)} data-kind={kind} dangerouslySetInnerHTML={{ __html: framed }} />
       {blocks.map((block, i) => createPortal(<CopyButton source={block.code} />, block.bar, `${i}`))}
     </>
   );

@@ -280,13 +280,21 @@ export function MarkdownEditor({
         aria-busy={preview.isFetching || undefined}
         className="min-h-28 px-3 py-2"
       >
-        {tab === 'preview' && <PreviewBody markdown={value} preview={preview} />}
+        {tab === 'preview' && <PreviewBody markdown={value} kind={kind} preview={preview} />}
       </div>
     </div>
   );
 }
 
-function PreviewBody({ markdown, preview }: { markdown: string; preview: ReturnType<typeof useMarkdownPreview> }) {
+function PreviewBody({
+  markdown,
+  kind,
+  preview,
+}: {
+  markdown: string;
+  kind: MarkdownKind;
+  preview: ReturnType<typeof useMarkdownPreview>;
+}) {
   if (!hasVisibleText(markdown)) return <p className="text-sm text-muted">Nothing to preview.</p>;
   const length = trimMarkdown(markdown).length;
   if (length > PREVIEW_MAX) {
@@ -298,5 +306,5 @@ function PreviewBody({ markdown, preview }: { markdown: string; preview: ReturnT
   }
   if (preview.isPending) return <p className="text-sm text-muted">Loading preview…</p>;
   if (preview.isError) return <p className="text-sm text-danger-700">Could not load the preview: {preview.error.message}</p>;
-  return <MarkdownContent html={preview.data} />;
+  return <MarkdownContent html={preview.data} kind={kind} />;
 }

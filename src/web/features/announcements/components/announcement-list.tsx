@@ -58,11 +58,11 @@ export function AnnouncementList({ className }: { className?: string }) {
                     id={`${headingId}-${item._id}`}
                     tabIndex={-1}
                     dir="auto"
-                    className="text-sm font-semibold text-ink text-pretty outline-none"
+                    className="text-[0.9375rem]/5 font-semibold text-ink text-pretty outline-none"
                   >
                     {item.title}
                   </h3>
-                  <MarkdownContent html={item.descriptionHtml} className="mt-1 text-sm text-ink/80" />
+                  <MarkdownContent html={item.descriptionHtml} kind="announcement" className="mt-1 text-sm text-ink/80" />
                   <p className="mt-2 flex items-center gap-2 text-xs text-muted">
                     <Avatar src={item.photo} alt="" className="size-5 ring-1 ring-line" />
                     <span className="truncate">{item.name}</span>

@@ -16,6 +16,7 @@ export function CommentHistoryDialog({ commentId, open, onClose }: { commentId: 
   }));
   return (
     <HistoryDialog
+      kind="comment"
       open={open}
       onClose={() => {
         setPage(0);

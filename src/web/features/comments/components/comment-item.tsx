@@ -106,7 +106,7 @@ export function CommentItem({ comment, postId, highlighted = false, onDeleting }
             }}
           />
         ) : (
-          <MarkdownContent html={comment.commentHtml} className="mt-1 text-sm text-ink/90" />
+          <MarkdownContent html={comment.commentHtml} kind="comment" className="mt-1 text-sm text-ink/90" />
         )}
       </div>
       <ConfirmDialog

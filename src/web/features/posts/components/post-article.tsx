@@ -68,7 +68,7 @@ export function PostArticle({ post, actions, tagChoices = NO_TAGS }: PostArticle
       >
         #{post.category}
       </Link>
-      <MarkdownContent html={post.descriptionHtml} className="mt-5 text-base text-ink/90" />
+      <MarkdownContent html={post.descriptionHtml} kind="post" className="mt-5 text-base text-ink/90" />
       {actions && <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-line pt-5">{actions}</div>}
       <EditPostDialog post={post} tagChoices={tagChoices} open={open === 'edit'} onClose={() => setOpen(null)} />
       <PostHistoryDialog postId={post._id} open={open === 'history'} onClose={() => setOpen(null)} />

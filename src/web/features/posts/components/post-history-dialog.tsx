@@ -18,6 +18,7 @@ export function PostHistoryDialog({ postId, open, onClose }: { postId: string; o
   }));
   return (
     <HistoryDialog
+      kind="post"
       open={open}
       onClose={() => {
         setPage(0);
