@@ -60,6 +60,20 @@ test('a toast on a phone leaves the top bar uncovered', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
 });
 
+test('with reduced motion a toast still stays its 5 seconds', async ({ page }) => {
+  // react-toastify closes a toast when its timer bar's animation ends: shortening every
+  // animation for reduced motion closed toasts before they could be read.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('Name').fill('Still Reader');
+  await page.getByLabel('Email').fill('still-reader@example.test');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const timer = page.getByRole('progressbar', { name: 'notification timer' }).first();
+  await expect(timer).toBeAttached();
+  expect(await timer.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('5s');
+});
+
 test('a toast on a phone leaves an open dialog’s title and buttons uncovered', async ({ page, request }) => {
   const admin = await apiAdmin(request);
   const tag = `toasted${Date.now().toString(36)}`;
