@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import AxeBuilder from './axe.ts';
 import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs, type ApiMember } from './helpers.ts';
 
@@ -112,3 +113,46 @@ test('every screen passes axe in both themes at 360 and 1280 px', async ({ brows
     for (const width of [360, 1280]) await pagesInTheme(browser, { member, memberId, admin, postId }, theme, width);
   }
 });
+
+/** WCAG's relative luminance of an sRGB pixel. */
+const luminance = (r: number, g: number, b: number) =>
+  [r, g, b]
+    .map((c) => c / 255)
+    .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a toast's close button stands out from the toast in the ${colorScheme} theme and is big enough to tap`, async ({
+    browser,
+    request,
+  }) => {
+    const member = await apiSignUp(request, 'Toast Reader');
+    const context = await browser.newContext({ colorScheme, viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await signInBrowserAs(page, member);
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page.getByText('Signed out successfully')).toBeVisible();
+    // Away from the toast: hovering it would pause it and show the button at full strength.
+    await page.mouse.move(5, 790);
+
+    const close = page.getByRole('alert').filter({ hasText: 'Signed out successfully' }).getByRole('button', { name: 'close' });
+    const box = await close.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(24);
+    expect(box!.height).toBeGreaterThanOrEqual(24);
+    // The darkest and the lightest pixel of the button: its mark and the toast behind it.
+    const { data, info } = await sharp(await close.screenshot())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const levels: number[] = [];
+    for (let i = 0; i < data.length; i += info.channels) levels.push(luminance(data[i]!, data[i + 1]!, data[i + 2]!));
+    const contrast = (Math.max(...levels) + 0.05) / (Math.min(...levels) + 0.05);
+    expect(contrast, 'WCAG 1.4.11: a control against what is behind it').toBeGreaterThanOrEqual(3);
+
+    // A keyboard reader sees where the focus is (focus moved after a key press is shown, as Tab's).
+    await page.keyboard.press('Shift');
+    await close.focus();
+    expect(await close.evaluate((button) => getComputedStyle(button).outlineStyle)).not.toBe('none');
+    await context.close();
+  });
+}
