@@ -2,28 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '#shared/schemas/report.ts';
+import { buildReport } from '#web/testing/factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
-const report: Report = {
-  _id: 'report-1',
-  commentId: 'comment-7',
-  comment: 'Buy cheap watches at example.test',
-  commentHtml: '<p>Buy cheap watches at example.test</p>',
-  commenter_name: 'Spammy Sam',
-  commenter_email: 'sam@example.com',
-  commenter_role: 'Client',
-  commenter_photo: null,
-  authorId: 'member-sam',
-  createdAt: '2026-01-02T10:00:00.000Z',
-  postId: 'post-1',
-  post_owner_name: 'Ada Lovelace',
-  post_owner_email: 'ada@example.com',
-  ReportedComment: 'Spam or promotional content',
-  reportedAt: '2026-01-02T11:00:00.000Z',
-  reporter: { name: 'Ada Lovelace' },
-};
+const report: Report = buildReport();
 
 const MARKDOWN_SPAM =
   'Buy **cheap watches** at [our shop](https://spam.example/shop) today and use the code `SAVE50` at the checkout:\n\n```text\nSAVE50 SAVE50 SAVE50\n```\n\nHurry, the offer ends soon!';

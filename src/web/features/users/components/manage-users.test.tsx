@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '#shared/schemas/report.ts';
 import type { User } from '#shared/schemas/user.ts';
-import { buildUser, buildViewer } from '#web/testing/factories.ts';
+import { buildReport, buildUser, buildViewer } from '#web/testing/factories.ts';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
 import { server } from '#web/testing/msw/server.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
@@ -130,24 +129,7 @@ describe('Manage Users', () => {
   });
   it('shows a member just made admin as one in the report queue at once, while the queue is read again', async () => {
     const calls = serveUsers(members);
-    const alansReport: Report = {
-      _id: 'report-1',
-      commentId: 'comment-7',
-      comment: 'Buy cheap watches',
-      commentHtml: '<p>Buy cheap watches</p>',
-      commenter_name: 'Alan Turing',
-      commenter_email: 'alan@example.com',
-      commenter_role: 'Client',
-      commenter_photo: null,
-      authorId: 'u2',
-      createdAt: '2026-01-02T10:00:00.000Z',
-      postId: 'post-1',
-      post_owner_name: 'Ada Lovelace',
-      post_owner_email: 'ada@example.com',
-      ReportedComment: 'Spam or promotional content',
-      reportedAt: '2026-01-02T11:00:00.000Z',
-      reporter: { name: 'Ada Lovelace' },
-    };
+    const alansReport = buildReport({ commenter_name: 'Alan Turing', commenter_email: 'alan@example.com', authorId: 'u2' });
     let queueReads = 0;
     server.use(
       http.get('*/api/reported-comment-pagination', async () => {
