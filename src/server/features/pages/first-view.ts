@@ -1,8 +1,8 @@
 // The pages the server answers outside /api (ADR 0015): home and member profiles rendered whole
 // from the same answers the API gives (read through the API itself, so through the read cache
 // where it keeps them), "No Page Found" rendered with a 404, and every other page as the app's
-// shell with its own head. Which
-// page an address is comes from the browser app's route table, through the renderer.
+// shell with its own head. Which page an address is comes from the browser app's route table,
+// through the renderer.
 import type { FastifyInstance } from 'fastify';
 import {
   pageTitle,
@@ -45,10 +45,11 @@ async function getJson<T>(app: FastifyInstance, url: string): Promise<T | null> 
 }
 
 /**
- * What home's list (or a member's posts) shows on this page. A tag with no posts is a page of nothing, which search
- * engines are asked not to keep (home itself always is kept, empty or not); a page past the last
- * of a list that has posts (an old link, a made-up number) is no page at all: a 404, which
- * still shows the app's "No posts on this page." and its way back to the first.
+ * What home's list (or a member's posts) shows on this page. A tag with no posts is a page of
+ * nothing, which search engines are asked not to keep (home itself always is kept, empty or not;
+ * so is a member's profile); a page past the last of a list that has posts (an old link, a
+ * made-up number) is no page at all: a 404, which still shows the app's "No posts on this page."
+ * and its way back to the first.
  */
 function listShown(
   route: FirstViewRoute,
@@ -169,7 +170,7 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
         const member = await getJson<{ name: string }>(app, `/api/members/${encodeURIComponent(route.id)}`);
         if (!member) return { status: 404, html: template.page(notFoundHead(path)) };
         // Rendered for each request, not kept: there is a page for every member and page, which
-        // kept beside home would push it out (see the home case); a profile is small to render.
+        // kept beside home would push it out (see the home case). About 10 ms a profile (ADR 0015).
         const page = await rendered(
           url,
           route,
