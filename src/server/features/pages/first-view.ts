@@ -85,10 +85,18 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
     ...fields,
   });
 
-  const rendered = async (url: string, route: FirstViewRoute, pageHead: PageHead): Promise<RenderedPage> => {
+  /** `known`: answers already read for the page's head, by URL, which are not read again. */
+  const rendered = async (
+    url: string,
+    route: FirstViewRoute,
+    pageHead: PageHead,
+    known: ReadonlyMap<string, unknown> = new Map(),
+  ): Promise<RenderedPage> => {
     const renderedAt = Date.now();
     const reads = renderer.reads(url, route);
-    const answers = await Promise.all(reads.map((read) => readAnswer(app, read)));
+    const answers = await Promise.all(
+      reads.map((read) => (known.has(read.url) ? { key: read.key, data: known.get(read.url) } : readAnswer(app, read))),
+    );
     const data = { renderedAt, queries: answers.filter((answer) => answer !== null) };
     const markup = await renderer.render(url, data);
     const shown = listShown(route, reads, answers);
@@ -167,7 +175,8 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
         };
       }
       case 'member': {
-        const member = await getJson<{ name: string }>(app, `/api/members/${encodeURIComponent(route.id)}`);
+        const memberUrl = `/api/members/${encodeURIComponent(route.id)}`;
+        const member = await getJson<{ name: string }>(app, memberUrl);
         if (!member) return { status: 404, html: template.page(notFoundHead(path)) };
         // Rendered for each request, not kept: there is a page for every member and page, which
         // kept beside home would push it out (see the home case). About 10 ms a profile (ADR 0015).
@@ -180,6 +189,8 @@ export function pageResponder(app: FastifyInstance, template: HtmlTemplate, rend
             description: shortDescription(`${member.name}'s posts and activity on ${siteName}.`),
             type: 'profile',
           }),
+          // The profile read for the head is the one the page shows.
+          new Map([[memberUrl, member]]),
         );
         return { status: page.pastTheLast ? 404 : 200, html: page.html };
       }

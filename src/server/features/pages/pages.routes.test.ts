@@ -367,6 +367,16 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
     const profile = data.queries.find((q) => JSON.stringify(q.key) === JSON.stringify(['users', 'member', alice.id]));
     expect(profile?.data).toEqual((await get(`/api/members/${alice.id}`)).json());
 
+    // The profile the head is named from is the one the page shows: read once, not twice.
+    const inject = vi.spyOn(t.app, 'inject');
+    try {
+      expect((await get(`/members/${alice.id}`)).statusCode).toBe(200);
+      const profileReads = inject.mock.calls.filter((call) => JSON.stringify(call).includes(`"/api/members/${alice.id}"`));
+      expect(profileReads).toHaveLength(1);
+    } finally {
+      inject.mockRestore();
+    }
+
     // Page 2 is its own page, under its own address; what else the address carries is not.
     const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
     const page2 = await get(`/members/${alice.id}?page=2&ref=feed`);
