@@ -1,6 +1,16 @@
 import AxeBuilder from './axe.ts';
 import { expect, test } from '@playwright/test';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, PASSWORD, signInInBrowser, signUpInBrowser, uniqueEmail } from './helpers.ts';
+import {
+  apiAdmin,
+  apiCreatePost,
+  apiSignUp,
+  ensureTags,
+  PASSWORD,
+  photoFile,
+  signInInBrowser,
+  signUpInBrowser,
+  uniqueEmail,
+} from './helpers.ts';
 
 test('sign up with a photo, sign out, sign in again, remembered path, 404', async ({ page }) => {
   const email = uniqueEmail();
@@ -48,6 +58,29 @@ test('sign-up validation messages and the accessible shell at 360 px', async ({ 
   }
   const results = await new AxeBuilder(page).analyze();
   expect(results.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
+
+test('a photo the server refuses at sign-up is said on the Photo field, and another one finishes the sign-up', async ({ page }) => {
+  const email = uniqueEmail('svg');
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('Name').fill('Vector Val');
+  await page.getByLabel('Email').fill(email);
+  // An image by its type, not one the forum takes.
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>';
+  await page.getByLabel('Photo').setInputFiles({ name: 'me.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  const photo = page.getByLabel('Photo');
+  await expect(photo).toHaveAccessibleDescription('Please upload a PNG, JPEG, WebP or GIF image.');
+  await expect(photo).toBeFocused();
+  await expect(page.getByLabel('Name')).toHaveValue('Vector Val');
+
+  await photo.setInputFiles(await photoFile());
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Account Created!')).toBeVisible();
+  await expect(page.getByText('User already exists. Use another email.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Account' }).locator('img')).toHaveAttribute('src', /\/api\/images\//);
 });
 
 test('a sign-in, a sign-out and a theme chosen in one tab show in the member’s other tab without a reload', async ({

@@ -1,8 +1,9 @@
 // The sign-up flow of SPEC.md §2 / API.md: create the account (signs in), upload the
 // photo, set it as the profile image, store the member's profile record.
+import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signUpFormSchemaOf, type SignUpFormOf } from '#shared/schemas/auth.ts';
-import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
+import { isApiError, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
 import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
 import { refreshSession } from '#web/lib/auth.ts';
 import { uploadImage } from '#web/lib/upload-image.ts';
@@ -11,7 +12,7 @@ import { saveUserData } from './save-user-data.ts';
 /** A sign-up refused because of one field: the form shows it there as well as in the toast. */
 export class SignUpFieldError extends Error {
   constructor(
-    readonly field: 'email',
+    readonly field: 'email' | 'photo',
     message: string,
   ) {
     super(message);
@@ -41,21 +42,43 @@ async function authCall<T extends { error: { code?: string | undefined; message?
 export const signUpFormSchema = signUpFormSchemaOf<FileList | File[]>();
 export type SignUpForm = SignUpFormOf<FileList | File[]>;
 
-export async function signUpWithPhoto(input: SignUpForm): Promise<void> {
+/**
+ * The account a sign-up created, by its email as typed, kept for the next try: once it exists
+ * (and the browser is signed in to it), a later step refused (the photo) is retried alone.
+ */
+export interface CreatedAccount {
+  email: string | null;
+}
+
+export async function signUpWithPhoto(input: SignUpForm, created: CreatedAccount = { email: null }): Promise<void> {
   const photo = input.photo?.[0];
   if (!photo) throw new Error('Photo is required');
   const { name, email, password } = input;
 
-  await authCall(() => authClient.signUp.email({ name, email, password }), 'Sign up failed. Please try again.');
-  const image = await uploadImage(photo);
+  if (created.email !== email) {
+    await authCall(() => authClient.signUp.email({ name, email, password }), 'Sign up failed. Please try again.');
+    created.email = email;
+  }
+  let image: string;
+  try {
+    image = await uploadImage(photo);
+  } catch (error) {
+    // A file the server will not take (not an image it reads, too large): said on the field,
+    // where another one is picked.
+    if (isApiError(error) && (error.status === 413 || error.status === 415)) throw new SignUpFieldError('photo', error.message);
+    throw error;
+  }
   await authCall(() => authClient.updateUser({ image }), 'Could not save your photo.');
   await saveUserData({ name, email, image });
 }
 
 export function useSignUp() {
   const queryClient = useQueryClient();
+  // Trying again after a refused photo must not create the account a second time ("User
+  // already exists"): the member would be signed in but could never finish signing up.
+  const created = useRef<CreatedAccount>({ email: null });
   return useMutation({
-    mutationFn: signUpWithPhoto,
+    mutationFn: (input: SignUpForm) => signUpWithPhoto(input, created.current),
     // The account exists as soon as the first step succeeded, so reload the session either way.
     onSettled: () => refreshSession(queryClient),
   });

@@ -131,6 +131,62 @@ describe('Sign up form', () => {
     expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument();
   });
 
+  it('keeps the account it created when the photo is refused: the Photo field says why, and a new photo finishes the sign-up', async () => {
+    const calls: string[] = [];
+    let signedUp = false;
+    server.use(
+      http.post('*/api/auth/sign-up/email', () => {
+        calls.push('sign-up');
+        if (signedUp) {
+          return HttpResponse.json({ code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' }, { status: 422 });
+        }
+        signedUp = true;
+        return HttpResponse.json({ token: 't', user: buildSessionAnswer(buildViewer()).user });
+      }),
+      http.post('*/api/uploads/image', async ({ request }) => {
+        calls.push('upload');
+        const file = (await request.formData()).get('image') as File;
+        // Read by its content, as the server does.
+        if ((await file.text()).startsWith('<svg')) {
+          return HttpResponse.json(
+            { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please upload a PNG, JPEG, WebP or GIF image.' },
+            { status: 415 },
+          );
+        }
+        return HttpResponse.json({ data: { display_url: '/api/images/img-1' } });
+      }),
+      http.post('*/api/auth/update-user', () => {
+        calls.push('update-user');
+        return HttpResponse.json({ status: true });
+      }),
+      http.post('*/api/user-data', () => {
+        calls.push('user-data');
+        return HttpResponse.json({ insertedId: 'user-1' });
+      }),
+      http.get('*/api/auth/get-session', () => HttpResponse.json(signedUp ? buildSessionAnswer(buildViewer()) : null)),
+      http.get('*/api/users/role/:email', () => HttpResponse.json({ role: 'Client' })),
+    );
+    const { user, router } = await openSignUp();
+
+    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.upload(screen.getByLabelText('Photo'), new File(['<svg/>'], 'me.svg', { type: 'image/svg+xml' }));
+    await user.type(screen.getByLabelText('Password'), 'Abc123!');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    const photoField = screen.getByLabelText('Photo');
+    await waitFor(() => expect(photoField).toHaveAccessibleDescription('Please upload a PNG, JPEG, WebP or GIF image.'));
+    expect(photoField).toHaveAttribute('aria-invalid', 'true');
+    expect(photoField).toHaveFocus();
+
+    await user.upload(photoField, photo());
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('Account Created!')).toBeInTheDocument();
+    expect(calls).toEqual(['sign-up', 'upload', 'upload', 'update-user', 'user-data']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('shows a taken email on the Email field, focused, when the account cannot be created', async () => {
     server.use(
       http.post('*/api/auth/sign-up/email', () =>
