@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_INLINE_MESSAGE, PASSWORD_PATTERN, displayNameSchema } from './user.ts';
+import { EMAIL_TOO_LONG_MESSAGE, PASSWORD_INLINE_MESSAGE, PASSWORD_PATTERN, displayNameSchema } from './user.ts';
 import { EMAIL_MAX, PASSWORD_MAX, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '../constants.ts';
 
 /** Files as the platform picks them (the browser's FileList): shared code knows neither the DOM nor Node. */
@@ -15,7 +15,12 @@ const photoFits = (v: PickedFiles | null | undefined) => (v?.[0]?.size ?? 0) <= 
 export const signUpFormSchemaOf = <Files extends PickedFiles>() =>
   z.object({
     name: z.string().trim().min(1, 'Name is required').pipe(displayNameSchema),
-    email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX).pipe(z.email('Enter a valid email address')),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Email is required')
+      .max(EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE)
+      .pipe(z.email('Enter a valid email address')),
     photo: z
       .custom<Files | null | undefined>()
       .refine((v) => v != null && v.length > 0, 'Photo is required')
@@ -55,7 +60,7 @@ export type SignInForm = z.infer<typeof signInFormSchema>;
 
 /** "Forgot password?": the address to send a reset link to. */
 export const forgotPasswordFormSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX).pipe(z.email('Enter a valid email address')),
+  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE).pipe(z.email('Enter a valid email address')),
 });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
 

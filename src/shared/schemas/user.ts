@@ -15,14 +15,17 @@ export function isValidPassword(password: string): boolean {
   return password.length <= PASSWORD_MAX && PASSWORD_PATTERN.test(password);
 }
 
+/** Shown under an Email field as well as answered by the server. */
+export const EMAIL_TOO_LONG_MESSAGE = `Email must be at most ${EMAIL_MAX} characters`;
+
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+  .max(EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE)
   .pipe(z.email({ message: 'Enter a valid email address' }));
 
-export const displayNameSchema = requiredText('Name is required').max(NAME_MAX);
+export const displayNameSchema = requiredText('Name is required').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
 /** The name of a member whose sign-in provider gave none that shows anything. */
 export const UNNAMED_MEMBER = 'Member';

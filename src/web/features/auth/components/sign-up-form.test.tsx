@@ -71,6 +71,20 @@ describe('Sign up form', () => {
     expect(calls).toEqual([]);
   });
 
+  it('says in words how long a name and an email may be', async () => {
+    const calls = recordSignUpCalls();
+    const { user } = await openSignUp();
+    await user.click(screen.getByLabelText('Name'));
+    await user.paste('N'.repeat(81));
+    await user.click(screen.getByLabelText('Email'));
+    await user.paste(`${'a'.repeat(250)}@example.com`);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name must be at most 80 characters'));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email must be at most 254 characters');
+    expect(calls).toEqual([]);
+  });
+
   it('rejects a weak password inline and with the password toast', async () => {
     const calls = recordSignUpCalls();
     const { user } = await openSignUp();
