@@ -3,10 +3,10 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signUpFormSchemaOf, type SignUpFormOf } from '#shared/schemas/auth.ts';
-import { isApiError, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
+import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
 import { authClient, authErrorMessage } from '#web/lib/auth-client.ts';
 import { refreshSession } from '#web/lib/auth.ts';
-import { uploadImage } from '#web/lib/upload-image.ts';
+import { refusedImageMessage, uploadImage } from '#web/lib/upload-image.ts';
 import { saveUserData } from './save-user-data.ts';
 
 /** A sign-up refused because of one field: the form shows it there as well as in the toast. */
@@ -63,10 +63,8 @@ export async function signUpWithPhoto(input: SignUpForm, created: CreatedAccount
   try {
     image = await uploadImage(photo);
   } catch (error) {
-    // A file the server will not take (not an image it reads, too large): said on the field,
-    // where another one is picked.
-    if (isApiError(error) && (error.status === 413 || error.status === 415)) throw new SignUpFieldError('photo', error.message);
-    throw error;
+    const refused = refusedImageMessage(error);
+    throw refused === null ? error : new SignUpFieldError('photo', refused);
   }
   await authCall(() => authClient.updateUser({ image }), 'Could not save your photo.');
   await saveUserData({ name, email, image });

@@ -69,6 +69,29 @@ describe('My Profile: account edits', () => {
     expect(calls).toEqual([{ call: 'upload' }, { call: 'update-user', body: { name: 'Ada King', image: '/api/images/img-9' } }]);
   });
 
+  it('says on the New photo field, focused, why the server refused the photo, and saves nothing', async () => {
+    const calls = accountServer();
+    server.use(
+      http.post('*/api/uploads/image', () => {
+        calls.push({ call: 'upload' });
+        return HttpResponse.json(
+          { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please upload a PNG, JPEG, WebP or GIF image.' },
+          { status: 415 },
+        );
+      }),
+    );
+    const { user, edit } = await openMyProfile();
+
+    const photo = within(edit).getByLabelText('New photo');
+    await user.upload(photo, new File(['<svg/>'], 'me.svg', { type: 'image/svg+xml' }));
+    await user.click(within(edit).getByRole('button', { name: 'Save profile' }));
+
+    await waitFor(() => expect(photo).toHaveAccessibleDescription(/Please upload a PNG, JPEG, WebP or GIF image\.$/));
+    expect(photo).toHaveAttribute('aria-invalid', 'true');
+    expect(photo).toHaveFocus();
+    expect(calls).toEqual([{ call: 'upload' }]);
+  });
+
   it('shows the new name on the lists the member saw before, the leaderboard among them (kept fresh a minute)', async () => {
     let name = viewer.name;
     server.use(

@@ -5,6 +5,7 @@ import { changePasswordFormSchema } from '#shared/schemas/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Form, Input, PasswordInput } from '#web/components/ui/form.tsx';
 import { toast } from '#web/lib/toast.tsx';
+import { refusedImageMessage } from '#web/lib/upload-image.ts';
 import { profileFormSchema, useChangePassword, useUpdateProfile, WrongCurrentPasswordError } from '../api/update-account.ts';
 
 /** One settings card, named by its heading. */
@@ -33,7 +34,12 @@ export function EditProfileForm({ name }: { name: string }) {
               toast.success('Profile updated.');
               form.reset({ name: values.name });
             },
-            onError: (error) => toast.error(error.message),
+            onError: (error) => {
+              toast.error(error.message);
+              // The toast goes; the field keeps saying why, where another photo is picked.
+              const refused = refusedImageMessage(error);
+              if (refused !== null) form.setError('photo', { message: refused }, { shouldFocus: true });
+            },
           })
         }
       >
