@@ -31,6 +31,23 @@ describe('formatting commands', () => {
     expect(run('bold', 'make it **loud**', 10, 14)).toBe('make it [loud]');
   });
 
+  // A double-clicked word takes its space along in some browsers, a line its break: marks put
+  // around them (`**loud **`) are not emphasis, and the text shows them as typed.
+  it('leaves the spaces at either end of the selection outside the marks', () => {
+    expect(run('bold', 'make it loud now', 8, 13)).toBe('make it **[loud]** now');
+    expect(run('italic', 'so calm\nnext', 2, 8)).toBe('so _[calm]_\nnext');
+    expect(run('code', 'call fn now', 4, 7)).toBe('call `[fn]` now');
+    expect(run('bold', 'a   b', 1, 4)).toBe('a   **[bold text]**b');
+  });
+
+  // `_` inside a word is no emphasis (snake_case stays as written); `*` is.
+  it('makes part of a word italic with stars, and unwraps them again', () => {
+    expect(run('italic', 'unbelievable', 2, 8)).toBe('un*[believ]*able');
+    expect(run('italic', 'un*believ*able', 3, 9)).toBe('un[believ]able');
+    expect(run('italic', 'so *calm* now', 4, 8)).toBe('so [calm] now');
+    expect(run('italic', 'so **calm** now', 5, 9)).toBe('so **_[calm]_** now');
+  });
+
   it('makes a link of the selection and selects the address to type over', () => {
     expect(run('link', 'see docs', 4, 8)).toBe('see [docs]([https://])');
     expect(run('link', '', 0)).toBe('[[link text]](https://)');

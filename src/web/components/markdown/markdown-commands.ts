@@ -20,17 +20,37 @@ export type FormatCommand = 'bold' | 'italic' | 'link' | 'code' | 'codeBlock';
 
 const INDENT = '  ';
 
-/** Wraps the selection in `mark` (or a placeholder, selected, when nothing is selected); unwraps it when it is wrapped already. */
-function wrap(text: string, { start, end }: Selection, mark: string, placeholder: string): TextEdit {
-  const before = text.slice(start - mark.length, start);
-  const after = text.slice(end, end + mark.length);
-  if (start >= mark.length && before === mark && after === mark) {
+/** The selection less the whitespace at either end (all of it: an empty selection at its end). */
+function trimmed(text: string, { start, end }: Selection): Selection {
+  const inner = text.slice(start, end);
+  const lead = inner.length - inner.trimStart().length;
+  if (lead === inner.length) return { start: end, end };
+  return { start: start + lead, end: end - (inner.length - inner.trimEnd().length) };
+}
+
+/**
+ * Wraps the selection in `mark` (or a placeholder, selected, when nothing is selected); unwraps it
+ * when it is wrapped already, in `mark` or one of `alike` (another spelling of it). The spaces and
+ * line breaks at either end stay outside: marks beside a space are not emphasis (`**loud **` shows
+ * as typed), and a double-clicked word brings its space along in some browsers.
+ */
+function wrap(text: string, selection: Selection, mark: string, placeholder: string, alike: readonly string[] = []): TextEdit {
+  const { start, end } = trimmed(text, selection);
+  const around = [mark, ...alike].find(
+    (m) =>
+      start >= m.length &&
+      text.slice(start - m.length, start) === m &&
+      text.slice(end, end + m.length) === m &&
+      // One star of a bold pair's two is not an italic one.
+      !(m === '*' && (text[start - 2] === '*' || text[end + 1] === '*')),
+  );
+  if (around !== undefined) {
     const inner = text.slice(start, end);
     return {
-      from: start - mark.length,
-      to: end + mark.length,
+      from: start - around.length,
+      to: end + around.length,
       insert: inner,
-      select: { start: start - mark.length, end: end - mark.length },
+      select: { start: start - around.length, end: end - around.length },
     };
   }
   const inner = start === end ? placeholder : text.slice(start, end);
@@ -40,6 +60,15 @@ function wrap(text: string, { start, end }: Selection, mark: string, placeholder
     insert: `${mark}${inner}${mark}`,
     select: { start: start + mark.length, end: start + mark.length + inner.length },
   };
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** Italic in `_`, but in `*` inside a word: `_` there is no emphasis (snake_case stays as written). */
+function italic(text: string, selection: Selection): TextEdit {
+  const { start, end } = trimmed(text, selection);
+  const insideWord = WORD_CHARACTER.test(text[start - 1] ?? '') || WORD_CHARACTER.test(text[end] ?? '');
+  return insideWord ? wrap(text, selection, '*', 'italic text', ['_']) : wrap(text, selection, '_', 'italic text', ['*']);
 }
 
 /** `[text](url)`: the selection becomes the link's text and the url is selected to type over. */
@@ -67,7 +96,7 @@ export function formatEdit(command: FormatCommand, text: string, selection: Sele
     case 'bold':
       return wrap(text, selection, '**', 'bold text');
     case 'italic':
-      return wrap(text, selection, '_', 'italic text');
+      return italic(text, selection);
     case 'code':
       return wrap(text, selection, '`', 'code');
     case 'link':
