@@ -91,7 +91,13 @@ describe('Add Post', () => {
 
     serveAddPost({ count: 10, membership: 'Gold' });
     renderApp('/dashboard/add-post');
-    await expectLimitPrompt();
+    // There is no membership above Gold: the way on is a post of theirs deleted, not an upgrade.
+    expect(await screen.findByText('You have reached your post limit.')).toBeInTheDocument();
+    expect(screen.getByText('Gold membership allows 10 posts. Delete one of yours to write another.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Posts' })).toHaveAttribute('href', '/dashboard/my-post');
+    expect(screen.queryByText('Please upgrade your membership to continue posting.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upgrade Membership' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Post' })).not.toBeInTheDocument();
   });
 
   it('shows the upgrade prompt when the server refuses the post with POST_LIMIT_REACHED, staying signed in', async () => {

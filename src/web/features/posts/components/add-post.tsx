@@ -18,6 +18,6 @@ export function AddPost({ author, tagChoices }: { author: User; tagChoices: TagC
 
   if (count.isPending) return <PageLoader label="Checking your post limit…" />;
   const reached = refused || (count.data !== undefined && hasReachedPostLimit(author.membership, count.data));
-  if (reached && !created) return <PostLimitNotice refusedPost={refused} />;
+  if (reached && !created) return <PostLimitNotice membership={author.membership} refusedPost={refused} />;
   return <AddPostForm author={author} tagChoices={tagChoices} onCreated={() => setCreated(true)} onLimitReached={() => setRefused(true)} />;
 }
