@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED_TEXT } from '#web/app/routes/auth/sign-in.tsx';
+import { draftKeyOf } from '#web/lib/draft-keys.ts';
 import { buildSessionAnswer, buildViewer } from '#web/testing/factories.ts';
 import { buildPostDetail, pagedAnswer } from '#web/testing/forum-factories.ts';
 import { sessionEndedBySignOut, signedInAs } from '#web/testing/msw/handlers.ts';
@@ -138,5 +139,28 @@ describe('A session changed in another tab of the browser', () => {
     expect(router.state.location.pathname).toBe('/auth/sign-in');
     expect(screen.getByText(SESSION_ENDED_TEXT)).toBeInTheDocument();
     expect(queryClient.getQueryData(['auth', 'role', viewer.email])).toBeUndefined();
+  });
+
+  // A sign-out forgets the member's unsent text (README "Writing"), in every tab it shows in: on
+  // a shared computer, a tab left open kept it in its storage after the member signed out elsewhere.
+  it('forgets the member’s drafts in this tab when they signed out there, and only theirs', async () => {
+    let signedIn = true;
+    const viewer = buildViewer();
+    server.use(
+      http.get('*/api/auth/get-session', () => HttpResponse.json(signedIn ? buildSessionAnswer(viewer, 'Client') : null)),
+      http.get('*/api/users/role/:email', () => HttpResponse.json({ role: 'Client' })),
+    );
+    window.sessionStorage.setItem(draftKeyOf('add-post', viewer.email), JSON.stringify({ title: 'Half a post' }));
+    window.sessionStorage.setItem(draftKeyOf('comment', viewer.email, 'p1'), JSON.stringify({ comment: 'Half a comment' }));
+    window.sessionStorage.setItem(draftKeyOf('comment', 'someone@example.com', 'p1'), JSON.stringify({ comment: 'Not theirs' }));
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument();
+
+    signedIn = false;
+    anotherTabChangedTheSession();
+    expect(await screen.findByRole('link', { name: 'Join Us' })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(draftKeyOf('add-post', viewer.email))).toBeNull();
+    expect(window.sessionStorage.getItem(draftKeyOf('comment', viewer.email, 'p1'))).toBeNull();
+    expect(window.sessionStorage.getItem(draftKeyOf('comment', 'someone@example.com', 'p1'))).not.toBeNull();
   });
 });

@@ -74,12 +74,15 @@ export const refreshSession = async (queryClient: QueryClient): Promise<ViewerUs
 
 /**
  * Another tab changed the session: fetched again, and what belonged to the member shown before
- * is dropped if it is no longer theirs (the guards then send a signed-out member to sign in).
+ * is dropped if it is no longer theirs (the guards then send a signed-out member to sign in),
+ * their drafts in this tab too, as the sign-out forgets them in its own tab (a lapsed session
+ * tells no other tab, so it keeps them).
  */
 export async function followSessionElsewhere(queryClient: QueryClient): Promise<void> {
   const before = queryClient.getQueryData<ViewerUser | null>(authKeys.session) ?? null;
   const after = await fetchSession(queryClient).catch(() => before);
   if (before === null || before.id === after?.id) return;
+  forgetDraftsOf(before.email);
   clearViewerData(queryClient);
   if (after) queryClient.setQueryData(authKeys.session, after);
 }
