@@ -53,6 +53,13 @@ describe('formatting commands', () => {
     expect(run('link', '', 0)).toBe('[[link text]](https://)');
   });
 
+  // Selecting an address and asking for a link meant that address: it is not made the words and
+  // asked for again.
+  it('makes a selected address the link’s target and selects its words to type over', () => {
+    expect(run('link', 'see https://example.com/a?b=1 now', 4, 29)).toBe('see [[link text]](https://example.com/a?b=1) now');
+    expect(run('link', 'at http://x.org ', 3, 16)).toBe('at [[link text]](http://x.org) ');
+  });
+
   it('puts a code block on lines of its own', () => {
     expect(run('codeBlock', 'before', 6)).toBe('before\n```\n[]\n```');
     expect(run('codeBlock', 'a\nlet x = 1\nb', 2, 11)).toBe('a\n```\n[let x = 1]\n```\nb');

@@ -71,8 +71,24 @@ function italic(text: string, selection: Selection): TextEdit {
   return insideWord ? wrap(text, selection, '*', 'italic text', ['_']) : wrap(text, selection, '_', 'italic text', ['*']);
 }
 
-/** `[text](url)`: the selection becomes the link's text and the url is selected to type over. */
-function link(text: string, { start, end }: Selection): TextEdit {
+const ADDRESS = /^https?:\/\/\S+$/i;
+
+/**
+ * `[text](url)`: the selection becomes the link's text and the url is selected to type over; a
+ * selected address (its spaces left out) becomes the url, and the words are selected instead.
+ */
+function link(text: string, selection: Selection): TextEdit {
+  const address = trimmed(text, selection);
+  if (ADDRESS.test(text.slice(address.start, address.end))) {
+    const insert = `[link text](${text.slice(address.start, address.end)})`;
+    return {
+      from: address.start,
+      to: address.end,
+      insert,
+      select: { start: address.start + 1, end: address.start + 1 + 'link text'.length },
+    };
+  }
+  const { start, end } = selection;
   const label = start === end ? 'link text' : text.slice(start, end);
   const insert = `[${label}](https://)`;
   if (start === end) return { from: start, to: end, insert, select: { start: start + 1, end: start + 1 + label.length } };
