@@ -183,7 +183,7 @@ test.describe('Notifications', () => {
     expect(await settings()).toEqual({ emailOnComment: true, emailOnReply: true });
 
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
-    await expect(page.getByRole('status')).toContainText('You are unsubscribed.');
+    await expect(page.getByRole('main').getByRole('status')).toContainText('You are unsubscribed.');
     expect(await settings()).toEqual({ emailOnComment: false, emailOnReply: true });
     await context.close();
 

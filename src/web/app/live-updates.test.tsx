@@ -101,7 +101,7 @@ describe('live updates in the app', () => {
 
     events.emit('announcement', { ...buildAnnouncement({ title: 'Live news' }), total: 3 });
     await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('3'));
-    expect(screen.getByText('3 announcements')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAccessibleDescription('3 announcements');
 
     events.emit('notification', { ...buildNotification(), unread: 4 });
     expect(queryClient.getQueryData(['notifications', 'unread-count'])).toEqual({ count: 4 });
@@ -118,6 +118,30 @@ describe('live updates in the app', () => {
     const events = await stream();
     events.emit('unread-count', { count: 1 });
     await waitFor(() => expect(inbox).toHaveAccessibleDescription('1 unread notification'));
+  });
+
+  it('says a new announcement and a new notification once, as its count rises, and neither the first counts nor a fall', async () => {
+    server.use(
+      ...signedInAs('Client'),
+      http.get('*/api/notifications/unread-count', () => HttpResponse.json({ count: 1 })),
+    );
+    renderApp('/');
+    const inbox = await screen.findByRole('link', { name: 'Inbox' });
+    await waitFor(() => expect(inbox).toHaveAccessibleDescription('1 unread notification'));
+    // Present, and silent, before anything changes: a region added with its text is often not read.
+    const news = within(screen.getByRole('banner')).getByRole('status');
+    expect(news).toHaveTextContent(/^$/);
+    const events = await stream();
+
+    events.emit('notification', { ...buildNotification(), unread: 2 });
+    await waitFor(() => expect(news).toHaveTextContent('2 unread notifications'));
+    // Read elsewhere: the badge goes down without a word.
+    events.emit('unread-count', { count: 0 });
+    await waitFor(() => expect(inbox).toHaveAccessibleDescription('0 unread notifications'));
+    expect(news).toHaveTextContent(/^$/);
+
+    events.emit('announcement', { ...buildAnnouncement({ title: 'Live news' }), total: 3 });
+    await waitFor(() => expect(news).toHaveTextContent('3 announcements'));
   });
 
   describe('an admin’s edit and removal of an announcement', () => {

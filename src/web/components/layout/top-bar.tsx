@@ -63,6 +63,18 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
     [],
   );
 
+  const bellDescription = announcementCount === 1 ? '1 announcement' : `${announcementCount} announcements`;
+  const inboxDescription = inboxCount === 1 ? '1 unread notification' : `${inboxCount} unread notifications`;
+  // A count that rises (a new announcement, a new notification) is said once, politely: a badge
+  // changing is seen, not heard. The first counts known and a fall (a read) say nothing, and the
+  // region holds only the latest rise, so a later fall does not read an old one again.
+  const [heard, setHeard] = useState({ bell: announcementCount, inbox: inboxCount, news: '' });
+  if (heard.bell !== announcementCount || heard.inbox !== inboxCount) {
+    const rose = (was?: number, now?: number) => was !== undefined && now !== undefined && now > was;
+    const news = [rose(heard.bell, announcementCount) && bellDescription, rose(heard.inbox, inboxCount) && inboxDescription];
+    setHeard({ bell: announcementCount, inbox: inboxCount, news: news.filter(Boolean).join('. ') });
+  }
+
   const dashboardHref = role.status === 'loading' ? paths.dashboard.root.getHref() : dashboardHomeFor(role.role);
 
   return (
@@ -134,13 +146,7 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
               <BellIcon />
             </Link>
             {announcementCount !== undefined && (
-              <IconCount
-                id={countId}
-                count={announcementCount}
-                description={announcementCount === 1 ? '1 announcement' : `${announcementCount} announcements`}
-                testId="notification-badge"
-                tone="danger"
-              />
+              <IconCount id={countId} count={announcementCount} description={bellDescription} testId="notification-badge" tone="danger" />
             )}
           </span>
           {viewer.status === 'signed-in' && (
@@ -154,14 +160,7 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
                 <InboxIcon />
               </NavLink>
               {inboxCount !== undefined && (
-                <IconCount
-                  id={inboxCountId}
-                  count={inboxCount}
-                  description={inboxCount === 1 ? '1 unread notification' : `${inboxCount} unread notifications`}
-                  testId="inbox-badge"
-                  tone="brand"
-                  hideZero
-                />
+                <IconCount id={inboxCountId} count={inboxCount} description={inboxDescription} testId="inbox-badge" tone="brand" hideZero />
               )}
             </span>
           )}
@@ -192,6 +191,9 @@ export function TopBar({ siteName, announcementCount, inboxCount }: TopBarProps)
           )}
         </div>
       </nav>
+      <p role="status" className="sr-only">
+        {heard.news}
+      </p>
       <OfflineNotice />
     </header>
   );

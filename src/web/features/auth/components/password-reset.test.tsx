@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_HINT, PASSWORD_INLINE_MESSAGE, PASSWORD_TOAST_MESSAGE } from '#shared/schemas/user.ts';
@@ -31,7 +31,7 @@ describe('Forgot password', () => {
     await user.type(screen.getByLabelText('Email'), '  ada@example.com ');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(RESET_LINK_SENT_TEXT);
+    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(RESET_LINK_SENT_TEXT);
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     expect(received).toEqual({ email: 'ada@example.com', redirectTo: '/auth/reset-password' });
   });
@@ -58,7 +58,7 @@ describe('Forgot password', () => {
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please try again later.');
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByRole('status')).not.toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@
 // page loads them only when the server's provider is Stripe, and confirms the payment
 // with confirmCardPayment and the member's billing details.
 import type { ReactNode } from 'react';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GOLD_ALREADY_PAID, PAYMENT_PROCESSING } from '#shared/schemas/payment.ts';
@@ -295,7 +295,7 @@ describe('Membership page with Stripe', () => {
       const pay = await screen.findByRole('button', { name: 'Pay $9.99' });
       await waitFor(() => expect(pay).toBeEnabled());
       // The polite region is on the page before its words come, so a screen reader hears them.
-      const region = screen.getByRole('status');
+      const region = within(screen.getByRole('main')).getByRole('status');
       expect(region).toBeEmptyDOMElement();
 
       await user.click(pay);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '#web/testing/msw/server.ts';
@@ -46,7 +46,7 @@ describe('/unsubscribe', () => {
     expect(received).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
-    const done = await screen.findByRole('status');
+    const done = await within(screen.getByRole('main')).findByRole('status');
     expect(done).toHaveTextContent('You are unsubscribed. “Email me when someone comments on my post” is now off.');
     expect(done).toHaveFocus();
     expect(screen.getByRole('link', { name: 'notification settings' })).toHaveAttribute(
