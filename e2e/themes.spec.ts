@@ -156,3 +156,38 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await context.close();
   });
 }
+
+// A filled button's label against its own background while the pointer rests on it: the hover
+// colour is what a mouse reader reads the label on (WCAG 1.4.3, 4.5:1 for its 14 px text).
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a filled button's label keeps its contrast under the pointer in the ${colorScheme} theme`, async ({ browser, request }) => {
+    const admin = await apiAdmin(request);
+    await ensureTags(request, admin, ['css']);
+    const member = await apiSignUp(request, 'Hover Reader');
+    await apiCreatePost(request, member, { title: 'A post to hover over', category: 'css' });
+    // Reduced motion: the hover colour is there at once rather than after its transition.
+    const context = await browser.newContext({ colorScheme, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signInBrowserAs(page, member);
+    const buttons = [
+      { at: '/dashboard/my-post', button: page.getByRole('button', { name: 'Delete' }).first() }, // danger
+      { at: '/dashboard/add-post', button: page.getByRole('button', { name: 'Create Post' }) }, // primary
+    ];
+    for (const { at, button } of buttons) {
+      await page.goto(at);
+      await button.hover();
+      const box = (await button.boundingBox())!;
+      // Inside the border and the rounded corners: only the fill and the label.
+      const inset = 4;
+      const shot = await page.screenshot({
+        clip: { x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset },
+      });
+      const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+      const levels: number[] = [];
+      for (let i = 0; i < data.length; i += info.channels) levels.push(luminance(data[i]!, data[i + 1]!, data[i + 2]!));
+      const contrast = (Math.max(...levels) + 0.05) / (Math.min(...levels) + 0.05);
+      expect(contrast, `${await button.textContent()} under the pointer`).toBeGreaterThanOrEqual(4.5);
+    }
+    await context.close();
+  });
+}

@@ -6,10 +6,10 @@ import { Spinner } from './spinner.tsx';
 // backgrounds are dropped and that border is drawn, so the button keeps its shape.
 const VARIANTS = {
   primary:
-    'border border-transparent bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800 dark:hover:bg-brand-400 dark:active:bg-brand-300',
+    'border border-transparent bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800 dark:hover:bg-brand-300 dark:active:bg-brand-200',
   secondary: 'border border-line bg-surface text-ink shadow-sm hover:bg-canvas',
   ghost: 'text-ink hover:bg-ink/5',
-  danger: 'border border-transparent bg-danger-600 text-white shadow-sm hover:bg-danger-700 dark:hover:bg-danger-500',
+  danger: 'border border-transparent bg-danger-600 text-white shadow-sm hover:bg-danger-700 dark:hover:bg-danger-200',
   /** Looks like a text link; ignores `size`. */
   link: 'font-medium text-brand-700 underline-offset-4 hover:underline',
 } as const;
