@@ -192,6 +192,8 @@ test('the admin publishes an announcement and the bell count rises', async ({ pa
   await signInBrowserAs(page, admin);
   await page.goto('/dashboard/make-announcement');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Post' })).toBeVisible();
+  // The tab names the page as the menu does; "Create Post" is its form's heading (SPEC.md §2).
+  await expect(page).toHaveTitle('Make Announcement · Code Commons');
   await expect(page.getByLabel('Author Name')).toHaveValue('Admin Ada');
   await expect(page.getByLabel('Author Image URL')).toHaveAttribute('type', 'url');
   await checkBothWidths(page, 'make-announcement', async () => {

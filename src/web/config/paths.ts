@@ -61,7 +61,9 @@ export const paths = {
     },
     makeAnnouncement: {
       path: '/dashboard/make-announcement',
-      title: 'Create Post',
+      // The tab and the menu name the page; SPEC.md §2 heads its form "Create Post".
+      title: 'Make Announcement',
+      heading: 'Create Post',
       getHref: () => '/dashboard/make-announcement',
     },
   },

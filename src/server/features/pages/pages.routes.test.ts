@@ -247,6 +247,7 @@ describe('pages: the server-rendered first view, statuses and heads', () => {
       ['/membership', 'Membership'],
       ['/notifications/', 'Notifications'],
       ['/dashboard/manage-users', 'Manage Users'],
+      ['/dashboard/make-announcement', 'Make Announcement'],
       [`/dashboard/my-post/comment-details/${hostilePostId}`, 'Comment Details'],
     ];
     for (const [url, title] of pages) {

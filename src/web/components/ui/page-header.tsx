@@ -4,6 +4,8 @@ import { cn } from '#web/utils/cn.ts';
 
 interface PageHeaderProps {
   title: ReactNode;
+  /** The page's name in the tab when it is not its heading. */
+  documentTitle?: string;
   description?: ReactNode;
   /** Buttons or links on the right (below the title on small screens). */
   actions?: ReactNode;
@@ -11,9 +13,9 @@ interface PageHeaderProps {
 }
 
 /** The title block of a dashboard page: the page's one <h1>. */
-export function PageHeader({ title, description, actions, className }: PageHeaderProps) {
+export function PageHeader({ title, documentTitle, description, actions, className }: PageHeaderProps) {
   // The page's title in the tab too, when it is text.
-  useDocumentTitle(typeof title === 'string' ? title : null);
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : null));
   return (
     <header className={cn('flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between', className)}>
       <div className="min-w-0 space-y-1">

@@ -11,7 +11,8 @@ export function MakeAnnouncementPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title={paths.dashboard.makeAnnouncement.title}
+        title={paths.dashboard.makeAnnouncement.heading}
+        documentTitle={paths.dashboard.makeAnnouncement.title}
         description="Publish an announcement to everyone on the home page and the bell."
       />
       {user && <AnnouncementForm author={{ name: user.name, email: user.email, image: user.image }} />}
