@@ -15,15 +15,20 @@ function serveUsers(initial: User[]) {
   server.use(...signedInAs('Admin', buildViewer({ id: 'admin-1', name: 'Grace Hopper', email: 'grace@example.com' })));
   server.use(
     http.get('*/api/user-data-pagination', ({ request }) => {
-      const search = new URL(request.url).searchParams.get('search') ?? '';
+      const query = new URL(request.url).searchParams;
+      const search = query.get('search') ?? '';
       searches.push(search);
       const found = users.filter((u) => !search || u.name.toLowerCase().includes(search) || u.email.includes(search));
-      return HttpResponse.json(found, { headers: { 'X-Total-Count': String(found.length) } });
+      const limit = Number(query.get('limit') ?? 10);
+      const start = Number(query.get('page') ?? 0) * limit;
+      return HttpResponse.json(found.slice(start, start + limit), { headers: { 'X-Total-Count': String(found.length) } });
     }),
     http.patch('*/api/user/role/:email', async ({ params, request }) => {
       promoteCalls += 1;
       expect(await request.json()).toEqual({ role: 'Admin' });
       const user = users.find((u) => u.email === params.email);
+      // Banned by another admin since the page was read: the server knows no such member.
+      if (!user) return HttpResponse.json({ message: 'No such user.', code: 'NOT_FOUND' }, { status: 404 });
       if (user) user.role = 'Admin';
       return HttpResponse.json({ modifiedCount: 1 });
     }),
@@ -34,7 +39,17 @@ function serveUsers(initial: User[]) {
       return HttpResponse.json({ modifiedCount: 1 });
     }),
   );
-  return { searches, promoteCalls: () => promoteCalls, demoteCalls: () => demoteCalls };
+  return {
+    searches,
+    promoteCalls: () => promoteCalls,
+    demoteCalls: () => demoteCalls,
+    /** Another admin bans the member: they leave the list. */
+    ban: (email: string) =>
+      users.splice(
+        users.findIndex((u) => u.email === email),
+        1,
+      ),
+  };
 }
 
 const members = [
@@ -155,5 +170,14 @@ describe('Manage Users', () => {
     expect(within(again).getByRole('button', { name: 'Ban User' })).toBeDisabled();
     expect(within(again).getByText('An administrator: cannot be banned')).toBeInTheDocument();
     expect(queueReads).toBe(2);
+  });
+
+  it('shows the last page, not "No users yet.", for a page past the last (an old link, or members banned since)', async () => {
+    serveUsers(members);
+    const { router } = renderApp('/dashboard/manage-users?page=3');
+
+    expect(await screen.findByRole('row', { name: /Ada Lovelace/ })).toBeInTheDocument();
+    expect(screen.queryByText('No users yet.')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 });

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '#web/components/ui/data-table.tsx';
 import { EmailText } from '#web/components/ui/email-text.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
-import type { PaginationParams } from '#web/components/ui/use-pagination-params.ts';
+import { useLastPageWhenPastTheEnd, type PaginationParams } from '#web/components/ui/use-pagination-params.ts';
 import { useViewer } from '#web/lib/auth.ts';
 import { toast } from '#web/lib/toast.tsx';
 import { cn } from '#web/utils/cn.ts';
@@ -29,7 +29,7 @@ const pill = 'inline-flex w-fit items-center whitespace-nowrap rounded-full px-2
 
 export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) {
   const { page, size, setPage, setSize } = pagination;
-  const { data, error, isPending, isFetching } = useUsers({ page, limit: size }, search);
+  const { data, error, isPending, isFetching, isSuccess, isPlaceholderData } = useUsers({ page, limit: size }, search);
   const viewer = useViewer();
   const makeAdmin = useMakeAdmin();
   const removeAdmin = useRemoveAdmin();
@@ -38,6 +38,9 @@ export function ManageUsers({ pagination, search, onSearch }: ManageUsersProps) 
   // The role change waiting for its confirmation.
   const [asking, setAsking] = useState<{ user: User; change: 'promote' | 'demote' } | null>(null);
   const total = data?.total ?? 0;
+  // Members banned since (from the report queue, or by another admin), or an old link: the last
+  // page that has users, not "No users yet." under pages to go back by.
+  useLastPageWhenPastTheEnd({ page, size, setPage }, isSuccess && !isPlaceholderData ? { items: data.items.length, total } : null);
 
   const changeRole = (user: User, change: 'promote' | 'demote') => {
     setChanging((current) => new Set(current).add(user.email));
