@@ -180,4 +180,18 @@ describe('Manage Users', () => {
     expect(screen.queryByText('No users yet.')).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
+
+  it('reads the users again when Make Admin finds the member gone (banned by another admin meanwhile)', async () => {
+    const calls = serveUsers(members);
+    const { user } = renderApp('/dashboard/manage-users');
+    const row = await screen.findByRole('row', { name: /Alan Turing/ });
+    calls.ban('alan@example.com');
+
+    await user.click(within(row).getByRole('button', { name: 'Make Admin' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make Admin' }));
+
+    expect(await screen.findByText('No such user.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Alan Turing/ })).not.toBeInTheDocument());
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+  });
 });
