@@ -29,8 +29,10 @@ function serveTags() {
     http.patch('*/api/tag-data/:id', async ({ request, params }) => {
       const { tag } = (await request.json()) as { tag: string };
       renames.push(tag);
+      const renamed = tags.find((t) => t._id === params.id);
+      if (!renamed) return HttpResponse.json({ message: 'No such tag.', code: 'NOT_FOUND' }, { status: 404 });
       // As the server: the name the tag already has changes nothing.
-      if (tags.find((t) => t._id === params.id)!.tag === tag) return HttpResponse.json({ modifiedCount: 0 });
+      if (renamed.tag === tag) return HttpResponse.json({ modifiedCount: 0 });
       if (tags.some((t) => t.tag === tag))
         return HttpResponse.json({ message: `The tag "${tag}" already exists.`, code: 'CONFLICT' }, { status: 409 });
       tags.find((t) => t._id === params.id)!.tag = tag;
@@ -39,6 +41,7 @@ function serveTags() {
     http.delete('*/api/tag-data/:id', ({ request, params }) => {
       const moveTo = new URL(request.url).searchParams.get('moveTo');
       const i = tags.findIndex((t) => t._id === params.id);
+      if (i < 0) return HttpResponse.json({ message: 'No such tag.', code: 'NOT_FOUND' }, { status: 404 });
       if (tags[i]!.posts > 0 && !moveTo)
         return HttpResponse.json({ message: 'Posts use this tag: choose a tag to move them to.', code: 'CONFLICT' }, { status: 409 });
       deletes.push(`${String(params.id)}→${moveTo ?? ''}`);
@@ -223,5 +226,64 @@ describe('Admin Profile: Manage Tags', () => {
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('reads the tags again when Rename finds the tag gone (another admin deleted it meanwhile)', async () => {
+    const { tags } = serveTags();
+    const { user } = renderApp('/dashboard/admin-profile');
+    await user.click(await screen.findByRole('button', { name: 'Rename python' }));
+    tags.splice(
+      tags.findIndex((t) => t.tag === 'python'),
+      1,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Rename "python"' });
+    const field = within(dialog).getByLabelText('New name');
+    await user.clear(field);
+    await user.type(field, 'py');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+
+    expect(await within(dialog).findByText('No such tag.')).toHaveAttribute('role', 'alert');
+    const list = screen.getByRole('list', { name: 'Tags' });
+    await waitFor(() => expect(within(list).queryByText('python')).not.toBeInTheDocument());
+  });
+
+  it('says a tag another admin deleted meanwhile is gone, offers no Delete, and reads the tags again', async () => {
+    const { tags, deletes } = serveTags();
+    const { user } = renderApp('/dashboard/admin-profile');
+    await screen.findByRole('button', { name: 'Delete python' });
+    tags.splice(
+      tags.findIndex((t) => t.tag === 'python'),
+      1,
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete python' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete "python"?' });
+
+    expect(await within(dialog).findByText('This tag no longer exists: another admin deleted it.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Could not count its posts/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    const list = screen.getByRole('list', { name: 'Tags' });
+    await waitFor(() => expect(within(list).queryByText('python')).not.toBeInTheDocument());
+    expect(deletes).toEqual([]);
+  });
+
+  it('says so when Delete finds the tag gone since the dialog counted its posts, and reads the tags again', async () => {
+    const { tags } = serveTags();
+    const { user } = renderApp('/dashboard/admin-profile');
+    await user.click(await screen.findByRole('button', { name: 'Delete python' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete "python"?' });
+    expect(await within(dialog).findByText('No post uses this tag.')).toBeInTheDocument();
+    tags.splice(
+      tags.findIndex((t) => t.tag === 'python'),
+      1,
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('This tag no longer exists: another admin deleted it.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    // Delete had the focus: it goes to Cancel, not to the page.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    const list = screen.getByRole('list', { name: 'Tags' });
+    await waitFor(() => expect(within(list).queryByText('python')).not.toBeInTheDocument());
   });
 });

@@ -1,7 +1,7 @@
 // Admin Profile: every tag with "Rename" (a dialog with the tag's new name) and "Delete" (a
 // dialog saying how many posts use the tag and, when any do, asking which tag takes them; the
 // server still refuses with 409 when posts use the tag and none is chosen, and that refusal is
-// shown).
+// shown). A tag another admin removed meanwhile is said to be gone, and the list is read again.
 import { useEffect, useRef, useState } from 'react';
 import { renameTagInputSchema, type Tag } from '#shared/schemas/tag.ts';
 import { postsUsingTag } from '#shared/tag-usage.ts';
@@ -111,9 +111,12 @@ function DeleteTagDialog({ tag, others, onClose }: { tag: Tag; others: Tag[]; on
   const select = useRef<HTMLSelectElement>(null);
   const refused = useRef(false);
 
-  const postCount = usage.data?.postCount;
+  // Removed by another admin since the tags were read (found so as the dialog counted its posts,
+  // or by Delete): nothing is left to delete, and the list behind is read again.
+  const gone = usage.gone || (isApiError(deleteTag.error) && deleteTag.error.code === 'NOT_FOUND');
+  const postCount = gone ? undefined : usage.data?.postCount;
   // Unknown (the count failed): the tag may be chosen or not, and the server decides.
-  const asksForTag = postCount === undefined ? usage.isError : postCount > 0 && others.length > 0;
+  const asksForTag = gone ? false : postCount === undefined ? usage.isError : postCount > 0 && others.length > 0;
   const needsTag = postCount !== undefined && postCount > 0;
   // A refusal showed posts use the tag, and Delete, which had the focus, waits for a tag now:
   // the focus goes to that choice rather than to the page.
@@ -122,6 +125,11 @@ function DeleteTagDialog({ tag, others, onClose }: { tag: Tag; others: Tag[]; on
     refused.current = false;
     select.current?.focus();
   }, [asksForTag]);
+  // Delete, which had the focus, is disabled once the tag is found gone: the focus goes to Cancel.
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (gone && (document.activeElement === document.body || document.activeElement?.matches(':disabled'))) cancel.current?.focus();
+  }, [gone]);
   const selectId = `move-to-${tag._id}`;
   return (
     <Dialog
@@ -131,13 +139,13 @@ function DeleteTagDialog({ tag, others, onClose }: { tag: Tag; others: Tag[]; on
       title={`Delete "${tag.tag}"?`}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={deleteTag.isPending} data-autofocus>
+          <Button ref={cancel} variant="secondary" onClick={onClose} disabled={deleteTag.isPending} data-autofocus>
             Cancel
           </Button>
           <Button
             variant="danger"
             isLoading={deleteTag.isPending}
-            disabled={usage.isPending || (needsTag && moveTo === '')}
+            disabled={gone || usage.isPending || (needsTag && moveTo === '')}
             onClick={() =>
               deleteTag.mutate(
                 { id: tag._id, moveTo: asksForTag && moveTo ? moveTo : undefined },
@@ -163,11 +171,13 @@ function DeleteTagDialog({ tag, others, onClose }: { tag: Tag; others: Tag[]; on
       }
     >
       <p aria-live="polite">
-        {usage.isPending
-          ? 'Counting its posts…'
-          : usage.isError
-            ? 'Could not count its posts. If any use this tag, choose the tag they move to.'
-            : usageSentence(usage.data.postCount, others.length > 0)}
+        {gone
+          ? 'This tag no longer exists: another admin deleted it.'
+          : usage.isPending
+            ? 'Counting its posts…'
+            : usage.isError
+              ? 'Could not count its posts. If any use this tag, choose the tag they move to.'
+              : usageSentence(usage.data.postCount, others.length > 0)}
       </p>
       {asksForTag && (
         <>
@@ -193,7 +203,7 @@ function DeleteTagDialog({ tag, others, onClose }: { tag: Tag; others: Tag[]; on
           </select>
         </>
       )}
-      {deleteTag.error && <FormAlert className="mt-3">{deleteTag.error.message}</FormAlert>}
+      {deleteTag.error && !gone && <FormAlert className="mt-3">{deleteTag.error.message}</FormAlert>}
     </Dialog>
   );
 }
