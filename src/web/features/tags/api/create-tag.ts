@@ -1,5 +1,5 @@
 // POST /api/tag-data { tag } (admin) → { insertedId }; 409 when the tag exists. Every tag
-// query (the home chips, the Add Post select) refreshes.
+// query (the home chips, the Add Post select) refreshes; after a refusal, the tag list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { insertedSchema } from '#shared/schemas/common.ts';
 import type { CreateTagInput } from '#shared/schemas/tag.ts';
@@ -13,5 +13,7 @@ export function useCreateTag() {
   return useMutation({
     mutationFn: createTag,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+    // A duplicate may be one another admin added since the tags were read: they are read again.
+    onError: () => queryClient.invalidateQueries({ queryKey: tagKeys.list() }),
   });
 }

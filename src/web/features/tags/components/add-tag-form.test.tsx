@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signedInAs } from '#web/testing/msw/handlers.ts';
@@ -9,6 +9,7 @@ function serveAdmin() {
   const tags: string[] = ['react'];
   server.use(...signedInAs('Admin'));
   server.use(
+    http.get('*/api/tag-data', () => HttpResponse.json(tags.map((tag, i) => ({ _id: `tag-${i + 1}`, tag })))),
     http.post('*/api/tag-data', async ({ request }) => {
       const { tag } = (await request.json()) as { tag: string };
       if (tags.includes(tag)) return HttpResponse.json({ message: `The tag "${tag}" already exists.`, code: 'CONFLICT' }, { status: 409 });
@@ -66,5 +67,19 @@ describe('Admin Profile', () => {
     await user.click(screen.getByRole('button', { name: 'Add Tag' }));
     expect(await screen.findByText('Successfully Tag added')).toBeInTheDocument();
     expect(tags).toEqual(['react', 'c#']);
+  });
+
+  it('lists a tag another admin added meanwhile once adding it again is refused as a duplicate', async () => {
+    const tags = serveAdmin();
+    const { user } = renderApp('/dashboard/admin-profile');
+    const list = await screen.findByRole('list', { name: 'Tags' });
+    expect(within(list).getByText('react')).toBeInTheDocument();
+    // Another admin adds it after the page read the tags.
+    tags.push('svelte');
+
+    await user.type(screen.getByLabelText('Tag'), 'svelte');
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(await screen.findByText('The tag "svelte" already exists.')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getByText('svelte')).toBeInTheDocument());
   });
 });
