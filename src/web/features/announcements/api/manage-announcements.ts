@@ -2,7 +2,8 @@
 // { modifiedCount }; DELETE /api/announcement-data/{id} (admin) → { deletedCount }. Every
 // announcement query (the home column, the bell badge, the admin list) refreshes. An edit refused
 // because another admin edited (409 CONFLICT) or deleted it (404) meanwhile refreshes them too,
-// before the error shows: the editor can then offer the latest version.
+// before the error shows: the editor can then offer the latest version. So does a delete that
+// finds it gone (404).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createAnnouncementInputSchema, type UpdateAnnouncementInput } from '#shared/schemas/announcement.ts';
@@ -39,5 +40,8 @@ export function useDeleteAnnouncement() {
   return useMutation({
     mutationFn: deleteAnnouncement,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
+    // Gone already (another admin deleted it, and its live event was missed): read them again.
+    onError: (error) =>
+      isApiError(error) && error.code === 'NOT_FOUND' ? queryClient.invalidateQueries({ queryKey: announcementKeys.all }) : undefined,
   });
 }

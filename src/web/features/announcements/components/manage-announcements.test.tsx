@@ -44,10 +44,9 @@ function serveAnnouncements() {
       return HttpResponse.json({ modifiedCount: 1 });
     }),
     http.delete('*/api/announcement-data/:id', ({ params }) => {
-      items.splice(
-        items.findIndex((a) => a._id === params.id),
-        1,
-      );
+      const i = items.findIndex((a) => a._id === params.id);
+      if (i < 0) return HttpResponse.json({ message: 'No such announcement.', code: 'NOT_FOUND' }, { status: 404 });
+      items.splice(i, 1);
       return HttpResponse.json({ deletedCount: 1 });
     }),
   );
@@ -225,6 +224,23 @@ describe('Make Announcement: published announcements', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('1'));
     expect(within(screen.getByRole('list', { name: 'Published announcements' })).queryByText('Welcome')).not.toBeInTheDocument();
+  });
+
+  it('reads the list and the bell again when Delete finds the announcement gone (another admin deleted it, its event missed)', async () => {
+    const { items } = serveAnnouncements();
+    const { user } = renderApp('/dashboard/make-announcement');
+    await user.click(await screen.findByRole('button', { name: 'Delete Welcome' }));
+    items.splice(
+      items.findIndex((a) => a._id === 'a-2'),
+      1,
+    );
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
+
+    expect(await screen.findByText('No such announcement.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Published announcements' })).queryByText('Welcome')).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('1'));
   });
 
   it('lists them a page at a time, the page in the address, so the oldest can be reached and edited', async () => {
