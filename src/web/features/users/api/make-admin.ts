@@ -3,8 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedSchema } from '#shared/schemas/common.ts';
 import { api } from '#web/lib/api-client.ts';
-import { userKeys } from './query-keys.ts';
-import { roleChanged } from './role-changed.ts';
+import { roleChanged, roleChangeRefused } from './role-changed.ts';
 
 export const makeAdmin = (email: string) =>
   api.patch(`/user/role/${encodeURIComponent(email)}`, { role: 'Admin' }, { schema: modifiedSchema });
@@ -14,8 +13,6 @@ export function useMakeAdmin() {
   return useMutation({
     mutationFn: makeAdmin,
     onSuccess: (_answer, email) => roleChanged(queryClient, email, 'Admin'),
-    // Refused: the member may have been banned, or their role changed, by another admin since the
-    // page was read; the rows are read again rather than offering the same refusal once more.
-    onError: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onError: () => roleChangeRefused(queryClient),
   });
 }

@@ -4,8 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedSchema } from '#shared/schemas/common.ts';
 import { api } from '#web/lib/api-client.ts';
-import { userKeys } from './query-keys.ts';
-import { roleChanged } from './role-changed.ts';
+import { roleChanged, roleChangeRefused } from './role-changed.ts';
 
 export const removeAdmin = (email: string) => api.delete(`/user/role/${encodeURIComponent(email)}`, { schema: modifiedSchema });
 
@@ -14,8 +13,6 @@ export function useRemoveAdmin() {
   return useMutation({
     mutationFn: removeAdmin,
     onSuccess: (_answer, email) => roleChanged(queryClient, email, 'Client'),
-    // Refused: the member may have been banned, or their role changed, by another admin since the
-    // page was read; the rows are read again rather than offering the same refusal once more.
-    onError: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onError: () => roleChangeRefused(queryClient),
   });
 }

@@ -21,3 +21,12 @@ export function roleChanged(queryClient: QueryClient, email: string, role: Role)
   void queryClient.invalidateQueries({ queryKey: userKeys.all });
   void queryClient.invalidateQueries({ queryKey: reportKeys.all });
 }
+
+/**
+ * A promotion or a demotion refused: the member may have been banned, or their role changed, by
+ * another admin since the page was read; the rows are read again rather than offering the same
+ * refusal once more.
+ */
+export function roleChangeRefused(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: userKeys.all });
+}
