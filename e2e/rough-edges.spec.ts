@@ -264,6 +264,46 @@ test('a comment sent while offline says it failed, and Try again keeps the text'
   await expect(page.getByText('Thanks! Your comment is live')).toBeVisible();
 });
 
+test('the editor’s code lost to a dropped connection leaves the comment’s text and form working, and comes with the connection', async ({
+  page,
+  context,
+  request,
+}) => {
+  const admin = await apiAdmin(request);
+  const tag = `noeditor${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const postId = await apiCreatePost(request, admin, { title: `No editor ${tag}`, category: tag });
+  await signInBrowserAs(page, await apiSignUp(request, 'Tunnel Writer'));
+  // The editor's code is still on its way when the connection drops.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/markdown-editor-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`/post-details/${postId}`);
+  await page.getByRole('button', { name: 'Add Comment' }).click();
+  await page.getByRole('textbox', { name: 'Comment' }).fill('Written before the tunnel.');
+  await context.setOffline(true);
+  release();
+  await page.unrouteAll({ behavior: 'wait' });
+
+  // The stand-in keeps the text and the form sends it: the failure is the request's, not the page's.
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue('Written before the tunnel.');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const failed = page.getByRole('alertdialog', { name: 'Failed to post comment' });
+  await expect(failed).toContainText('Could not reach the server. Check your connection and try again.');
+
+  await context.setOffline(false);
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  // Back online, the editor itself comes, with the text.
+  await expect(page.getByRole('tab', { name: 'Preview' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue('Written before the tunnel.');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Thanks! Your comment is live')).toBeVisible();
+});
+
 test('leaving a comment’s editor by keyboard puts the focus back on its Edit button', async ({ page, request }) => {
   const admin = await apiAdmin(request);
   const tag = `refocus${Date.now().toString(36)}`;
