@@ -304,6 +304,47 @@ test('the editor’s code lost to a dropped connection leaves the comment’s te
   await expect(page.getByText('Thanks! Your comment is live')).toBeVisible();
 });
 
+test('a first toast or Share wanted while offline leaves the page as it is, and both come with the connection', async ({
+  page,
+  context,
+  request,
+}) => {
+  const admin = await apiAdmin(request);
+  const tag = `notoast${Date.now().toString(36)}`;
+  await ensureTags(request, admin, [tag]);
+  const title = `Shared from a tunnel ${tag}`;
+  await apiCreatePost(request, admin, { title, category: tag });
+  await signInBrowserAs(page, await apiSignUp(request, 'Offline Reader'));
+
+  // The toasts' code is fetched on the first toast, which here is a failure while offline.
+  await page.goto('/dashboard/my-profile#notification-settings');
+  const box = page.getByRole('checkbox').first();
+  const before = await box.isChecked();
+  await context.setOffline(true);
+  await box.click();
+  await expect(box).toBeChecked({ checked: before });
+  await expect(page.getByRole('heading', { name: 'Email notifications' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await box.click();
+  await expect(page.getByText('Notification settings saved.')).toBeVisible();
+  await expect(box).toBeChecked({ checked: !before });
+
+  // Share on home: the dialog's code is not here yet when the connection drops.
+  await page.goto(`/?search=${tag}`);
+  const card = page.getByRole('article').filter({ hasText: title });
+  const shareButton = card.getByRole('button', { name: 'Share' });
+  // React has claimed the server's markup of the card's button.
+  await expect.poll(() => shareButton.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await context.setOffline(true);
+  await shareButton.click();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  await expect(card).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('dialog', { name: 'Share this post' })).toBeVisible();
+});
+
 test('leaving a comment’s editor by keyboard puts the focus back on its Edit button', async ({ page, request }) => {
   const admin = await apiAdmin(request);
   const tag = `refocus${Date.now().toString(36)}`;

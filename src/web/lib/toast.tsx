@@ -2,15 +2,13 @@
 // defaults). The library is fetched on the first toast, not with the first page: the
 // container mounts then, and react-toastify shows toasts queued before it mounted.
 // Its stylesheet is imported once in main.tsx.
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify/unstyled';
+import { codeOnDemand, useCodeOnDemand } from './code-on-demand.ts';
 
-// eslint-disable-next-line @typescript-eslint/consistent-type-imports -- the type of a lazily imported module
-type ToastLibrary = typeof import('react-toastify/unstyled');
 type ToastType = 'success' | 'error' | 'warning' | 'info';
 
-let library: Promise<ToastLibrary> | null = null;
-const loadLibrary = (): Promise<ToastLibrary> => (library ??= import('react-toastify/unstyled'));
+const library = codeOnDemand(() => import('react-toastify/unstyled'));
 
 let containerWanted = false;
 const listeners = new Set<() => void>();
@@ -24,7 +22,10 @@ function show(type: ToastType, content: ReactNode, options?: ToastOptions): void
     containerWanted = true;
     listeners.forEach((listener) => listener());
   }
-  loadLibrary()
+  // Offline before the first toast, the library cannot be fetched: this one is not shown (the
+  // offline line under the top bar says why things fail), and the next is tried again.
+  library
+    .load()
     .then(({ toast: libraryToast }) => libraryToast[type](content, options))
     .catch((error: unknown) => console.warn('Could not show a notification', error));
 }
@@ -36,11 +37,13 @@ export const toast = {
   info: (content: ReactNode, options?: ToastOptions) => show('info', content, options),
   /** Removes every toast on screen (and queued). */
   dismiss: (): void => {
-    void library?.then(({ toast: libraryToast }) => libraryToast.dismiss());
+    if (containerWanted)
+      void library.load().then(
+        ({ toast: libraryToast }) => libraryToast.dismiss(),
+        () => undefined,
+      );
   },
 };
-
-const LazyToastContainer = lazy(async () => ({ default: (await loadLibrary()).ToastContainer }));
 
 /** Mounts react-toastify's container once the first toast is requested. */
 export function Toaster(props: ToastContainerProps) {
@@ -50,10 +53,6 @@ export function Toaster(props: ToastContainerProps) {
     () => containerWanted,
     () => false,
   );
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyToastContainer {...props} />
-    </Suspense>
-  );
+  const loaded = useCodeOnDemand(library, wanted);
+  return wanted && loaded ? <loaded.ToastContainer {...props} /> : null;
 }

@@ -1,54 +1,17 @@
 // A labelled Markdown field for react-hook-form ("Description", "Comment"): the label, hint
 // and error of every field (ui/field.tsx) around the editor. The editor's code loads only
 // when a form shows it; until then a plain textarea with the same value stands in.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import type { MarkdownKind } from '#shared/schemas/markdown.ts';
+import { codeOnDemand, preload, useCodeOnDemand } from '#web/lib/code-on-demand.ts';
 import { cn } from '#web/utils/cn.ts';
 import { controlClasses, Field, type FieldErrorLike } from '../ui/field.tsx';
-// The type only: the editor's code is loaded when a form shows it.
-import type { MarkdownEditor as MarkdownEditorComponent } from './markdown-editor.tsx';
 
-type Editor = typeof MarkdownEditorComponent;
-let loaded: Editor | null = null;
-let loading: Promise<Editor> | null = null;
-/** The editor's code, loaded once. A failed load (offline, or a deploy that replaced it) is tried again when next asked for. */
-const loadEditor = (): Promise<Editor> =>
-  (loading ??= import('./markdown-editor.tsx').then(
-    (module) => (loaded = module.MarkdownEditor),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  ));
+const editorCode = codeOnDemand(() => import('./markdown-editor.tsx'));
 
 /** Starts loading the editor ahead of a form that will need it (e.g. on hovering "Add Comment"). */
-export const preloadMarkdownEditor = (): void => void loadEditor().catch(() => undefined);
-
-/**
- * The editor once its code is here. Not a lazy component: a load that fails (the connection
- * dropped while the form was open) would throw to the page's error screen and take the text
- * being written with it. The stand-in stays instead, and the editor comes with the connection.
- */
-function useEditor(): Editor | null {
-  const [editor, setEditor] = useState<Editor | null>(() => loaded);
-  useEffect(() => {
-    if (editor) return;
-    let mounted = true;
-    const load = () =>
-      void loadEditor().then(
-        (found) => mounted && setEditor(() => found),
-        () => undefined,
-      );
-    load();
-    window.addEventListener('online', load);
-    return () => {
-      mounted = false;
-      window.removeEventListener('online', load);
-    };
-  }, [editor]);
-  return editor;
-}
+export const preloadMarkdownEditor = (): void => preload(editorCode);
 
 interface MarkdownFieldProps<T extends FieldValues, TOutput> {
   label: string;
@@ -83,7 +46,8 @@ export function MarkdownField<T extends FieldValues, TOutput>({
   const caret = useRef<{ start: number; end: number } | null>(null);
   const keepCaret = (element: HTMLTextAreaElement) => (caret.current = { start: element.selectionStart, end: element.selectionEnd });
   const value = typeof field.value === 'string' ? field.value : '';
-  const MarkdownEditor = useEditor();
+  // Until its code is here, or while it cannot be fetched (offline), the stand-in keeps the text.
+  const MarkdownEditor = useCodeOnDemand(editorCode)?.MarkdownEditor ?? null;
   return (
     <Field label={label} hint={hint} error={error ?? fieldState.error} className={className}>
       {(attributes) =>

@@ -1,16 +1,18 @@
 // A member's posts on their public profile (/members/{id}): the home cards, newest first,
 // with the pagination of the home list: its pages are links to their addresses, and paging
 // brings the top of the list into view.
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Post } from '#shared/schemas/post.ts';
 import { FirstPageLink, Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
 import { useListTop } from '#web/components/ui/use-list-top.ts';
+import { codeOnDemand, useCodeOnDemand } from '#web/lib/code-on-demand.ts';
 import { useAuthorPosts } from '../api/get-author-posts.ts';
 import { PostCard } from './post-card.tsx';
 
-const ShareDialog = lazy(async () => ({ default: (await import('./share-dialog.tsx')).ShareDialog }));
+// Offline, a Share whose dialog is not here yet opens once the connection is back.
+const shareDialogCode = codeOnDemand(() => import('./share-dialog.tsx'));
 
 interface AuthorPostListProps {
   authorId: string;
@@ -28,6 +30,7 @@ export function AuthorPostList({ authorId, name, page, size, onPageChange, onSiz
   const headingId = useId();
   const { top, goTo } = useListTop();
   const [sharing, setSharing] = useState<Post | null>(null);
+  const shareDialog = useCodeOnDemand(shareDialogCode, sharing !== null);
   const posts = useAuthorPosts(authorId, { page, limit: size });
   const total = posts.data?.total ?? 0;
   const items = posts.data?.items ?? [];
@@ -69,11 +72,7 @@ export function AuthorPostList({ authorId, name, page, size, onPageChange, onSiz
           pageHref={pageHref}
         />
       )}
-      {sharing && (
-        <Suspense fallback={null}>
-          <ShareDialog post={sharing} onClose={() => setSharing(null)} />
-        </Suspense>
-      )}
+      {sharing && shareDialog && <shareDialog.ShareDialog post={sharing} onClose={() => setSharing(null)} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // The home post list: the source SPEC.md §4 picks (newest, popular or tag search), its
 // loading, empty and error states, and the pagination (Prev, pages, Next, 5/10/20).
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Post } from '#shared/schemas/post.ts';
 import { tagMatchesSearch } from '#shared/tag-search.ts';
@@ -9,20 +9,17 @@ import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { FirstPageLink, Pagination } from '#web/components/ui/pagination.tsx';
 import type { PageSize } from '#web/components/ui/pagination-model.ts';
 import { useListTop } from '#web/components/ui/use-list-top.ts';
+import { codeOnDemand, preload, useCodeOnDemand } from '#web/lib/code-on-demand.ts';
 import { homeListSource, homePostsQueryOptions, type HomeListQuery } from '../api/home-posts.ts';
 import { newPostsLabel, useNewPosts } from '../api/live-posts.ts';
 import type { HomeListControls } from '../hooks/use-home-list-params.ts';
 import { PostCard } from './post-card.tsx';
 
 // The share dialog is fetched when first wanted (a share button hovered, focused or
-// clicked), not with the first view of home.
-const loadShareDialog = () => import('./share-dialog.tsx');
-const ShareDialog = lazy(async () => ({ default: (await loadShareDialog()).ShareDialog }));
-const preloadShareDialog = () => {
-  loadShareDialog().catch(() => {
-    // Retried by the click itself; a failed load shows the error page then.
-  });
-};
+// clicked), not with the first view of home. Offline, a Share whose dialog is not here yet
+// opens once the connection is back.
+const shareDialogCode = codeOnDemand(() => import('./share-dialog.tsx'));
+const preloadShareDialog = () => preload(shareDialogCode);
 
 interface PostListProps {
   query: HomeListQuery & { limit: PageSize };
@@ -56,6 +53,7 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch, hre
   const { top, goTo } = useListTop();
   const heading = useRef<HTMLHeadingElement>(null);
   const [sharing, setSharing] = useState<Post | null>(null);
+  const shareDialog = useCodeOnDemand(shareDialogCode, sharing !== null);
   const posts = useQuery(homePostsQueryOptions(query));
   const source = homeListSource(query);
 
@@ -170,11 +168,7 @@ export function PostList({ query, onPageChange, onSizeChange, onClearSearch, hre
         />
       )}
 
-      {sharing && (
-        <Suspense fallback={null}>
-          <ShareDialog post={sharing} onClose={() => setSharing(null)} />
-        </Suspense>
-      )}
+      {sharing && shareDialog && <shareDialog.ShareDialog post={sharing} onClose={() => setSharing(null)} />}
     </section>
   );
 }
