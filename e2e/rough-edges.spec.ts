@@ -598,6 +598,53 @@ test('paging home while offline says the browser is offline, and the page comes 
   await expect(page.getByRole('link', { name: `Tunnel post 1 ${tag}` })).toBeVisible();
 });
 
+test('a page whose code is not here yet when the connection drops waits for it, instead of the error page', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInBrowserAs(page, await apiSignUp(request, 'Waiting Reader'));
+  await page.goto('/');
+  const membership = page.getByRole('link', { name: 'Membership', exact: true });
+  // Hydrated, so the link opens the page in the app, whose code is fetched then.
+  await expect.poll(() => membership.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__react')))).toBe(true);
+
+  await context.setOffline(true);
+  await membership.click();
+  await expect(page.getByText('You are offline. Pages will load again when the connection is back.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/membership$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/membership/i);
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+});
+
+test('a page the connection drops from as it loads stays as the server sent it, and comes alive once it is back', async ({
+  page,
+  context,
+}) => {
+  // The app's code is still on its way when the connection drops.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/');
+  await context.setOffline(true);
+  release();
+  await page.unrouteAll({ behavior: 'wait' });
+  const themeButton = page.getByRole('button', { name: /mode$/ });
+  const live = () => themeButton.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')));
+  await expect(page.getByRole('heading', { name: 'Latest posts' })).toBeVisible();
+  expect(await live()).toBe(false);
+
+  await context.setOffline(false);
+  await expect.poll(live).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Latest posts' })).toBeVisible();
+});
+
 test('following a link by keyboard puts the focus on the new page’s heading', async ({ page }) => {
   await page.goto('/no-such-page');
   const back = page.getByRole('link', { name: 'Back To Home' });

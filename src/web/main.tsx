@@ -21,6 +21,8 @@ const appModule = document.querySelector<HTMLMetaElement>(`meta[name="${APP_MODU
 const start = () => {
   import(/* @vite-ignore */ appModule).catch((error: unknown) => {
     console.error('The app could not be loaded', error);
+    // The connection dropped as the page loaded: it stays as the server sent it, and comes alive once the connection is back.
+    window.addEventListener('online', start, { once: true });
   });
 };
 

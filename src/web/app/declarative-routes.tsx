@@ -27,9 +27,23 @@ async function loadRoute(definition: LazyDefinition): Promise<LoadedRoute> {
   return { Component, element };
 }
 
+// Offline, a page's code waits for the connection, as the line under the top bar says, rather
+// than failing to the error page; a page the server rendered stays shown meanwhile (its
+// hydration waits). Online, a failure (a deploy replaced the file) shows the error page.
+async function loadRouteWhenOnline(definition: LazyDefinition): Promise<LoadedRoute> {
+  for (;;) {
+    try {
+      return await loadRoute(definition);
+    } catch (error) {
+      if (navigator.onLine) throw error;
+      await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
+    }
+  }
+}
+
 function lazyElement(definition: LazyDefinition): ReactNode {
   const Page = lazy(async () => {
-    const { Component, element } = await loadRoute(definition);
+    const { Component, element } = await loadRouteWhenOnline(definition);
     const Loaded: ComponentType = Component ?? (() => element ?? <Outlet />);
     function LivePage() {
       // Its effects run once the page is mounted, or hydrated on a page the server rendered.
