@@ -265,3 +265,27 @@ test('the admin renames and deletes a tag, and edits and deletes an announcement
   await expect(list.getByText(`Changed ${stamp}`)).toHaveCount(0);
   await expect(badge).toHaveText(String(before - 1));
 });
+
+test('the charts whose code the connection dropped wait for it in their place, and come with it', async ({ page, context, request }) => {
+  const admin = await apiAdmin(request);
+  await signInBrowserAs(page, admin);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(totals-chart|posts-per-day-chart)-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/dashboard/admin-profile');
+  await expect(page.getByText('Total Post', { exact: false }).first()).toBeVisible();
+  await context.setOffline(true);
+  release();
+  await page.unrouteAll({ behavior: 'wait' });
+  await expect(page.getByText('Site totals compared')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  await expect(page.locator('.recharts-pie')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('img', { name: /Pie chart\. Total Posts: \d+/ })).toBeVisible();
+  await expect(page.locator('.recharts-pie')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+});

@@ -2,15 +2,15 @@
 // joined this week, and new posts per day over the last 30 days (API.md "Moderation and
 // members"). The chart module is loaded only when this section renders; a visually hidden
 // table carries the same figures for screen readers.
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { PostsOnDay } from '#shared/schemas/admin.ts';
 import { FigurePlaceholder, Spinner } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
+import { codeOnDemand, useCodeOnDemand } from '#web/lib/code-on-demand.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 import { formatDay } from './chart-theme.ts';
 
-const PostsPerDayChart = lazy(() => import('./posts-per-day-chart.tsx'));
+const chartCode = codeOnDemand(() => import('./posts-per-day-chart.tsx'));
 
 const numberFormat = new Intl.NumberFormat();
 
@@ -25,6 +25,7 @@ export function describePostsPerDay(days: PostsOnDay[]): string {
 
 export function SiteActivity() {
   const { data: stats, error } = useAdminStats();
+  const chart = useCodeOnDemand(chartCode);
   // SiteTotals says when the same query fails. While it loads, this section stands where it
   // will be, with placeholders for its figures, so what follows does not move.
   if (error) return null;
@@ -62,9 +63,7 @@ export function SiteActivity() {
             <span className="tabular-nums">{stats ? numberFormat.format(total) : <FigurePlaceholder className="w-6" />}</span> in total
           </span>
         </figcaption>
-        <Suspense fallback={<ChartPlaceholder />}>
-          {stats ? <PostsPerDayChart days={postsPerDay} label={describePostsPerDay(postsPerDay)} /> : <ChartPlaceholder />}
-        </Suspense>
+        {stats && chart ? <chart.default days={postsPerDay} label={describePostsPerDay(postsPerDay)} /> : <ChartPlaceholder />}
         {!stats ? (
           <div aria-hidden="true" className="flex justify-between text-xs text-muted">
             <FigurePlaceholder />

@@ -1,16 +1,18 @@
 // Admin Profile: the count cards Total Post, Total Comment, Total User and their pie chart
-// (SPEC.md §2). The chart module is loaded only when this section renders.
-import { lazy, Suspense } from 'react';
+// (SPEC.md §2). The chart module is loaded only when this section renders (offline, once the
+// connection is back).
 import { FigurePlaceholder, Spinner } from '#web/components/ui/spinner.tsx';
+import { codeOnDemand, useCodeOnDemand } from '#web/lib/code-on-demand.ts';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 import { TOTALS } from './totals-palette.ts';
 
-const TotalsChart = lazy(() => import('./totals-chart.tsx'));
+const chartCode = codeOnDemand(() => import('./totals-chart.tsx'));
 
 const numberFormat = new Intl.NumberFormat();
 
 export function SiteTotals() {
   const { data: stats, error } = useAdminStats();
+  const chart = useCodeOnDemand(chartCode);
   if (error) {
     return (
       <p role="alert" className="card px-5 py-6 text-danger-700">
@@ -45,8 +47,10 @@ export function SiteTotals() {
       <figure className="card flex flex-col items-center justify-center gap-6 p-5 sm:flex-row sm:gap-14">
         {stats && sum === 0 ? (
           <p className="py-10 text-muted">Nothing to chart yet: the site has no posts, comments or users.</p>
+        ) : stats && chart ? (
+          <chart.default stats={stats} />
         ) : (
-          <Suspense fallback={<ChartPlaceholder />}>{stats ? <TotalsChart stats={stats} /> : <ChartPlaceholder />}</Suspense>
+          <ChartPlaceholder />
         )}
         <figcaption className="w-full max-w-xs space-y-3 sm:w-auto">
           <p className="font-semibold">Site totals compared</p>

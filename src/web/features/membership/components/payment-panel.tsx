@@ -1,20 +1,23 @@
 // The payment side of the Bronze view: the card form of the configured provider (the
 // built-in sandbox, or Stripe), then the success message once the payment went through, or
 // word that it is being processed while the bank has yet to confirm it (after a reload too).
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect, type ComponentProps } from 'react';
 import { PAYMENT_PROCESSING } from '#shared/schemas/payment.ts';
 import type { User } from '#shared/schemas/user.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { PageLoader, Spinner } from '#web/components/ui/spinner.tsx';
 import { isApiError } from '#web/lib/api-client.ts';
+import { codeOnDemand, useCodeOnDemand } from '#web/lib/code-on-demand.ts';
 import { usePublicConfig } from '#web/lib/public-config.ts';
 import { isPaymentProcessing, useClientSecret } from '../api/create-payment.ts';
 import type { GoldCheckout, UpgradeStatus } from '../hooks/use-gold-checkout.ts';
 import { PaymentSuccessMessage } from './payment-success-message.tsx';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
+import type { StripeCardForm } from './stripe-card-form.tsx';
 
-// Stripe.js and its React bindings load with this module, and only when Stripe is the provider.
-const StripeCardForm = lazy(async () => ({ default: (await import('./stripe-card-form.tsx')).StripeCardForm }));
+// Stripe.js and its React bindings load with this module, and only when Stripe is the provider
+// (offline, once the connection is back).
+const stripeFormCode = codeOnDemand(() => import('./stripe-card-form.tsx'));
 
 interface PaymentPanelProps {
   user: Pick<User, 'name' | 'email'>;
@@ -83,9 +86,7 @@ function PaymentSteps({ user, checkout }: PaymentPanelProps) {
   return (
     <div className="space-y-3">
       {provider === 'stripe' && publishableKey !== null ? (
-        <Suspense fallback={<PageLoader label="Loading the payment form…" />}>
-          <StripeCardForm publishableKey={publishableKey} clientSecret={clientSecret} billing={billing} checkout={checkout} />
-        </Suspense>
+        <StripeForm publishableKey={publishableKey} clientSecret={clientSecret} billing={billing} checkout={checkout} />
       ) : (
         <SandboxCardForm clientSecret={clientSecret} billing={billing} checkout={checkout} />
       )}
@@ -120,4 +121,9 @@ function PaymentSucceeded({ upgrade, onRetry }: { upgrade: UpgradeStatus; onRetr
       )}
     </div>
   );
+}
+
+function StripeForm(props: ComponentProps<typeof StripeCardForm>) {
+  const stripeForm = useCodeOnDemand(stripeFormCode);
+  return stripeForm ? <stripeForm.StripeCardForm {...props} /> : <PageLoader label="Loading the payment form…" />;
 }
