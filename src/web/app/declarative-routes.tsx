@@ -12,6 +12,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { Outlet, type RouteObject } from 'react-router';
 import { PAGE_LIVE_EVENT } from '#shared/first-view.ts';
 import { PageLoader } from '#web/components/ui/spinner.tsx';
+import { whenOnline } from '#web/lib/code-on-demand.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 type LazyDefinition = NonNullable<RouteObject['lazy']>;
@@ -27,23 +28,12 @@ async function loadRoute(definition: LazyDefinition): Promise<LoadedRoute> {
   return { Component, element };
 }
 
-// Offline, a page's code waits for the connection, as the line under the top bar says, rather
-// than failing to the error page; a page the server rendered stays shown meanwhile (its
-// hydration waits). Online, a failure (a deploy replaced the file) shows the error page.
-async function loadRouteWhenOnline(definition: LazyDefinition): Promise<LoadedRoute> {
-  for (;;) {
-    try {
-      return await loadRoute(definition);
-    } catch (error) {
-      if (navigator.onLine) throw error;
-      await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
-    }
-  }
-}
-
 function lazyElement(definition: LazyDefinition): ReactNode {
   const Page = lazy(async () => {
-    const { Component, element } = await loadRouteWhenOnline(definition);
+    // Offline, a page's code waits for the connection, as the line under the top bar says, rather
+    // than failing to the error page; a page the server rendered stays shown meanwhile (its
+    // hydration waits). Online, a failure (a deploy replaced the file) shows the error page.
+    const { Component, element } = await whenOnline(() => loadRoute(definition));
     const Loaded: ComponentType = Component ?? (() => element ?? <Outlet />);
     function LivePage() {
       // Its effects run once the page is mounted, or hydrated on a page the server rendered.

@@ -51,3 +51,15 @@ export function useCodeOnDemand<T>(code: CodeOnDemand<T>, wanted = true): T | nu
   }, [code, wanted, module]);
   return module;
 }
+
+/** Loads, and while the browser is offline waits for the connection and loads again; a failure while online is thrown. */
+export async function whenOnline<T>(load: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await load();
+    } catch (error) {
+      if (navigator.onLine) throw error;
+      await new Promise((resolve) => window.addEventListener('online', resolve, { once: true }));
+    }
+  }
+}

@@ -2,9 +2,9 @@
 // defaults). The library is fetched on the first toast, not with the first page: the
 // container mounts then, and react-toastify shows toasts queued before it mounted.
 // Its stylesheet is imported once in main.tsx.
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify/unstyled';
-import { codeOnDemand, useCodeOnDemand } from './code-on-demand.ts';
+import { codeOnDemand, whenOnline } from './code-on-demand.ts';
 
 type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -45,6 +45,17 @@ export const toast = {
   },
 };
 
+// Offline, the container waits for the connection rather than throwing: above the routes no
+// error screen would catch it, and the whole app would go blank. A library that cannot be had
+// online (a deploy replaced it) leaves the page without toasts until a reload.
+const noToasts = () => null;
+const LazyToastContainer = lazy((): Promise<{ default: ComponentType<ToastContainerProps> }> =>
+  whenOnline(library.load).then(
+    (loaded) => ({ default: loaded.ToastContainer }),
+    () => ({ default: noToasts }),
+  ),
+);
+
 /** Mounts react-toastify's container once the first toast is requested. */
 export function Toaster(props: ToastContainerProps) {
   // No toast is ever wanted on the server, nor while its markup is hydrated.
@@ -53,6 +64,10 @@ export function Toaster(props: ToastContainerProps) {
     () => containerWanted,
     () => false,
   );
-  const loaded = useCodeOnDemand(library, wanted);
-  return wanted && loaded ? <loaded.ToastContainer {...props} /> : null;
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToastContainer {...props} />
+    </Suspense>
+  );
 }
