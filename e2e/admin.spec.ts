@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from './axe.ts';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, PASSWORD, signInBrowserAs, uniqueEmail, type ApiMember } from './helpers.ts';
+import {
+  apiAdmin,
+  apiCreatePost,
+  apiSignUp,
+  ensureTags,
+  holdBack,
+  PASSWORD,
+  signInBrowserAs,
+  uniqueEmail,
+  type ApiMember,
+} from './helpers.ts';
 
 // The admin's dashboard: site totals and tags, promoting a member, banning a reported
 // commenter, publishing an announcement.
@@ -269,17 +279,11 @@ test('the admin renames and deletes a tag, and edits and deletes an announcement
 test('the charts whose code the connection dropped wait for it in their place, and come with it', async ({ page, context, request }) => {
   const admin = await apiAdmin(request);
   await signInBrowserAs(page, admin);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/(totals-chart|posts-per-day-chart)-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue().catch(() => undefined);
-  });
+  const letGo = await holdBack(page, /\/assets\/(totals-chart|posts-per-day-chart)-[^/]*\.js$/);
   await page.goto('/dashboard/admin-profile');
   await expect(page.getByText('Total Post', { exact: false }).first()).toBeVisible();
   await context.setOffline(true);
-  release();
-  await page.unrouteAll({ behavior: 'wait' });
+  await letGo();
   await expect(page.getByText('Site totals compared')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
   await expect(page.locator('.recharts-pie')).toHaveCount(0);

@@ -6,6 +6,23 @@ import sharp from 'sharp';
 
 export const PASSWORD = 'Passw0rd!';
 
+/**
+ * Holds back the requests for `url` (code still on its way) until the returned function is
+ * called; they go on then, or fail if the browser is offline by then. It also ends the holding.
+ */
+export async function holdBack(page: Page, url: RegExp): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return async () => {
+    release();
+    await page.unrouteAll({ behavior: 'wait' });
+  };
+}
+
 let n = 0;
 export function uniqueEmail(prefix = 'member'): string {
   n += 1;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from './axe.ts';
-import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, ORIGIN, signInBrowserAs } from './helpers.ts';
+import { apiAdmin, apiCreatePost, apiSignUp, ensureTags, holdBack, ORIGIN, signInBrowserAs } from './helpers.ts';
 
 // Small things a person trips over: the not-found pages are legible, the skip link and the
 // toasts leave the top bar alone on a phone, and buttons keep their shape in forced colours.
@@ -275,18 +275,12 @@ test('the editor’s code lost to a dropped connection leaves the comment’s te
   const postId = await apiCreatePost(request, admin, { title: `No editor ${tag}`, category: tag });
   await signInBrowserAs(page, await apiSignUp(request, 'Tunnel Writer'));
   // The editor's code is still on its way when the connection drops.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/markdown-editor-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue().catch(() => undefined);
-  });
+  const letGo = await holdBack(page, /\/markdown-editor-[^/]*\.js$/);
   await page.goto(`/post-details/${postId}`);
   await page.getByRole('button', { name: 'Add Comment' }).click();
   await page.getByRole('textbox', { name: 'Comment' }).fill('Written before the tunnel.');
   await context.setOffline(true);
-  release();
-  await page.unrouteAll({ behavior: 'wait' });
+  await letGo();
 
   // The stand-in keeps the text and the form sends it: the failure is the request's, not the page's.
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
@@ -625,16 +619,10 @@ test('a page the connection drops from as it loads stays as the server sent it, 
   context,
 }) => {
   // The app's code is still on its way when the connection drops.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue().catch(() => undefined);
-  });
+  const letGo = await holdBack(page, /\/assets\/boot-[^/]*\.js$/);
   await page.goto('/');
   await context.setOffline(true);
-  release();
-  await page.unrouteAll({ behavior: 'wait' });
+  await letGo();
   const themeButton = page.getByRole('button', { name: /mode$/ });
   const live = () => themeButton.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')));
   await expect(page.getByRole('heading', { name: 'Latest posts' })).toBeVisible();
