@@ -1,10 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { codeOnDemand, useCodeOnDemand, type CodeOnDemand } from './code-on-demand.ts';
 
-/** An importer that fails while `offline` is set, as a dynamic import does when the connection is gone. */
+/** An importer that fails while `offline` is set, as a dynamic import does when the connection is gone (and the browser says so). */
 function network() {
   const state = { offline: true, fetches: 0 };
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => !state.offline);
   const importer = () => {
     state.fetches += 1;
     return state.offline
@@ -20,6 +21,10 @@ function Part({ code }: { code: CodeOnDemand<{ word: string }> }) {
 }
 
 describe('code fetched on demand', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('forgets a failed fetch, so the next call fetches again, and keeps a fetched module', async () => {
     const { state, importer } = network();
     const code = codeOnDemand(importer);

@@ -1,8 +1,10 @@
-// Code fetched when first needed (the Markdown editor, the share dialog, the toasts). Not
-// React.lazy: a lazy component whose fetch fails (the connection dropped, or a deploy replaced
-// the file) throws to the nearest error screen and keeps failing until a reload; above the
-// routes there is none, and the whole app went blank. Here a failure is forgotten, the part
-// waits, and it is fetched again once the browser is back online.
+// Code fetched when first needed: pages, the toasts' container, the Markdown editor, the share
+// dialog, the admin charts, Stripe's card form. A React.lazy component whose fetch fails (the
+// connection dropped) throws to the nearest error screen and keeps failing until a reload;
+// above the routes there is none, and the whole app went blank. Here a fetch that fails while
+// the browser is offline waits for the connection and is tried again (whenOnline): lazy pages
+// and the toasts' container load through it, and parts that have a stand-in of their own (the
+// editor's plain textarea, a chart's placeholder) render the module once it is here.
 import { useEffect, useState } from 'react';
 
 export interface CodeOnDemand<T> {
@@ -31,22 +33,18 @@ export function codeOnDemand<T>(importer: () => Promise<T>): CodeOnDemand<T> {
 /** Starts fetching ahead of need (a button hovered); a failure is left for the need itself. */
 export const preload = (code: CodeOnDemand<unknown>): void => void code.load().catch(() => undefined);
 
-/** The module while `wanted`, once fetched (null until then); a failed fetch is tried again when the browser is back online. */
+/** The module while `wanted`, once fetched (null until then, and while offline until the connection is back). */
 export function useCodeOnDemand<T>(code: CodeOnDemand<T>, wanted = true): T | null {
   const [module, setModule] = useState<T | null>(code.loaded);
   useEffect(() => {
     if (!wanted || module !== null) return;
     let mounted = true;
-    const load = () =>
-      void code.load().then(
-        (found) => mounted && setModule(() => found),
-        () => undefined,
-      );
-    load();
-    window.addEventListener('online', load);
+    whenOnline(code.load).then(
+      (found) => mounted && setModule(() => found),
+      () => undefined,
+    );
     return () => {
       mounted = false;
-      window.removeEventListener('online', load);
     };
   }, [code, wanted, module]);
   return module;
