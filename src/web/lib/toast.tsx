@@ -1,6 +1,7 @@
 // Toasts (SPEC.md §9: top-right, 5000 ms, pause on hover, Alt+T = react-toastify's
-// defaults). The library is fetched on the first toast, not with the first page: the
-// container mounts then, and react-toastify shows toasts queued before it mounted.
+// defaults). The library (toast-library.tsx) is fetched on the first toast, not with the
+// first page: the container mounts then, and react-toastify shows toasts queued before it
+// mounted.
 // Its stylesheet is imported once in main.tsx.
 import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ToastContainerProps, ToastOptions } from 'react-toastify/unstyled';
@@ -8,7 +9,7 @@ import { codeOnDemand, whenOnline } from './code-on-demand.ts';
 
 type ToastType = 'success' | 'error' | 'warning' | 'info';
 
-const library = codeOnDemand(() => import('react-toastify/unstyled'));
+const library = codeOnDemand(() => import('./toast-library.tsx'));
 
 let containerWanted = false;
 const listeners = new Set<() => void>();
