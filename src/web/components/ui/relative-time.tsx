@@ -39,15 +39,17 @@ interface RelativeTimeProps {
   /** ISO 8601. */
   value: string;
   className?: string;
+  /** For a control that names the time in its description. */
+  id?: string;
 }
 
-export function RelativeTime({ value, className }: RelativeTimeProps) {
+export function RelativeTime({ value, className, id }: RelativeTimeProps) {
   // A server-rendered page reads as it was rendered until hydrated, then as now. The exact
   // date is in the viewer's time zone, which the server does not know: added once hydrated.
   const renderedAt = useRenderedAt();
   const hydrating = useIsHydrating();
   return (
-    <time dateTime={value} title={hydrating ? undefined : formatDateTime(value)} className={className}>
+    <time id={id} dateTime={value} title={hydrating ? undefined : formatDateTime(value)} className={className}>
       {formatRelativeTime(value, renderedAt ?? undefined)}
     </time>
   );

@@ -84,6 +84,13 @@ describe('Comments: rendered, edited, deleted', () => {
     expect(within(item('Theirs')).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
+  it('describes each Edit and Delete by its comment’s byline, as a page holds many', async () => {
+    discussionServer(other, 'Admin');
+    const { item } = await openPost();
+    expect(within(item('Mine')).getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription(/^Writer Will \S/);
+    expect(within(item('Theirs')).getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription(/^Someone \S/);
+  });
+
   it('links each commenter’s name to their profile', async () => {
     discussionServer();
     const { item } = await openPost();

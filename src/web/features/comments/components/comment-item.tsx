@@ -1,7 +1,7 @@
 // One comment under a post: who and when, its rendered Markdown, and for its writer or an
 // admin "Edit" (in place) and "Delete" (after a confirmation that focuses "Cancel"); an
 // edited comment's marker opens its history.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { canDeleteComment, canEditComment } from '#shared/permissions.ts';
 import type { PublicComment } from '#shared/schemas/comment.ts';
 import { profileOf } from '#shared/writer-profile.ts';
@@ -51,6 +51,10 @@ export function CommentItem({ comment, postId, highlighted = false, onDeleting }
   const mayEdit = canEditComment(viewer, comment);
   const mayDelete = canDeleteComment(viewer, comment);
   const profile = profileOf(comment);
+  // A page holds many "Edit" and "Delete" buttons: each is described by its comment's writer
+  // and time ("Writer Will 3 minutes ago").
+  const bylineId = useId();
+  const byline = `${bylineId}-name ${bylineId}-time`;
 
   return (
     <li
@@ -72,22 +76,35 @@ export function CommentItem({ comment, postId, highlighted = false, onDeleting }
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <p className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-sm">
             <ProfileLink memberId={profile} className="font-medium text-ink" linkClassName="hover:text-brand-700 hover:underline">
-              {comment.commenter_name}
+              <span id={`${bylineId}-name`}>{comment.commenter_name}</span>
             </ProfileLink>
             <span className="flex items-baseline gap-x-1.5 text-xs text-muted">
-              <RelativeTime value={comment.createdAt} />
+              <RelativeTime id={`${bylineId}-time`} value={comment.createdAt} />
               {comment.editedAt && <EditedMarker editedAt={comment.editedAt} onOpen={() => setOpen('history')} />}
             </span>
           </p>
           {!editing && (mayEdit || mayDelete) && (
             <div className="ml-auto flex gap-1">
               {mayEdit && (
-                <Button ref={editButton} variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => setEditing(true)}>
+                <Button
+                  ref={editButton}
+                  variant="ghost"
+                  size="sm"
+                  className="h-7 px-2 text-xs"
+                  aria-describedby={byline}
+                  onClick={() => setEditing(true)}
+                >
                   Edit
                 </Button>
               )}
               {mayDelete && (
-                <Button variant="ghost" size="sm" className="h-7 px-2 text-xs text-danger-700" onClick={() => setOpen('delete')}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-7 px-2 text-xs text-danger-700"
+                  aria-describedby={byline}
+                  onClick={() => setOpen('delete')}
+                >
                   Delete
                 </Button>
               )}
