@@ -12,6 +12,7 @@ export const LIVE_EVENT_NAMES = [
   'announcement',
   'announcement-edited',
   'announcement-deleted',
+  'tags',
   'notification',
   'unread-count',
   'payment-failed',

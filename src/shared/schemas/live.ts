@@ -38,6 +38,13 @@ export type LiveAnnouncement = z.infer<typeof liveAnnouncementSchema>;
 export const liveAnnouncementDeletedSchema = z.object({ announcementId: z.string(), total: z.number().int() });
 export type LiveAnnouncementDeleted = z.infer<typeof liveAnnouncementDeletedSchema>;
 
+/**
+ * An admin created, renamed or removed a tag: the tag lists are read again, and the post lists
+ * too when posts now show another tag's name (a rename, or a removal that moved them).
+ */
+export const liveTagsSchema = z.object({ postsRetagged: z.boolean() });
+export type LiveTags = z.infer<typeof liveTagsSchema>;
+
 /** A notification as GET /api/notifications lists it, and the member's unread count after it. */
 export const liveNotificationSchema = notificationSchema.extend({ unread: z.number().int() });
 export type LiveNotification = z.infer<typeof liveNotificationSchema>;
@@ -70,6 +77,7 @@ export const liveEventSchemas = {
   /** The edited announcement as the lists show it (its new title and text). */
   'announcement-edited': announcementSchema,
   'announcement-deleted': liveAnnouncementDeletedSchema,
+  tags: liveTagsSchema,
   notification: liveNotificationSchema,
   'unread-count': liveUnreadCountSchema,
   'payment-failed': livePaymentFailedSchema,

@@ -22,6 +22,9 @@ const LIVE_SOURCES = new Set<DomainEvent['type']>([
   'announcement.published',
   'announcement.edited',
   'announcement.removed',
+  'tag.created',
+  'tag.renamed',
+  'tag.deleted',
   'notification.created',
   'notification.read',
   'notifications.read-all',
@@ -127,6 +130,11 @@ function messageFromFacts(
     case 'vote.cast':
       // The counts its commit left; several votes on one post in a batch make one event (below).
       return message('votes', subscribersOf(event.postId), { postId: event.postId, ...event.counts });
+    case 'tag.created':
+      return message('tags', everyone, { postsRetagged: false });
+    case 'tag.renamed':
+    case 'tag.deleted':
+      return message('tags', everyone, { postsRetagged: event.postIds.length > 0 });
     case 'payment.failed':
       // Only the payer's streams: their membership page stops saying the payment is being processed.
       return message('payment-failed', memberOnly(event.memberId), {});

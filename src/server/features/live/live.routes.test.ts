@@ -299,6 +299,41 @@ describe.each(buses)('live updates ($bus bus)', ({ env }) => {
     }
   });
 
+  it('tells everyone when an admin creates, renames or removes a tag, and whether posts now show another tag’s name', async () => {
+    const tagWrite = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/tag-data${url}`, headers: admin.headers, ...(payload ? { payload } : {}) });
+    const idOf = async (tag: string) =>
+      ((await t.app.inject({ url: '/api/tag-data' })).json() as Array<{ _id: string; tag: string }>).find((x) => x.tag === tag)!._id;
+    // Posts of a member of its own, leaving the others' post limits to the tests that follow.
+    const writer = await signUp(t.app, { name: 'Tag Reader' });
+    members.push(writer);
+    const streams = [await open(), await open('', alice), await open('', admin)];
+
+    // Refused, changing nothing: no event.
+    expect((await tagWrite('POST', '', { tag: 'go' })).statusCode).toBe(409);
+    expect((await tagWrite('PATCH', '/no-such-tag', { tag: 'zig' })).statusCode).toBe(404);
+
+    expect((await tagWrite('POST', '', { tag: 'zig' })).statusCode).toBe(200);
+    const zig = await idOf('zig');
+    // A tag no post uses, renamed and removed: no post shows another name.
+    expect((await tagWrite('PATCH', `/${zig}`, { tag: 'ziglang' })).json()).toEqual({ modifiedCount: 1 });
+    const used = await createPost(t.app, writer, { title: 'Comptime', category: 'ziglang' });
+    // Its post moves to go: it shows another tag's name now.
+    expect((await tagWrite('DELETE', `/${zig}?moveTo=${await idOf('go')}`)).json()).toEqual({ deletedCount: 1 });
+
+    const marker = await createPost(t.app, writer, { title: 'After the tags', category: 'go' });
+    for (const s of streams) {
+      await s.take(withId(marker));
+      expect(s.events.filter((e) => e.event === 'tags' || withId(used)(e)).map((e) => [e.event, data(e)])).toEqual([
+        ['tags', { postsRetagged: false }],
+        ['tags', { postsRetagged: false }],
+        // Read as committed when it is sent: under the new tag's name, or already moved.
+        ['post', expect.objectContaining({ _id: used })],
+        ['tags', { postsRetagged: true }],
+      ]);
+    }
+  });
+
   it('sends a member’s notification to that member’s streams only', async () => {
     const [mine, alsoMine, theirs, anonymous] = [await open('', alice), await open('', alice), await open('', bob), await open()];
     const bearer = await open('', undefined, alice.headers);
