@@ -94,6 +94,42 @@ describe('live updates in the app', () => {
     expect(screen.queryByRole('button', { name: /new posts?$/ })).not.toBeInTheDocument();
   });
 
+  it('reads the tags again when an admin changes them, and the posts too when posts now show another tag’s name', async () => {
+    let tags = [{ _id: 't1', tag: 'go' }];
+    let posts = [buildPost({ title: 'Goroutines', category: 'go' })];
+    const asked = { tags: 0, posts: 0 };
+    server.use(
+      http.get('*/api/tag-data', () => {
+        asked.tags += 1;
+        return HttpResponse.json(tags);
+      }),
+      http.get('*/api/pagination', () => {
+        asked.posts += 1;
+        return pagedAnswer(posts);
+      }),
+    );
+    renderApp('/');
+    const list = await screen.findByRole('list', { name: 'Tags' });
+    await screen.findByRole('link', { name: 'Goroutines' });
+    const events = await stream();
+    expect(asked).toEqual({ tags: 1, posts: 1 });
+
+    // A new tag: its chip comes; no post changed, so the posts are not asked for again.
+    tags = [...tags, { _id: 't2', tag: 'zig' }];
+    events.emit('tags', { postsRetagged: false });
+    expect(await within(list).findByRole('link', { name: '#zig' })).toBeInTheDocument();
+    expect(asked).toEqual({ tags: 2, posts: 1 });
+
+    // go renamed golang: the chip and the post's tag both follow.
+    tags = [{ _id: 't1', tag: 'golang' }, tags[1]!];
+    posts = [{ ...posts[0]!, category: 'golang' }];
+    events.emit('tags', { postsRetagged: true });
+    expect(await within(list).findByRole('link', { name: '#golang' })).toBeInTheDocument();
+    await waitFor(() => expect(asked.posts).toBe(2));
+    const card = screen.getByRole('link', { name: 'Goroutines' }).closest('article')!;
+    expect(await within(card).findByText('#golang')).toBeInTheDocument();
+  });
+
   it('raises the announcements bell and the inbox count as their events come', async () => {
     const { queryClient } = renderApp('/');
     const events = await stream();

@@ -1,13 +1,14 @@
 // The live updates every page hears (the app's one stream, lib/live-events.ts): opened for
 // the viewer once the session is known; the announcements bell and the inbox count move as
-// events come (an announcement's publication, edit and removal among them); the member's
-// record follows their Gold membership; after a break in the stream, what is on screen is
-// fetched again.
+// events come (an announcement's publication, edit and removal among them); tags and the posts
+// they name follow an admin's change of them; the member's record follows their Gold
+// membership; after a break in the stream, what is on screen is fetched again.
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveAnnouncements } from '#web/features/announcements/api/live-announcements.ts';
 import { useReadsElsewhere } from '#web/features/notifications/api/inbox-channel.ts';
 import { notificationKeys } from '#web/features/notifications/api/query-keys.ts';
+import { useLiveTags } from '#web/features/tags/api/live-tags.ts';
 import { userKeys } from '#web/features/users/api/query-keys.ts';
 import { useViewer } from '#web/lib/auth.ts';
 import { useLiveEvent, useLiveResume, useLiveViewer } from '#web/lib/live-events.ts';
@@ -16,6 +17,7 @@ export function useLiveUpdates(): void {
   const viewer = useViewer();
   useLiveViewer(viewer.status === 'loading' ? undefined : (viewer.user?.id ?? null));
   useLiveAnnouncements();
+  useLiveTags();
 
   const queryClient = useQueryClient();
   /** The member's count as an event gives it; their lists are fetched again. */
