@@ -12,7 +12,7 @@ function liveRegionsAround(element: Element): Element[] {
 }
 
 describe('toasts', () => {
-  it('are each one live region, not an alert inside the container\'s region, so they are read once', async () => {
+  it("are each one live region, not an alert inside the container's region, so they are read once", async () => {
     render(<Toaster position="top-right" autoClose={5000} pauseOnHover />);
     toast.success('Profile saved');
     const alert = await screen.findByRole('alert');
